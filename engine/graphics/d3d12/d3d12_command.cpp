@@ -1,0 +1,124 @@
+#include "graphics/d3d12/d3d12_command.h"
+
+#include <chrono>
+
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/stats_internal.h"
+
+namespace xe::gfx::d3d12 {
+
+d3d12_command::~d3d12_command() { XE_ASSERT(!_queue); }
+
+result<void> d3d12_command::initialize(ID3D12Device* device) {
+  XE_ASSERT(device && !_queue);
+  D3D12_COMMAND_QUEUE_DESC desc{};
+  desc.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;
+  desc.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
+  XE_TRY_HR(device->CreateCommandQueue(&desc, IID_PPV_ARGS(_queue.put())));
+  core::track(_queue.get(), {.name = "main direct queue", .type = "ID3D12CommandQueue"});
+
+  for (u32 i = 0; i < frame_buffer_count; ++i) {
+    command_frame& frame = _frames[i];
+    XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(frame.allocator.put())));
+    core::track(frame.allocator.get(),
+                {.name = fmt::format("frame slot {} command allocator", i), .type = "ID3D12CommandAllocator"});
+  }
+
+  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _frames[0].allocator.get(), nullptr,
+                                      IID_PPV_ARGS(_list.put())));
+  XE_TRY_HR(_list->Close());
+  core::track(_list.get(), {.name = "main command list", .type = "ID3D12GraphicsCommandList"});
+
+  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
+  core::track(_fence.get(), {.name = "frame fence", .type = "ID3D12Fence"});
+
+  _fence_event = platform::create_fence_event();
+  if (!_fence_event) return make_error(errc::api_call_failed, "could not create the fence event");
+  _fence_value = 0;
+  _frame_index = 0;
+  _frame_number = 0;
+  return {};
+}
+
+void d3d12_command::release() {
+  if (!_queue) return;
+  if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
+  platform::destroy_fence_event(_fence_event);
+  _fence_event = nullptr;
+  core::release_now(_fence);
+  core::release_now(_list);
+  for (auto& frame : _frames) {
+    core::release_now(frame.allocator);
+    frame.fence_value = 0;
+  }
+  core::release_now(_queue);
+  _recording = false;
+}
+
+result<void> d3d12_command::wait_for(u64 value, f32* waited_ms) {
+  if (waited_ms) *waited_ms = 0.f;
+  if (_fence->GetCompletedValue() >= value) return {};
+  const auto start = std::chrono::steady_clock::now();
+  XE_TRY_HR(_fence->SetEventOnCompletion(value, _fence_event));
+  XE_TRY(platform::wait_fence_event(_fence_event));
+  const std::chrono::duration<f32, std::milli> waited = std::chrono::steady_clock::now() - start;
+  if (waited_ms) *waited_ms = waited.count();
+  return {};
+}
+
+result<void> d3d12_command::begin_frame() {
+  XE_ASSERT(!_recording);
+  // Frame N may start once frame N - frames_in_flight has finished on the GPU. That frame
+  // is at least as late as this slot's previous use, so the slot is free too.
+  const u32 oldest_slot = (_frame_index + frame_buffer_count - _frames_in_flight) % frame_buffer_count;
+  const u64 target = _frames[oldest_slot].fence_value;
+  XE_TRY(wait_for(target, &_last_wait_ms));
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::fence_waited, .slot = _frame_index, .value = target, .wait_ms = _last_wait_ms};
+    detail::emit(e);
+  }
+
+  command_frame& frame = _frames[_frame_index];
+  XE_TRY_HR(frame.allocator->Reset());
+  XE_TRY_HR(_list->Reset(frame.allocator.get(), nullptr));
+  _recording = true;
+  return {};
+}
+
+result<void> d3d12_command::execute() {
+  XE_ASSERT(_recording);
+  _recording = false;
+  XE_TRY_HR(_list->Close());
+  ID3D12CommandList* lists[] = {_list.get()};
+  _queue->ExecuteCommandLists(1, lists);
+  return {};
+}
+
+result<void> d3d12_command::signal() {
+  XE_ASSERT(!_recording);
+  ++_fence_value;
+  XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
+  _frames[_frame_index].fence_value = _fence_value;
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::fence_signaled, .slot = _frame_index, .value = _fence_value};
+    detail::emit(e);
+  }
+  _frame_index = (_frame_index + 1) % frame_buffer_count;
+  ++_frame_number;
+  detail::set_event_frame(_frame_number);
+  return {};
+}
+
+result<void> d3d12_command::flush() {
+  XE_ASSERT(!_recording);
+  ++_fence_value;
+  XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
+  return wait_for(_fence_value);
+}
+
+void d3d12_command::set_frames_in_flight(u32 count) {
+  XE_ASSERT(count >= 1 && count <= frame_buffer_count);
+  _frames_in_flight = count;
+}
+
+} // namespace xe::gfx::d3d12

@@ -1,0 +1,663 @@
+// The D3D12 core behind renderer.h: one device, one direct queue, the engine's four
+// descriptor heaps, the surfaces, deferred release and the object tracker.
+#include "graphics/d3d12/d3d12_core.h"
+
+#include <cstring>
+#include <memory>
+#include <unordered_map>
+
+#include "graphics/d3d12/d3d12_command.h"
+#include "graphics/d3d12/d3d12_interfaces.h"
+#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_surface.h"
+#include "graphics/renderer.h"
+#include "graphics/stats_internal.h"
+#include "utilities/free_list.h"
+
+namespace xe::gfx::d3d12 {
+namespace {
+
+struct tracked_object {
+  std::string name;
+  std::string type;
+  resource_kind kind{resource_kind::none};
+  u32 width{};
+  u32 height{};
+  DXGI_FORMAT format{DXGI_FORMAT_UNKNOWN};
+  u64 bytes{};
+  bool pending_release{};
+  u32 release_slot{invalid_id};
+  u64 queued_frame{};
+};
+
+struct core_state {
+  com_ptr<ID3D12Device> device;
+  adapter_info adapter;
+  d3d12_command command;
+  // 0..3: rtv, dsv, srv (shader-visible), uav; then learner heaps. Never shrinks while
+  // running, so indices stay valid.
+  std::vector<std::unique_ptr<descriptor_heap>> heaps;
+  utl::free_list<d3d12_surface> surfaces;
+
+  // Slot of the frame being recorded or, between frames, of the last one recorded: the
+  // newest frame that may use an object released now (set in begin_frame).
+  u32 current_slot{0};
+  bool in_frame{false};
+
+  std::mutex deferred_mutex;
+  std::array<std::vector<ID3D12Object*>, frame_buffer_count> deferred_releases{};
+
+  std::mutex tracker_mutex;
+  std::unordered_map<const ID3D12Object*, tracked_object> tracked;
+
+  // One-off copies (screenshots): their own allocator so frames are untouched.
+  com_ptr<ID3D12CommandAllocator> copy_allocator;
+  com_ptr<ID3D12GraphicsCommandList> copy_list;
+};
+
+std::unique_ptr<core_state> g;
+
+error not_initialized() { return make_error(errc::not_initialized, "the renderer is not initialised"); }
+
+void process_deferred_releases(u32 slot) {
+  std::vector<ID3D12Object*> objects;
+  {
+    std::lock_guard lock{g->deferred_mutex};
+    objects.swap(g->deferred_releases[slot]);
+  }
+  for (ID3D12Object* object : objects) {
+    if (detail::hooks_installed()) {
+      std::string name, type;
+      {
+        std::lock_guard lock{g->tracker_mutex};
+        if (auto it = g->tracked.find(object); it != g->tracked.end()) {
+          name = it->second.name;
+          type = it->second.type;
+        }
+      }
+      event e{.type = event_type::release_done, .slot = slot, .name = name, .detail = type};
+      detail::emit(e);
+    }
+    core::untrack(object);
+    object->Release();
+  }
+  for (auto& heap : g->heaps) heap->process_deferred_free(slot);
+}
+
+result<descriptor_heap*> find_heap_by_index(u32 heap) {
+  if (!g) return not_initialized();
+  if (heap >= g->heaps.size())
+    return make_error(errc::invalid_handle, fmt::format("there is no heap {} (there are {})", heap, g->heaps.size()));
+  return g->heaps[heap].get();
+}
+
+// Public allocate/free reach learner heaps only: the engine's heaps hold descriptors that
+// surfaces and the UI still use.
+result<descriptor_heap*> find_learner_heap(u32 heap) {
+  auto found = find_heap_by_index(heap);
+  if (found && heap < engine_heap_count)
+    return make_error(errc::invalid_argument,
+                      fmt::format("heap '{}' belongs to the engine; create a learner heap with create_heap",
+                                  (*found)->name()));
+  return found;
+}
+
+surface_id make_surface_id(u32 index) { return surface_id::make(index, g->surfaces.info(index).generation); }
+
+result<d3d12_surface*> find_surface(surface_id id) {
+  if (!g) return not_initialized();
+  if (!id.is_valid() || !g->surfaces.is_live(id.index()) ||
+      g->surfaces.info(id.index()).generation != (id.generation() & id::generation_mask))
+    return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
+  return &g->surfaces[id.index()];
+}
+
+void fill_adapter_info(const platform::created_device& created) {
+  ID3D12Device* device = g->device.get();
+  adapter_info& a = g->adapter;
+  a.name = created.adapter_name;
+  a.runtime = created.runtime;
+  a.vendor_id = created.vendor_id;
+  a.device_id = created.device_id;
+  a.software = created.software;
+  const LUID luid = device->GetAdapterLuid();
+  a.luid = (static_cast<u64>(static_cast<u32>(luid.HighPart)) << 32) | luid.LowPart;
+
+  const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL_11_1,
+                                      D3D_FEATURE_LEVEL_11_0};
+  D3D12_FEATURE_DATA_FEATURE_LEVELS fl{};
+  fl.NumFeatureLevels = static_cast<UINT>(std::size(levels));
+  fl.pFeatureLevelsRequested = levels;
+  a.feature_level = D3D_FEATURE_LEVEL_11_0;
+  if (SUCCEEDED(device->CheckFeatureSupport(D3D12_FEATURE_FEATURE_LEVELS, &fl, sizeof(fl))))
+    a.feature_level = fl.MaxSupportedFeatureLevel;
+
+  D3D12_FEATURE_DATA_SHADER_MODEL sm{D3D_SHADER_MODEL_6_0};
+  if (FAILED(device->CheckFeatureSupport(D3D12_FEATURE_SHADER_MODEL, &sm, sizeof(sm)))) {
+    sm.HighestShaderModel = D3D_SHADER_MODEL_5_1;
+    if (FAILED(device->CheckFeatureSupport(D3D12_FEATURE_SHADER_MODEL, &sm, sizeof(sm))))
+      sm.HighestShaderModel = static_cast<D3D_SHADER_MODEL>(0x50);
+  }
+  a.shader_model = sm.HighestShaderModel;
+
+  D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
+  if (SUCCEEDED(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof(options)))) {
+    a.tiled_resources_tier = options.TiledResourcesTier;
+    a.resource_binding_tier = options.ResourceBindingTier;
+  }
+  for (u32 t = 0; t < 4; ++t)
+    a.descriptor_sizes[t] = device->GetDescriptorHandleIncrementSize(to_d3d12(static_cast<heap_type>(t)));
+}
+
+result<void> create_core(const renderer_desc& desc) {
+  auto created = platform::create_device();
+  if (!created) return std::move(created).error_value();
+  g->device = std::move(created->device);
+  XE_TRY_HR(g->device->SetName(to_wide("main device").c_str()));
+
+  XE_TRY(g->command.initialize(g->device.get()));
+  g->command.set_frames_in_flight(desc.frames_in_flight);
+  fill_adapter_info(*created);
+  g->adapter.interfaces = query_interfaces(g->device.get(), g->command.list(), g->command.fence());
+
+  XE_TRY(g->heaps[0]->initialize(g->device.get(), desc.rtv_heap_capacity, false, "rtv"));
+  XE_TRY(g->heaps[1]->initialize(g->device.get(), desc.dsv_heap_capacity, false, "dsv"));
+  XE_TRY(g->heaps[2]->initialize(g->device.get(), desc.srv_heap_capacity, true, "srv"));
+  XE_TRY(g->heaps[3]->initialize(g->device.get(), desc.uav_heap_capacity, false, "uav"));
+
+  XE_TRY_HR(g->device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT,
+                                              IID_PPV_ARGS(g->copy_allocator.put())));
+  core::track(g->copy_allocator.get(), {.name = "copy command allocator", .type = "ID3D12CommandAllocator"});
+  XE_TRY_HR(g->device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, g->copy_allocator.get(), nullptr,
+                                         IID_PPV_ARGS(g->copy_list.put())));
+  XE_TRY_HR(g->copy_list->Close());
+  core::track(g->copy_list.get(), {.name = "copy command list", .type = "ID3D12GraphicsCommandList"});
+
+  XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
+              g->adapter.runtime, feature_level_name(g->adapter.feature_level),
+              shader_model_name(g->adapter.shader_model));
+  return {};
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------
+// core:: (engine-internal)
+
+namespace core {
+
+ID3D12Device* device() {
+  XE_ASSERT(g);
+  return g->device.get();
+}
+d3d12_command& command() { return g->command; }
+u32 current_frame_index() { return g->current_slot; }
+u64 frame_number() { return g->command.frame_number(); }
+descriptor_heap& rtv_heap() { return *g->heaps[0]; }
+descriptor_heap& dsv_heap() { return *g->heaps[1]; }
+descriptor_heap& srv_heap() { return *g->heaps[2]; }
+descriptor_heap& uav_heap() { return *g->heaps[3]; }
+
+void track(ID3D12Object* object, const object_desc& desc) {
+  XE_ASSERT(object);
+  if (auto r = XE_CHECK_HR(object->SetName(to_wide(desc.name).c_str())); !r)
+    XE_LOG_WARN("could not name '{}'", desc.name);
+  tracked_object t{std::string{desc.name}, desc.type, desc.kind, desc.width, desc.height, desc.format,
+                   desc.bytes};
+  {
+    std::lock_guard lock{g->tracker_mutex};
+    g->tracked[object] = t;
+  }
+  if (desc.kind != resource_kind::none && detail::hooks_installed()) {
+    event e{.type = event_type::resource_created, .name = desc.name, .detail = desc.type, .value = desc.bytes,
+            .width = desc.width, .height = desc.height};
+    detail::emit(e);
+  }
+}
+
+void untrack(ID3D12Object* object) {
+  tracked_object t;
+  {
+    std::lock_guard lock{g->tracker_mutex};
+    auto it = g->tracked.find(object);
+    if (it == g->tracked.end()) return;
+    t = std::move(it->second);
+    g->tracked.erase(it);
+  }
+  if (t.kind != resource_kind::none && detail::hooks_installed()) {
+    event e{.type = event_type::resource_released, .name = t.name, .detail = t.type, .value = t.bytes};
+    detail::emit(e);
+  }
+}
+
+void deferred_release(ID3D12Object* object) {
+  XE_ASSERT(object);
+  const u32 slot = g->current_slot;
+  {
+    std::lock_guard lock{g->deferred_mutex};
+    g->deferred_releases[slot].push_back(object);
+  }
+  std::string name, type;
+  {
+    std::lock_guard lock{g->tracker_mutex};
+    if (auto it = g->tracked.find(object); it != g->tracked.end()) {
+      it->second.pending_release = true;
+      it->second.release_slot = slot;
+      it->second.queued_frame = g->command.frame_number();
+      name = it->second.name;
+      type = it->second.type;
+    }
+  }
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::release_queued, .slot = slot, .name = name, .detail = type};
+    detail::emit(e);
+  }
+}
+
+const char* format_name(DXGI_FORMAT format) {
+  switch (format) {
+    case DXGI_FORMAT_UNKNOWN: return "UNKNOWN";
+    case DXGI_FORMAT_R8G8B8A8_UNORM: return "R8G8B8A8_UNORM";
+    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: return "R8G8B8A8_UNORM_SRGB";
+    case DXGI_FORMAT_B8G8R8A8_UNORM: return "B8G8R8A8_UNORM";
+    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: return "B8G8R8A8_UNORM_SRGB";
+    case DXGI_FORMAT_R16G16B16A16_FLOAT: return "R16G16B16A16_FLOAT";
+    case DXGI_FORMAT_R32_FLOAT: return "R32_FLOAT";
+    case DXGI_FORMAT_R32_TYPELESS: return "R32_TYPELESS";
+    case DXGI_FORMAT_D32_FLOAT: return "D32_FLOAT";
+    case DXGI_FORMAT_R24G8_TYPELESS: return "R24G8_TYPELESS";
+    case DXGI_FORMAT_D24_UNORM_S8_UINT: return "D24_UNORM_S8_UINT";
+    case DXGI_FORMAT_R32G32B32A32_FLOAT: return "R32G32B32A32_FLOAT";
+    default: return "OTHER";
+  }
+}
+
+} // namespace core
+
+std::wstring to_wide(std::string_view utf8) {
+  std::wstring out;
+  out.reserve(utf8.size());
+  for (size_t i = 0; i < utf8.size();) {
+    const u8 c = static_cast<u8>(utf8[i]);
+    u32 cp = c;
+    size_t extra = 0;
+    if (c >= 0xF0) cp = c & 0x07, extra = 3;
+    else if (c >= 0xE0) cp = c & 0x0F, extra = 2;
+    else if (c >= 0xC0) cp = c & 0x1F, extra = 1;
+    if (i + extra >= utf8.size()) break;  // truncated sequence
+    for (size_t k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<u8>(utf8[i + k]) & 0x3F);
+    i += extra + 1;
+    if constexpr (sizeof(wchar_t) == 2) {
+      if (cp >= 0x10000) {
+        cp -= 0x10000;
+        out.push_back(static_cast<wchar_t>(0xD800 + (cp >> 10)));
+        out.push_back(static_cast<wchar_t>(0xDC00 + (cp & 0x3FF)));
+        continue;
+      }
+    }
+    out.push_back(static_cast<wchar_t>(cp));
+  }
+  return out;
+}
+
+void set_name(ID3D12Object* object, std::string_view name) { object->SetName(to_wide(name).c_str()); }
+
+} // namespace xe::gfx::d3d12
+
+// ---------------------------------------------------------------------------------
+// renderer.h
+
+namespace xe::gfx {
+
+using namespace d3d12;
+
+result<void> initialize(const renderer_desc& desc) {
+  if (g) return make_error(errc::invalid_argument, "the renderer is already initialised");
+  if (desc.frames_in_flight < 1 || desc.frames_in_flight > frame_buffer_count)
+    return make_error(errc::invalid_argument,
+                      fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count, desc.frames_in_flight));
+  g = std::make_unique<core_state>();
+  for (heap_type type : {heap_type::rtv, heap_type::dsv, heap_type::cbv_srv_uav, heap_type::cbv_srv_uav})
+    g->heaps.push_back(std::make_unique<descriptor_heap>(type));
+  detail::set_event_frame(0);
+  if (auto r = create_core(desc); !r) {
+    shutdown();
+    return r;
+  }
+  return {};
+}
+
+shutdown_report shutdown() {
+  shutdown_report report{};
+  if (!g) return report;
+  if (g->in_frame) {  // close the open frame so the queue can drain
+    g->in_frame = false;
+    if (g->command.execute()) (void)g->command.signal();
+  }
+  if (g->command.queue()) {
+    if (auto r = g->command.flush(); !r) XE_LOG_ERROR("shutdown: flush failed");
+  }
+  for (u32 i = 0; i < g->surfaces.capacity(); ++i)
+    if (g->surfaces.is_live(i)) (void)g->surfaces.remove(i);
+  for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
+  for (auto& heap : g->heaps) heap->release();
+  if (g->copy_list) core::release_now(g->copy_list);
+  if (g->copy_allocator) core::release_now(g->copy_allocator);
+  g->command.release();
+  for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
+
+  {
+    std::lock_guard lock{g->tracker_mutex};
+    report.objects_still_tracked = static_cast<u32>(g->tracked.size());
+    for (const auto& [object, t] : g->tracked) XE_LOG_ERROR("shutdown: '{}' ({}) was never released", t.name, t.type);
+  }
+  if (g->device) report.device_references_left = g->device.detach()->Release();
+  if (report.device_references_left)
+    XE_LOG_ERROR("shutdown: the device still has {} reference(s)", report.device_references_left);
+  platform::shutdown();
+  g.reset();
+  return report;
+}
+
+bool is_initialized() { return g != nullptr; }
+
+result<surface_id> create_surface(const surface_desc& desc) {
+  if (!g) return not_initialized();
+  if (desc.width == 0 || desc.height == 0)
+    return make_error(errc::invalid_argument,
+                      fmt::format("a surface needs a non-zero size (got {}x{})", desc.width, desc.height));
+  if (desc.back_buffer_count < swap_chain::min_buffers || desc.back_buffer_count > swap_chain::max_buffers)
+    return make_error(errc::invalid_argument, fmt::format("back buffer count must be {}..{} (got {})",
+                                                          swap_chain::min_buffers, swap_chain::max_buffers,
+                                                          desc.back_buffer_count));
+  // The slot the free list will hand out: the newest freed one, else a new one.
+  const u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
+  auto chain = create_offscreen_swap_chain(fmt::format("surface {}", slot), desc.width, desc.height,
+                                           desc.back_buffer_count);
+  if (!chain) return std::move(chain).error_value();
+  const u32 index = g->surfaces.add(std::move(*chain));
+  XE_ASSERT(index == slot);
+  if (auto r = g->surfaces[index].create_render_targets(); !r) {
+    (void)g->surfaces.remove(index);
+    return std::move(r).error_value();
+  }
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::surface_created, .surface = index, .width = desc.width, .height = desc.height};
+    detail::emit(e);
+  }
+  return make_surface_id(index);
+}
+
+result<void> remove_surface(surface_id id) {
+  auto surface = find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
+  XE_TRY(g->command.flush());
+  XE_TRY(g->surfaces.remove(id.index()));
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::surface_removed, .surface = id.index()};
+    detail::emit(e);
+  }
+  return {};
+}
+
+result<void> resize_surface(surface_id id, u32 width, u32 height) {
+  auto surface = find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  if (g->in_frame) return make_error(errc::invalid_argument, "resize_surface inside a frame; call it between frames");
+  if (width == 0 || height == 0)
+    return make_error(errc::invalid_argument, fmt::format("cannot resize to {}x{}", width, height));
+  d3d12_surface& s = **surface;
+  const u32 old_w = s.width(), old_h = s.height();
+  XE_TRY(g->command.flush());
+  XE_TRY(s.resize(width, height));
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::surface_resized, .surface = id.index(), .detail = "back buffers and RTVs recreated",
+            .width = width, .height = height, .old_width = old_w, .old_height = old_h};
+    detail::emit(e);
+  }
+  return {};
+}
+
+result<void> begin_frame() {
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "begin_frame called twice without end_frame");
+  XE_TRY(g->command.begin_frame());
+  g->in_frame = true;
+  g->current_slot = g->command.frame_index();
+  process_deferred_releases(g->current_slot);
+  return {};
+}
+
+result<void> render_surface(surface_id id, const color& clear) {
+  auto surface = find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
+  d3d12_surface& s = **surface;
+  if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
+  ID3D12GraphicsCommandList* list = g->command.list();
+  XE_TRY(s.begin_render(list, clear));
+  s.end_render(list);
+  return {};
+}
+
+result<void> end_frame() {
+  if (!g) return not_initialized();
+  if (!g->in_frame) return make_error(errc::invalid_argument, "end_frame without begin_frame");
+  g->in_frame = false;
+  result<void> status = g->command.execute();
+  g->surfaces.for_each([&](u32, d3d12_surface& s) {
+    if (!s.rendered()) return;
+    if (auto r = s.present(); !r && status) status = std::move(r);
+  });
+  // Signal even after a failed present so fence values stay consistent.
+  if (auto r = g->command.signal(); !r && status) status = std::move(r);
+  return status;
+}
+
+result<void> flush() {
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "flush inside a frame; call it between frames");
+  return g->command.flush();
+}
+
+result<void> set_frames_in_flight(u32 count) {
+  if (!g) return not_initialized();
+  if (count < 1 || count > frame_buffer_count)
+    return make_error(errc::invalid_argument,
+                      fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count, count));
+  g->command.set_frames_in_flight(count);
+  return {};
+}
+
+result<image_rgba8> read_back(surface_id id) {
+  auto surface = find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  if (g->in_frame) return make_error(errc::invalid_argument, "read_back inside a frame; call it between frames");
+  d3d12_surface& s = **surface;
+  ID3D12Resource* source = s.presented_buffer();
+  if (!source) return make_error(errc::invalid_argument, "the surface has not presented a frame yet");
+
+  const D3D12_RESOURCE_DESC desc = source->GetDesc();
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
+  UINT rows = 0;
+  UINT64 row_bytes = 0, total = 0;
+  g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
+  auto readback = create_buffer("screenshot readback", total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
+  if (!readback) return std::move(readback).error_value();
+
+  XE_TRY(g->command.flush());
+  ID3D12GraphicsCommandList* list = g->copy_list.get();
+  XE_TRY_HR(g->copy_allocator->Reset());
+  XE_TRY_HR(list->Reset(g->copy_allocator.get(), nullptr));
+  transition(list, source, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_COPY_SOURCE);
+  D3D12_TEXTURE_COPY_LOCATION dst{};
+  dst.pResource = readback->get();
+  dst.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+  dst.PlacedFootprint = footprint;
+  D3D12_TEXTURE_COPY_LOCATION src{};
+  src.pResource = source;
+  src.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+  src.SubresourceIndex = 0;
+  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  transition(list, source, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_PRESENT);
+  XE_TRY_HR(list->Close());
+  ID3D12CommandList* lists[] = {list};
+  g->command.queue()->ExecuteCommandLists(1, lists);
+  XE_TRY(g->command.flush());
+
+  image_rgba8 image;
+  image.width = static_cast<u32>(desc.Width);
+  image.height = desc.Height;
+  image.pixels.resize(static_cast<size_t>(image.width) * image.height * 4);
+  void* mapped = nullptr;
+  const D3D12_RANGE read_range{0, static_cast<SIZE_T>(total)};
+  XE_TRY_HR((*readback)->Map(0, &read_range, &mapped));
+  const bool bgra = desc.Format == DXGI_FORMAT_B8G8R8A8_UNORM || desc.Format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
+  for (u32 y = 0; y < image.height; ++y) {
+    const u8* row = static_cast<const u8*>(mapped) + footprint.Offset + static_cast<u64>(y) * footprint.Footprint.RowPitch;
+    u8* out = image.pixels.data() + static_cast<size_t>(y) * image.width * 4;
+    std::memcpy(out, row, static_cast<size_t>(image.width) * 4);
+    if (bgra)
+      for (u32 x = 0; x < image.width; ++x) std::swap(out[x * 4], out[x * 4 + 2]);
+  }
+  const D3D12_RANGE no_write{0, 0};
+  (*readback)->Unmap(0, &no_write);
+  core::release_now(*readback);  // the queue is idle
+  return image;
+}
+
+const adapter_info& get_adapter_info() {
+  static const adapter_info none{};
+  return g ? g->adapter : none;
+}
+
+frame_stats get_frame_stats() {
+  frame_stats s{};
+  if (!g) return s;
+  const d3d12_command& c = g->command;
+  s.frame_number = c.frame_number();
+  s.frame_index = c.frame_index();
+  s.cpu_fence_value = c.fence_value();
+  s.gpu_completed = c.completed_value();
+  for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
+  s.last_wait_ms = c.last_wait_ms();
+  s.frames_in_flight = c.frames_in_flight();
+  s.in_frame = g->in_frame;
+  return s;
+}
+
+result<u32> create_heap(const heap_desc& desc) {
+  if (!g) return not_initialized();
+  if (desc.name.empty()) return make_error(errc::invalid_argument, "a heap needs a name");
+  if (find_heap(desc.name))
+    return make_error(errc::invalid_argument, fmt::format("a heap named '{}' already exists", desc.name));
+  auto heap = std::make_unique<descriptor_heap>(desc.type);
+  XE_TRY(heap->initialize(g->device.get(), desc.capacity, desc.shader_visible, desc.name));
+  heap->process_deferred_free(g->current_slot);  // frees from now on go to the current slot
+  g->heaps.push_back(std::move(heap));
+  return static_cast<u32>(g->heaps.size() - 1);
+}
+
+result<u32> find_heap(std::string_view name) {
+  if (!g) return not_initialized();
+  for (u32 i = 0; i < g->heaps.size(); ++i)
+    if (g->heaps[i]->name() == name) return i;
+  return make_error(errc::invalid_handle, fmt::format("there is no heap named '{}'", name));
+}
+
+result<u32> allocate_descriptor(u32 heap_index) {
+  auto heap = find_learner_heap(heap_index);
+  if (!heap) return std::move(heap).error_value();
+  auto handle = (*heap)->allocate();
+  if (!handle) return std::move(handle).error_value();
+  // A real descriptor in the slot: a null view, which shaders may read safely.
+  if ((*heap)->type() == heap_type::cbv_srv_uav) {
+    D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
+    srv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
+    srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+    srv.Texture2D.MipLevels = 1;
+    g->device->CreateShaderResourceView(nullptr, &srv, handle->cpu);
+  } else if ((*heap)->type() == heap_type::sampler) {
+    D3D12_SAMPLER_DESC sampler{};
+    sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
+    sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
+    sampler.MaxLOD = 1000.f;
+    g->device->CreateSampler(&sampler, handle->cpu);
+  }
+  return handle->index;
+}
+
+result<void> free_descriptor(u32 heap_index, u32 index) {
+  auto heap = find_learner_heap(heap_index);
+  if (!heap) return std::move(heap).error_value();
+  return (*heap)->free_index(index);
+}
+
+u32 get_heap_count() { return g ? static_cast<u32>(g->heaps.size()) : 0; }
+
+heap_info get_heap_info(u32 heap) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  return g->heaps[heap]->get_info();
+}
+
+void copy_heap_state(u32 heap, heap_state& out) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  g->heaps[heap]->copy_state(out);
+}
+
+surfaces_info calculate_surfaces_info() {
+  surfaces_info out{};
+  if (!g) return out;
+  out.capacity = g->surfaces.capacity();
+  out.next_free = g->surfaces.next_free();
+  out.slots.resize(out.capacity);
+  for (u32 i = 0; i < out.capacity; ++i) {
+    surface_info& info = out.slots[i];
+    const auto slot = g->surfaces.info(i);
+    info.slot = i;
+    info.live = slot.live;
+    info.next_free = slot.next_free;
+    info.generation = slot.generation;
+    if (slot.live) g->surfaces[i].fill_info(info);
+  }
+  return out;
+}
+
+void copy_resources(std::vector<resource_info>& out) {
+  out.clear();
+  if (!g) return;
+  std::lock_guard lock{g->tracker_mutex};
+  for (const auto& [object, t] : g->tracked) {
+    if (t.kind == resource_kind::none) continue;
+    out.push_back({t.name, t.type, t.kind, t.width, t.height, core::format_name(t.format), t.bytes, t.pending_release,
+                   t.release_slot, t.queued_frame});
+  }
+}
+
+void copy_objects(std::vector<object_info>& out) {
+  out.clear();
+  if (!g) return;
+  std::lock_guard lock{g->tracker_mutex};
+  for (const auto& [object, t] : g->tracked) out.push_back({t.name, t.type});
+}
+
+void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out) {
+  for (auto& list : out) list.clear();
+  if (!g) return;
+  std::lock_guard deferred_lock{g->deferred_mutex};
+  std::lock_guard tracker_lock{g->tracker_mutex};
+  for (u32 slot = 0; slot < frame_buffer_count; ++slot) {
+    for (const ID3D12Object* object : g->deferred_releases[slot]) {
+      auto it = g->tracked.find(object);
+      if (it != g->tracked.end()) out[slot].push_back({it->second.name, it->second.type});
+      else out[slot].push_back({"(untracked)", "ID3D12Object"});
+    }
+  }
+}
+
+u32 get_validation_error_count() { return platform::validation_error_count(); }
+
+} // namespace xe::gfx

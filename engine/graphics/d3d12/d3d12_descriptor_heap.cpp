@@ -1,0 +1,191 @@
+#include "graphics/d3d12/d3d12_descriptor_heap.h"
+
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/stats_internal.h"
+
+namespace xe::gfx::d3d12 {
+
+D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type) {
+  switch (type) {
+    case heap_type::rtv: return D3D12_DESCRIPTOR_HEAP_TYPE_RTV;
+    case heap_type::dsv: return D3D12_DESCRIPTOR_HEAP_TYPE_DSV;
+    case heap_type::cbv_srv_uav: return D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+    case heap_type::sampler: return D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER;
+  }
+  return D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+}
+
+descriptor_heap::descriptor_heap(heap_type type) : _type{type} {}
+
+descriptor_heap::~descriptor_heap() { XE_ASSERT(!_heap); }
+
+result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
+                                         std::string_view name) {
+  std::lock_guard lock{_mutex};
+  XE_ASSERT(device && !_heap);
+  _name = name;
+  if (capacity == 0 || capacity > max_capacity)
+    return misuse(errc::invalid_argument, fmt::format("capacity {} is outside 1..{}", capacity, max_capacity));
+  if (shader_visible && (_type == heap_type::rtv || _type == heap_type::dsv))
+    return misuse(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
+  if (shader_visible && _type == heap_type::cbv_srv_uav && capacity > max_shader_visible_cbv_srv_uav)
+    return misuse(errc::invalid_argument,
+                  fmt::format("a shader-visible CBV/SRV/UAV heap holds at most {} descriptors (asked {})",
+                              max_shader_visible_cbv_srv_uav, capacity));
+  if (shader_visible && _type == heap_type::sampler && capacity > max_shader_visible_samplers)
+    return misuse(errc::invalid_argument,
+                  fmt::format("a shader-visible sampler heap holds at most {} descriptors (asked {})",
+                              max_shader_visible_samplers, capacity));
+
+  D3D12_DESCRIPTOR_HEAP_DESC desc{};
+  desc.Type = to_d3d12(_type);
+  desc.NumDescriptors = capacity;
+  desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
+  XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(_heap.put())));
+  core::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
+
+  _free_handles = std::make_unique<u32[]>(capacity);
+  _state = std::make_unique<u8[]>(capacity);       // zero: state_free
+  _generation = std::make_unique<u32[]>(capacity);
+  for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
+  for (auto& list : _deferred_free_indices) list.clear();
+  _capacity = capacity;
+  _size = 0;
+  _descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
+  _cpu_start = _heap->GetCPUDescriptorHandleForHeapStart();
+  _gpu_start = shader_visible ? _heap->GetGPUDescriptorHandleForHeapStart() : D3D12_GPU_DESCRIPTOR_HANDLE{};
+  return {};
+}
+
+void descriptor_heap::release() {
+  std::lock_guard lock{_mutex};
+  if (!_heap) return;
+  u32 waiting = 0;
+  for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
+  if (_size != waiting)
+    XE_LOG_WARN("descriptor heap '{}' released with {} descriptor(s) still allocated", _name, _size - waiting);
+  core::deferred_release(_heap);
+  _capacity = _size = 0;
+  _free_handles.reset();
+  _state.reset();
+  _generation.reset();
+  for (auto& list : _deferred_free_indices) list.clear();
+}
+
+result<descriptor_handle> descriptor_heap::allocate() {
+  std::lock_guard lock{_mutex};
+  if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
+  if (_size == _capacity)
+    return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
+                                               "deferred queues)", _size, _capacity));
+  const u32 index = _free_handles[_size];
+  ++_size;
+  XE_ASSERT(_state[index] == state_free);
+  _state[index] = state_allocated;
+
+  descriptor_handle handle;
+  handle.index = index;
+  handle.generation = _generation[index];
+  handle.container = this;
+  handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(index) * _descriptor_size;
+  if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(index) * _descriptor_size;
+
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::descriptor_allocated, .slot = _current_slot, .heap = _name, .index = index};
+    detail::emit(e);
+  }
+  return handle;
+}
+
+result<void> descriptor_heap::free(descriptor_handle& handle) {
+  if (!handle.is_valid()) return misuse(errc::invalid_handle, "free() of an invalid (null) descriptor handle");
+  if (handle.container != this) {
+    const std::string owner = handle.container ? handle.container->name() : std::string{"<none>"};
+    return misuse(errc::wrong_heap,
+                  fmt::format("descriptor {} belongs to heap '{}', not to this heap", handle.index, owner));
+  }
+  std::lock_guard lock{_mutex};
+  if (handle.index >= _capacity ||
+      handle.cpu.ptr != _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size)
+    return misuse(errc::invalid_handle, fmt::format("handle (index {}) does not address this heap", handle.index));
+  XE_TRY(free_locked(handle.index, handle.generation));
+  handle = {};
+  return {};
+}
+
+result<void> descriptor_heap::free_index(u32 index) {
+  std::lock_guard lock{_mutex};
+  if (index >= _capacity)
+    return misuse(errc::invalid_handle, fmt::format("index {} is outside the heap (capacity {})", index, _capacity));
+  return free_locked(index, _generation[index]);
+}
+
+result<void> descriptor_heap::free_locked(u32 index, u32 generation) {
+  const u8 state = _state[index];
+  if (state == state_free) return misuse(errc::double_free, fmt::format("index {} is not allocated", index));
+  if (state >= state_deferred_base)
+    return misuse(errc::double_free, fmt::format("index {} is already waiting in slot {}'s deferred queue", index,
+                                                 state - state_deferred_base));
+  if (generation != _generation[index])
+    return misuse(errc::double_free,
+                  fmt::format("stale handle: index {} was freed and allocated again since this handle was made",
+                              index));
+  _state[index] = static_cast<u8>(state_deferred_base + _current_slot);
+  _deferred_free_indices[_current_slot].push_back(index);
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::descriptor_freed, .slot = _current_slot, .heap = _name, .index = index};
+    detail::emit(e);
+  }
+  return {};
+}
+
+void descriptor_heap::process_deferred_free(u32 frame_index) {
+  XE_ASSERT(frame_index < frame_buffer_count);
+  std::lock_guard lock{_mutex};
+  _current_slot = frame_index;
+  auto& indices = _deferred_free_indices[frame_index];
+  for (const u32 index : indices) {
+    XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
+    --_size;
+    _free_handles[_size] = index;
+    _state[index] = state_free;
+    ++_generation[index];
+    if (detail::hooks_installed()) {
+      event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
+      detail::emit(e);
+    }
+  }
+  indices.clear();
+}
+
+u32 descriptor_heap::size() const {
+  std::lock_guard lock{_mutex};
+  return _size;
+}
+
+bool descriptor_heap::is_allocated(u32 index) const {
+  std::lock_guard lock{_mutex};
+  return index < _capacity && _state[index] == state_allocated;
+}
+
+heap_info descriptor_heap::get_info() const {
+  std::lock_guard lock{_mutex};
+  heap_info info{_name, _type, _capacity, _size, _descriptor_size, _gpu_start.ptr != 0, {}};
+  for (u32 i = 0; i < frame_buffer_count; ++i)
+    info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
+  return info;
+}
+
+void descriptor_heap::copy_state(heap_state& out) const {
+  std::lock_guard lock{_mutex};
+  out.free_stack.assign(_free_handles.get(), _free_handles.get() + _capacity);
+  for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
+}
+
+error descriptor_heap::misuse(errc code, std::string reason) const {
+  reason = fmt::format("descriptor heap '{}': {}", _name, reason);
+  XE_LOG_ERROR("{}", reason);
+  return make_error(code, std::move(reason));
+}
+
+} // namespace xe::gfx::d3d12

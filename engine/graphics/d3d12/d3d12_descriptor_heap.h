@@ -1,0 +1,102 @@
+#pragma once
+// descriptor_heap: an ID3D12DescriptorHeap managed as the wiki's free-index stack.
+//
+//   _free_handles[0.._capacity)  indices; [_size, _capacity) are free, top at _size
+//   allocate()                   index = _free_handles[_size++]
+//   free(handle)                 queued in the current frame slot's deferred list only
+//   process_deferred_free(slot)  once the slot's fence has completed:
+//                                _free_handles[--_size] = index for each queued index
+//
+// The GPU may still read a freed descriptor until the frame that freed it has finished,
+// which is why free() defers. Misuse (double free, a handle from another heap, a stale or
+// invalid handle, allocation from a full heap) returns an error in every build and leaves
+// the heap unchanged. All members are thread-safe.
+#include <array>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "graphics/d3d12/d3d12_common.h"
+#include "graphics/stats.h"
+
+namespace xe::gfx::d3d12 {
+
+class descriptor_heap;
+
+struct descriptor_handle {
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu{};
+  D3D12_GPU_DESCRIPTOR_HANDLE gpu{};
+  u32 index{invalid_id};
+  u32 generation{};                    // of the index when allocated; catches stale handles
+  const descriptor_heap* container{};  // the heap that allocated it
+
+  constexpr bool is_valid() const { return cpu.ptr != 0; }
+  constexpr bool is_shader_visible() const { return gpu.ptr != 0; }
+};
+
+class descriptor_heap {
+public:
+  // D3D12's limits for shader-visible heaps (enforced even where the runtime does not).
+  static constexpr u32 max_shader_visible_cbv_srv_uav{1'000'000};
+  static constexpr u32 max_shader_visible_samplers{2048};
+  static constexpr u32 max_capacity{1u << 24};
+
+  explicit descriptor_heap(heap_type type);
+  XE_DISABLE_COPY_AND_MOVE(descriptor_heap);
+  ~descriptor_heap();
+
+  result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name);
+  // Releases the D3D12 heap through the deferred path. Descriptors still allocated are
+  // reported (they would dangle).
+  void release();
+
+  result<descriptor_handle> allocate();
+  // Queues handle's index in the current slot's deferred list and invalidates handle.
+  result<void> free(descriptor_handle& handle);
+  // free() by index, for callers that only keep indices (scripts, the inspector).
+  result<void> free_index(u32 index);
+  // Returns the indices queued in `frame_index` to the stack; frees made from now on are
+  // queued in that slot. Call only after the slot's fence value has completed.
+  void process_deferred_free(u32 frame_index);
+
+  heap_type type() const { return _type; }
+  const std::string& name() const { return _name; }
+  u32 capacity() const { return _capacity; }
+  u32 size() const;
+  u32 descriptor_size() const { return _descriptor_size; }
+  bool is_shader_visible() const { return _gpu_start.ptr != 0; }
+  ID3D12DescriptorHeap* heap() const { return _heap.get(); }
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const { return _cpu_start; }
+  D3D12_GPU_DESCRIPTOR_HANDLE gpu_start() const { return _gpu_start; }
+  bool is_allocated(u32 index) const;
+
+  heap_info get_info() const;
+  void copy_state(heap_state& out) const;
+
+private:
+  // Per-index state: free, allocated, or waiting in deferred slot k (deferred_base + k).
+  enum : u8 { state_free = 0, state_allocated = 1, state_deferred_base = 2 };
+
+  result<void> free_locked(u32 index, u32 generation);
+  error misuse(errc code, std::string reason) const;
+
+  mutable std::mutex _mutex;
+  com_ptr<ID3D12DescriptorHeap> _heap;
+  D3D12_CPU_DESCRIPTOR_HANDLE _cpu_start{};
+  D3D12_GPU_DESCRIPTOR_HANDLE _gpu_start{};
+  std::unique_ptr<u32[]> _free_handles;
+  std::unique_ptr<u8[]> _state;
+  std::unique_ptr<u32[]> _generation;
+  std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
+  u32 _capacity{0};
+  u32 _size{0};
+  u32 _descriptor_size{0};
+  u32 _current_slot{0};
+  heap_type _type;
+  std::string _name;
+};
+
+D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type);
+
+} // namespace xe::gfx::d3d12

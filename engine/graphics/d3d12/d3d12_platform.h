@@ -1,0 +1,36 @@
+#pragma once
+// The seam between the shared D3D12 code and the OS: adapter choice and device creation,
+// fence events, and the runtime's diagnostics. One implementation per platform, in whole
+// files CMake selects: d3d12_platform_vkd3d.cpp (Linux) and d3d12_platform_win32.cpp.
+#include <string>
+
+#include "graphics/d3d12/d3d12_common.h"
+
+namespace xe::gfx::d3d12::platform {
+
+struct created_device {
+  com_ptr<ID3D12Device> device;
+  std::string adapter_name;
+  std::string runtime;
+  u32 vendor_id{};
+  u32 device_id{};
+  bool software{};
+};
+
+// Picks the adapter and creates an ID3D12Device at feature level 11_0 (the highest
+// both runtimes here accept). Also starts the runtime's message capture.
+result<created_device> create_device();
+// Ends what create_device started. Call after the engine's last device reference is gone.
+void shutdown();
+
+// Vulkan validation / runtime error messages seen since create_device.
+u32 validation_error_count();
+
+// An OS event for ID3D12Fence::SetEventOnCompletion. Never pass nullptr to that call
+// (vkd3d crashes later); waits are infinite (vkd3d 1.2 has no timed waits).
+using fence_event = void*;
+fence_event create_fence_event();
+result<void> wait_fence_event(fence_event event);
+void destroy_fence_event(fence_event event);
+
+} // namespace xe::gfx::d3d12::platform

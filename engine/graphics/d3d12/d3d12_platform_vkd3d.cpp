@@ -1,0 +1,158 @@
+// Linux: D3D12 through vkd3d 1.2 on Vulkan. The engine creates the vkd3d instance itself
+// so it controls the Vulkan instance extensions (window-system surfaces for swap chains,
+// debug utils for validation messages).
+#include <atomic>
+#include <cstring>
+#include <vector>
+
+#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/stats_internal.h"
+
+namespace xe::gfx::d3d12::platform {
+namespace {
+
+struct vkd3d_state {
+  vkd3d_instance* instance{nullptr};
+  VkDebugUtilsMessengerEXT messenger{VK_NULL_HANDLE};
+  std::atomic<u32> validation_errors{0};
+};
+vkd3d_state g_state;
+
+bool instance_extension_available(const char* name) {
+  u32 count = 0;
+  if (vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkExtensionProperties> props(count);
+  if (vkEnumerateInstanceExtensionProperties(nullptr, &count, props.data()) != VK_SUCCESS) return false;
+  for (const auto& p : props)
+    if (std::strcmp(p.extensionName, name) == 0) return true;
+  return false;
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                 VkDebugUtilsMessageTypeFlagsEXT,
+                                                 const VkDebugUtilsMessengerCallbackDataEXT* data, void*) {
+  const char* text = data && data->pMessage ? data->pMessage : "(no message)";
+  u64 level = 1;
+  if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
+    level = 3;
+    g_state.validation_errors.fetch_add(1, std::memory_order_relaxed);
+    XE_LOG_ERROR("vulkan: {}", text);
+  } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT) {
+    level = 2;
+    XE_LOG_WARN("vulkan: {}", text);
+  } else {
+    XE_LOG_DEBUG("vulkan: {}", text);
+  }
+  event e{.type = event_type::validation_message};
+  e.detail = text;
+  e.value = level;
+  detail::emit(e);
+  return VK_FALSE;
+}
+
+void start_messenger(VkInstance instance) {
+  auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+      vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
+  if (!create) return;
+  VkDebugUtilsMessengerCreateInfoEXT info{};
+  info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT;
+  info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  info.pfnUserCallback = on_vulkan_message;
+  if (create(instance, &info, nullptr, &g_state.messenger) != VK_SUCCESS) {
+    XE_LOG_WARN("vkCreateDebugUtilsMessengerEXT failed: validation messages are not captured");
+    g_state.messenger = VK_NULL_HANDLE;
+  }
+}
+
+void stop_messenger() {
+  if (!g_state.instance || g_state.messenger == VK_NULL_HANDLE) return;
+  VkInstance instance = vkd3d_instance_get_vk_instance(g_state.instance);
+  auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+      vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
+  if (destroy) destroy(instance, g_state.messenger, nullptr);
+  g_state.messenger = VK_NULL_HANDLE;
+}
+
+} // namespace
+
+result<created_device> create_device() {
+  XE_ASSERT(!g_state.instance);
+  g_state.validation_errors = 0;
+
+  // Surfaces for the window-system swap chains; taken when the loader has them.
+  static const char* const optional_instance_extensions[] = {
+      VK_KHR_SURFACE_EXTENSION_NAME, "VK_KHR_xlib_surface", "VK_KHR_xcb_surface",
+      VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+  vkd3d_optional_instance_extensions_info optional_instance{};
+  optional_instance.type = VKD3D_STRUCTURE_TYPE_OPTIONAL_INSTANCE_EXTENSIONS_INFO;
+  optional_instance.extensions = optional_instance_extensions;
+  optional_instance.extension_count = static_cast<u32>(std::size(optional_instance_extensions));
+
+  vkd3d_application_info app{};
+  app.type = VKD3D_STRUCTURE_TYPE_APPLICATION_INFO;
+  app.next = &optional_instance;
+  app.application_name = "xengine-sandbox";
+  app.api_version = VKD3D_API_VERSION_1_2;
+
+  vkd3d_instance_create_info instance_info{};
+  instance_info.type = VKD3D_STRUCTURE_TYPE_INSTANCE_CREATE_INFO;
+  instance_info.next = &app;
+  instance_info.pfn_signal_event = vkd3d_signal_event;
+  instance_info.wchar_size = sizeof(WCHAR);
+  XE_TRY_HR(vkd3d_create_instance(&instance_info, &g_state.instance));
+
+  VkInstance vk_instance = vkd3d_instance_get_vk_instance(g_state.instance);
+  if (instance_extension_available(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) start_messenger(vk_instance);
+
+  static const char* const optional_device_extensions[] = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+  vkd3d_optional_device_extensions_info optional_device{};
+  optional_device.type = VKD3D_STRUCTURE_TYPE_OPTIONAL_DEVICE_EXTENSIONS_INFO;
+  optional_device.extensions = optional_device_extensions;
+  optional_device.extension_count = 1;
+
+  vkd3d_device_create_info device_info{};
+  device_info.type = VKD3D_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
+  device_info.next = &optional_device;
+  device_info.minimum_feature_level = D3D_FEATURE_LEVEL_11_0;
+  device_info.instance = g_state.instance;
+
+  created_device out;
+  if (auto r = XE_CHECK_HR(vkd3d_create_device(&device_info, IID_PPV_ARGS(out.device.put()))); !r) {
+    shutdown();
+    return std::move(r).error_value();
+  }
+
+  VkPhysicalDeviceProperties props{};
+  vkGetPhysicalDeviceProperties(vkd3d_get_vk_physical_device(out.device.get()), &props);
+  out.adapter_name = props.deviceName;
+  out.vendor_id = props.vendorID;
+  out.device_id = props.deviceID;
+  out.software = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  out.runtime = fmt::format("vkd3d (D3D12 over Vulkan {}.{}.{})", VK_API_VERSION_MAJOR(props.apiVersion),
+                            VK_API_VERSION_MINOR(props.apiVersion), VK_API_VERSION_PATCH(props.apiVersion));
+  return out;
+}
+
+void shutdown() {
+  stop_messenger();
+  if (g_state.instance) vkd3d_instance_decref(g_state.instance);
+  g_state.instance = nullptr;
+}
+
+u32 validation_error_count() { return g_state.validation_errors.load(std::memory_order_relaxed); }
+
+fence_event create_fence_event() { return vkd3d_create_event(); }
+
+result<void> wait_fence_event(fence_event event) {
+  if (vkd3d_wait_event(event, VKD3D_INFINITE) != VKD3D_WAIT_OBJECT_0)
+    return make_error(errc::api_call_failed, "vkd3d_wait_event failed");
+  return {};
+}
+
+void destroy_fence_event(fence_event event) {
+  if (event) vkd3d_destroy_event(event);
+}
+
+} // namespace xe::gfx::d3d12::platform

@@ -1,0 +1,100 @@
+// Windows: the system's d3d12.dll and dxgi.dll. Adapter choice through DXGI: the
+// high-performance hardware adapter when there is one, else WARP.
+#include <atomic>
+
+#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/stats_internal.h"
+
+namespace xe::gfx::d3d12::platform {
+namespace {
+
+std::atomic<u32> g_validation_errors{0};
+
+std::string narrow(const wchar_t* wide) {
+  std::string out;
+  for (; *wide; ++wide) {
+    const u32 c = static_cast<u32>(*wide);
+    if (c < 0x80) out.push_back(static_cast<char>(c));
+    else if (c < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+    }
+  }
+  return out;
+}
+
+// The first adapter that can create a feature level 11_0 device, by GPU preference when
+// the factory supports it.
+com_ptr<IDXGIAdapter1> pick_hardware_adapter(IDXGIFactory1* factory) {
+  com_ptr<IDXGIFactory6> factory6;
+  factory->QueryInterface(IID_PPV_ARGS(factory6.put()));
+  for (UINT i = 0;; ++i) {
+    com_ptr<IDXGIAdapter1> adapter;
+    HRESULT hr = factory6 ? factory6->EnumAdapterByGpuPreference(i, DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE,
+                                                                  IID_PPV_ARGS(adapter.put()))
+                          : factory->EnumAdapters1(i, adapter.put());
+    if (hr == DXGI_ERROR_NOT_FOUND) return {};
+    if (FAILED(hr)) continue;
+    DXGI_ADAPTER_DESC1 desc{};
+    adapter->GetDesc1(&desc);
+    if (desc.Flags & DXGI_ADAPTER_FLAG_SOFTWARE) continue;
+    if (SUCCEEDED(D3D12CreateDevice(adapter.get(), D3D_FEATURE_LEVEL_11_0, __uuidof(ID3D12Device), nullptr)))
+      return adapter;
+  }
+}
+
+} // namespace
+
+result<created_device> create_device() {
+  g_validation_errors = 0;
+  com_ptr<ID3D12Debug> debug;
+  if (SUCCEEDED(D3D12GetDebugInterface(IID_PPV_ARGS(debug.put())))) debug->EnableDebugLayer();
+  else XE_LOG_INFO("D3D12 debug layer not available (Graphics Tools not installed)");
+
+  com_ptr<IDXGIFactory1> factory;
+  XE_TRY_HR(CreateDXGIFactory1(IID_PPV_ARGS(factory.put())));
+
+  com_ptr<IDXGIAdapter1> adapter = pick_hardware_adapter(factory.get());
+  if (!adapter) {
+    com_ptr<IDXGIFactory4> factory4;
+    XE_TRY_HR(factory->QueryInterface(IID_PPV_ARGS(factory4.put())));
+    if (auto r = XE_CHECK_HR(factory4->EnumWarpAdapter(IID_PPV_ARGS(adapter.put()))); !r)
+      return make_error(errc::unsupported, "no hardware adapter supports feature level 11_0 and WARP is unavailable: " +
+                                               r.error_value().reason, r.error_value().native);
+  }
+
+  DXGI_ADAPTER_DESC1 desc{};
+  XE_TRY_HR(adapter->GetDesc1(&desc));
+
+  created_device out;
+  XE_TRY_HR(D3D12CreateDevice(adapter.get(), D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(out.device.put())));
+  out.adapter_name = narrow(desc.Description);
+  out.vendor_id = desc.VendorId;
+  out.device_id = desc.DeviceId;
+  out.software = (desc.Flags & DXGI_ADAPTER_FLAG_SOFTWARE) != 0;
+  out.runtime = "d3d12.dll";
+  return out;
+}
+
+void shutdown() {}
+
+u32 validation_error_count() { return g_validation_errors.load(std::memory_order_relaxed); }
+
+fence_event create_fence_event() { return CreateEventW(nullptr, FALSE, FALSE, nullptr); }
+
+result<void> wait_fence_event(fence_event event) {
+  if (WaitForSingleObject(static_cast<HANDLE>(event), INFINITE) != WAIT_OBJECT_0)
+    return make_error(errc::api_call_failed, "WaitForSingleObject on the fence event failed",
+                      static_cast<s64>(GetLastError()));
+  return {};
+}
+
+void destroy_fence_event(fence_event event) {
+  if (event) CloseHandle(static_cast<HANDLE>(event));
+}
+
+} // namespace xe::gfx::d3d12::platform

@@ -1,0 +1,36 @@
+#pragma once
+// Resource creation helpers: every resource is named and tracked on creation.
+#include <array>
+#include <optional>
+#include <string>
+
+#include "graphics/d3d12/d3d12_common.h"
+
+namespace xe::gfx::d3d12 {
+
+struct texture_desc {
+  std::string name;
+  u32 width{1};
+  u32 height{1};
+  DXGI_FORMAT format{DXGI_FORMAT_R8G8B8A8_UNORM};
+  D3D12_RESOURCE_FLAGS flags{D3D12_RESOURCE_FLAG_NONE};
+  D3D12_RESOURCE_STATES initial_state{D3D12_RESOURCE_STATE_COMMON};
+  std::optional<std::array<f32, 4>> clear_color;  // render targets: the optimised clear value
+  std::optional<f32> clear_depth;                 // depth targets (stencil clears to 0)
+  DXGI_FORMAT clear_format{DXGI_FORMAT_UNKNOWN};  // typeless resources: the view format
+};
+
+D3D12_RESOURCE_DESC make_texture2d_desc(const texture_desc& desc);
+
+// A committed 2D texture (its own implicit heap).
+result<com_ptr<ID3D12Resource>> create_committed_texture(const texture_desc& desc);
+
+// A buffer in a heap of the given type (upload, readback or default).
+result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, D3D12_HEAP_TYPE heap,
+                                              D3D12_RESOURCE_STATES initial_state);
+
+// Records a transition barrier of all subresources.
+void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12_RESOURCE_STATES before,
+                D3D12_RESOURCE_STATES after);
+
+} // namespace xe::gfx::d3d12

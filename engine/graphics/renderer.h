@@ -1,0 +1,98 @@
+#pragma once
+// The renderer's public API: no D3D12 types. One device, one direct queue, frame slots
+// rotated over frame_buffer_count; surfaces kept in a utl::free_list.
+//
+// A frame:  begin_frame() → render_surface(...) for each surface → end_frame().
+// Everything returns xe::result; failures are also logged where they happen.
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/id.h"
+#include "common/result.h"
+#include "graphics/stats.h"
+
+namespace xe::gfx {
+
+struct surface_tag;
+using surface_id = typed_id<surface_tag>;
+
+struct renderer_desc {
+  u32 frames_in_flight{frame_buffer_count}; // 1..frame_buffer_count; changeable later
+  u32 rtv_heap_capacity{512};
+  u32 dsv_heap_capacity{512};
+  u32 srv_heap_capacity{4096};              // shader-visible CBV/SRV/UAV
+  u32 uav_heap_capacity{512};
+};
+
+struct surface_desc {
+  u32 width{1280};
+  u32 height{720};
+  u32 back_buffer_count{3}; // 2..4, independent of frames in flight
+};
+
+struct color {
+  f32 r{}, g{}, b{}, a{1.f};
+};
+
+struct image_rgba8 {
+  u32 width{};
+  u32 height{};
+  std::vector<u8> pixels; // width * height * 4, rows top to bottom
+};
+
+// What shutdown() found; all zero after a clean run.
+struct shutdown_report {
+  u32 device_references_left{}; // device refcount after the engine's last Release
+  u32 objects_still_tracked{};   // tracked D3D12 objects not released
+};
+
+result<void> initialize(const renderer_desc& desc = {});
+shutdown_report shutdown();          // flushes, releases everything; safe if not initialised
+bool is_initialized();
+
+result<surface_id> create_surface(const surface_desc& desc);  // offscreen surface
+result<void> remove_surface(surface_id id);                    // flushes first
+result<void> resize_surface(surface_id id, u32 width, u32 height);
+
+result<void> begin_frame();           // waits for this slot's fence, runs its deferred work
+result<void> render_surface(surface_id id, const color& clear); // records into this frame
+result<void> end_frame();             // executes, presents, signals ++fence value
+result<void> flush();                 // waits until the GPU has finished all submitted work
+result<void> set_frames_in_flight(u32 count);
+
+// Descriptor heaps. Heaps 0..3 are the engine's (rtv, dsv, srv, uav); create_heap adds
+// learner heaps after them. Every heap's deferred frees are processed in begin_frame.
+struct heap_desc {
+  std::string name;
+  heap_type type{heap_type::cbv_srv_uav};
+  u32 capacity{64};
+  bool shader_visible{false};
+};
+constexpr u32 engine_heap_count{4};
+result<u32> create_heap(const heap_desc& desc);          // returns the heap's index
+result<u32> find_heap(std::string_view name);
+// Learner heaps only. Allocates one descriptor slot and writes a null view into it
+// (CBV/SRV/UAV and sampler heaps).
+result<u32> allocate_descriptor(u32 heap);
+// Frees through the deferred path: the index returns to the free stack once the
+// current frame slot's fence has completed.
+result<void> free_descriptor(u32 heap, u32 index);
+
+// Copies the surface's most recently presented image to the CPU (waits for the GPU).
+result<image_rgba8> read_back(surface_id id);
+
+// Stats. get_* are cheap; calculate_* and copy_* walk data.
+const adapter_info& get_adapter_info();
+frame_stats get_frame_stats();
+u32 get_heap_count();                         // engine heaps, then learner heaps
+heap_info get_heap_info(u32 heap);
+void copy_heap_state(u32 heap, heap_state& out);
+surfaces_info calculate_surfaces_info();
+void copy_resources(std::vector<resource_info>& out);
+void copy_objects(std::vector<object_info>& out);
+void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
+u32 get_validation_error_count();             // Vulkan validation / runtime errors seen
+
+} // namespace xe::gfx

@@ -1,0 +1,60 @@
+#include <spdlog/fmt/fmt.h>
+
+#include "graphics/stats_internal.h"
+
+namespace xe::gfx {
+
+namespace detail {
+hook_state g_hooks;
+}
+
+const char* to_string(heap_type type) {
+  switch (type) {
+    case heap_type::rtv: return "rtv";
+    case heap_type::dsv: return "dsv";
+    case heap_type::cbv_srv_uav: return "cbv_srv_uav";
+    case heap_type::sampler: return "sampler";
+  }
+  return "unknown";
+}
+
+const char* to_string(resource_kind kind) {
+  switch (kind) {
+    case resource_kind::committed: return "committed";
+    case resource_kind::placed: return "placed";
+    case resource_kind::reserved: return "reserved";
+    case resource_kind::none: return "none";
+  }
+  return "unknown";
+}
+
+const char* to_string(event_type type) {
+  switch (type) {
+    case event_type::descriptor_allocated: return "descriptor_allocated";
+    case event_type::descriptor_freed: return "descriptor_freed";
+    case event_type::descriptor_returned: return "descriptor_returned";
+    case event_type::fence_signaled: return "fence_signaled";
+    case event_type::fence_waited: return "fence_waited";
+    case event_type::release_queued: return "release_queued";
+    case event_type::release_done: return "release_done";
+    case event_type::surface_created: return "surface_created";
+    case event_type::surface_removed: return "surface_removed";
+    case event_type::surface_resized: return "surface_resized";
+    case event_type::resource_created: return "resource_created";
+    case event_type::resource_released: return "resource_released";
+    case event_type::validation_message: return "validation_message";
+  }
+  return "unknown";
+}
+
+std::string feature_level_name(u32 level) { return fmt::format("{}_{}", level >> 12, (level >> 8) & 0xF); }
+std::string shader_model_name(u32 model) { return fmt::format("{}.{}", model >> 4, model & 0xF); }
+
+void install_hooks(const hook_table& hooks) {
+  detail::g_hooks.user.store(hooks.user, std::memory_order_relaxed);
+  detail::g_hooks.on_event.store(hooks.on_event, std::memory_order_release);
+}
+
+void uninstall_hooks() { install_hooks(hook_table{}); }
+
+} // namespace xe::gfx

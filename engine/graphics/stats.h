@@ -1,0 +1,155 @@
+#pragma once
+// Plain-data stats the engine fills, and the installable hook table that reports engine
+// events as they happen. No D3D12 types, no UI, no JSON: the sandbox reads these.
+// Naming: get_* is cheap enough for every frame; calculate_* / copy_* walk data.
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/types.h"
+
+namespace xe::gfx {
+
+// Frame slots: one command allocator, one fence value and one deferred queue each.
+constexpr u32 frame_buffer_count{3};
+
+enum class heap_type : u8 { rtv, dsv, cbv_srv_uav, sampler };
+enum class resource_kind : u8 { committed, placed, reserved, none };
+
+const char* to_string(heap_type type);
+const char* to_string(resource_kind kind);
+
+struct interface_support {
+  std::string name;   // "ID3D12Device5"
+  bool supported{};   // QueryInterface succeeded on this device
+};
+
+struct adapter_info {
+  std::string name;            // the adapter's description, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string runtime;         // "vkd3d (D3D12 over Vulkan)" or "d3d12.dll"
+  u64 luid{};
+  u32 vendor_id{};
+  u32 device_id{};
+  bool software{};             // a CPU rasteriser (lavapipe, WARP)
+  u32 feature_level{};         // D3D_FEATURE_LEVEL value, e.g. 0xb000 for 11_0
+  u32 shader_model{};          // D3D_SHADER_MODEL value, e.g. 0x51 for 5.1
+  u32 tiled_resources_tier{};  // 0 = reserved resources unsupported
+  u32 resource_binding_tier{};
+  std::array<u32, 4> descriptor_sizes{}; // increment size per heap_type
+  std::vector<interface_support> interfaces;
+};
+std::string feature_level_name(u32 level); // "11_0"
+std::string shader_model_name(u32 model);  // "5.1"
+
+struct frame_stats {
+  u64 frame_number{};        // frames ended so far
+  u32 frame_index{};         // slot the next (or current) frame records into
+  u64 cpu_fence_value{};     // last value the CPU asked the queue to signal
+  u64 gpu_completed{};       // fence->GetCompletedValue() when the stats were taken
+  std::array<u64, frame_buffer_count> slot_fence_values{}; // value each slot waits for
+  f32 last_wait_ms{};        // CPU time blocked on the fence in the last begin_frame
+  u32 frames_in_flight{};    // 1..frame_buffer_count
+  bool in_frame{};           // between begin_frame and end_frame
+};
+
+struct heap_info {
+  std::string name;
+  heap_type type{};
+  u32 capacity{};
+  u32 size{};                // allocated count, the wiki's _size (top of the free stack)
+  u32 descriptor_size{};
+  bool shader_visible{};
+  std::array<u32, frame_buffer_count> deferred_counts{};
+};
+
+// Full state of one heap; copy_* walks capacity entries.
+struct heap_state {
+  std::vector<u32> free_stack;                                  // the whole _free_handles array
+  std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot
+};
+
+struct surface_info {
+  u32 slot{};
+  bool live{};
+  u32 next_free{invalid_id};  // free slots: next link of the free chain
+  u32 generation{};
+  std::string kind;           // "offscreen" or "window"
+  u32 width{};
+  u32 height{};
+  bool fullscreen{};
+  u32 back_buffers{};
+  u32 back_buffer_index{};
+  std::vector<u32> rtv_indices;
+};
+
+struct surfaces_info {
+  u32 capacity{};             // slots ever used
+  u32 next_free{invalid_id};  // head of the free chain
+  std::vector<surface_info> slots;
+};
+
+struct resource_info {
+  std::string name;
+  std::string type;           // "texture2d", "buffer", "heap", ...
+  resource_kind kind{resource_kind::none};
+  u32 width{};
+  u32 height{};
+  std::string format;         // DXGI format name without the prefix, e.g. "R8G8B8A8_UNORM"
+  u64 bytes{};
+  bool pending_release{};     // queued for deferred release
+  u32 release_slot{invalid_id};
+  u64 queued_frame{};
+};
+
+// Any D3D12 object the engine created (queue, list, fence, heaps, resources...).
+struct object_info {
+  std::string name;
+  std::string type;           // the interface, e.g. "ID3D12CommandAllocator"
+};
+
+// ---------------------------------------------------------------------------------
+// Hooks. Null by default; when installed, on_event runs synchronously on the thread
+// that caused the event, possibly under an engine lock: it must not call the renderer.
+// String views in an event are valid only during the call.
+enum class event_type : u8 {
+  descriptor_allocated,  // heap, index
+  descriptor_freed,      // heap, index, slot: queued in the slot's deferred list
+  descriptor_returned,   // heap, index, slot: pushed back on the free stack
+  fence_signaled,        // value, slot
+  fence_waited,          // value, wait_ms, slot
+  release_queued,        // name, detail (type), slot
+  release_done,          // name, detail (type), slot
+  surface_created,       // surface, width, height
+  surface_removed,       // surface
+  surface_resized,       // surface, old_width, old_height, width, height, detail
+  resource_created,      // name, detail (type), value (bytes)
+  resource_released,     // name, detail (type)
+  validation_message,    // detail (the message), value (severity: 0 info .. 3 error)
+};
+const char* to_string(event_type type);
+
+struct event {
+  event_type type{};
+  u64 frame{};               // engine frame number when it happened
+  u32 slot{invalid_id};      // frame slot, where one applies
+  std::string_view heap{};   // descriptor events
+  u32 index{invalid_id};     // descriptor index
+  u32 surface{invalid_id};   // surface slot
+  std::string_view name{};   // object name
+  std::string_view detail{}; // type name, rebuild summary or message
+  u64 value{};               // fence value, bytes or severity
+  f32 wait_ms{};
+  u32 width{}, height{}, old_width{}, old_height{};
+};
+
+struct hook_table {
+  void (*on_event)(const event& e, void* user){nullptr};
+  void* user{nullptr};
+};
+
+// Installs (or, with a default table, removes) the hooks. Call between frames.
+void install_hooks(const hook_table& hooks);
+void uninstall_hooks();
+
+} // namespace xe::gfx

@@ -1,0 +1,259 @@
+#include <algorithm>
+#include <atomic>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "gpu_test.h"
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_descriptor_heap.h"
+
+namespace xe::test {
+namespace {
+
+using gfx::d3d12::descriptor_handle;
+using gfx::d3d12::descriptor_heap;
+
+class descriptor_heap_test : public gpu_test {
+protected:
+  // A standalone heap on the real device; released (deferred) at the end of the test.
+  struct scoped_heap {
+    descriptor_heap heap;
+    explicit scoped_heap(gfx::heap_type type) : heap{type} {}
+    ~scoped_heap() { heap.release(); }
+  };
+
+  static std::vector<u32> free_stack(const descriptor_heap& heap) {
+    gfx::heap_state state;
+    heap.copy_state(state);
+    return state.free_stack;
+  }
+};
+
+TEST_F(descriptor_heap_test, wiki_worked_example) {
+  scoped_heap demo{gfx::heap_type::cbv_srv_uav};
+  XE_ASSERT_OK(demo.heap.initialize(gfx::d3d12::core::device(), 5, false, "demo"));
+  EXPECT_EQ(free_stack(demo.heap), (std::vector<u32>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(demo.heap.size(), 0u);
+
+  auto a = demo.heap.allocate();
+  auto b = demo.heap.allocate();
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->index, 0u);
+  EXPECT_EQ(b->index, 1u);
+  EXPECT_EQ(demo.heap.size(), 2u);
+
+  descriptor_handle first = *a;
+  XE_ASSERT_OK(demo.heap.free(first));
+  EXPECT_FALSE(first.is_valid()) << "free() invalidates the caller's handle";
+  // Deferred: nothing moves until the slot is processed.
+  EXPECT_EQ(free_stack(demo.heap), (std::vector<u32>{0, 1, 2, 3, 4}));
+  EXPECT_EQ(demo.heap.size(), 2u);
+  gfx::heap_state state;
+  demo.heap.copy_state(state);
+  EXPECT_EQ(state.deferred[0], (std::vector<u32>{0}));
+
+  demo.heap.process_deferred_free(0);
+  EXPECT_EQ(free_stack(demo.heap), (std::vector<u32>{0, 0, 2, 3, 4}));
+  EXPECT_EQ(demo.heap.size(), 1u);
+
+  auto next = demo.heap.allocate();
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->index, 0u);
+  EXPECT_EQ(next->cpu.ptr, demo.heap.cpu_start().ptr);
+}
+
+TEST_F(descriptor_heap_test, handles_address_the_heap) {
+  scoped_heap srv{gfx::heap_type::cbv_srv_uav};
+  XE_ASSERT_OK(srv.heap.initialize(gfx::d3d12::core::device(), 8, true, "visible"));
+  EXPECT_TRUE(srv.heap.is_shader_visible());
+  for (u32 i = 0; i < 8; ++i) {
+    auto h = srv.heap.allocate();
+    ASSERT_TRUE(h);
+    EXPECT_EQ(h->cpu.ptr, srv.heap.cpu_start().ptr + h->index * srv.heap.descriptor_size());
+    EXPECT_EQ(h->gpu.ptr, srv.heap.gpu_start().ptr + h->index * srv.heap.descriptor_size());
+    EXPECT_TRUE(h->is_shader_visible());
+  }
+  EXPECT_GT(srv.heap.descriptor_size(), 0u);
+}
+
+// Each misuse returns its error code and leaves the free stack, size and deferred
+// queues exactly as they were.
+TEST_F(descriptor_heap_test, misuse_is_reported_and_changes_nothing) {
+  scoped_heap heap{gfx::heap_type::cbv_srv_uav};
+  scoped_heap other{gfx::heap_type::cbv_srv_uav};
+  XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 4, false, "mine"));
+  XE_ASSERT_OK(other.heap.initialize(gfx::d3d12::core::device(), 4, false, "other"));
+
+  auto h0 = heap.heap.allocate();
+  auto h1 = heap.heap.allocate();
+  auto foreign = other.heap.allocate();
+  ASSERT_TRUE(h0 && h1 && foreign);
+  descriptor_handle freed = *h0;
+  const descriptor_handle stale_copy = *h0;
+  XE_ASSERT_OK(heap.heap.free(freed));
+
+  gfx::heap_state before;
+  heap.heap.copy_state(before);
+  const u32 size_before = heap.heap.size();
+  auto expect_unchanged = [&] {
+    gfx::heap_state after;
+    heap.heap.copy_state(after);
+    EXPECT_EQ(after.free_stack, before.free_stack);
+    EXPECT_EQ(after.deferred, before.deferred);
+    EXPECT_EQ(heap.heap.size(), size_before);
+  };
+
+  descriptor_handle again = stale_copy;  // index 0 is waiting in the deferred queue
+  auto r = heap.heap.free(again);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error_value().code, errc::double_free);
+  EXPECT_NE(r.error_value().reason.find("deferred"), std::string::npos) << r.error_value().reason;
+  expect_unchanged();
+
+  descriptor_handle wrong = *foreign;
+  r = heap.heap.free(wrong);
+  EXPECT_EQ(r.error_value().code, errc::wrong_heap);
+  EXPECT_NE(r.error_value().reason.find("other"), std::string::npos) << r.error_value().reason;
+  EXPECT_TRUE(wrong.is_valid()) << "a rejected free leaves the handle alone";
+  expect_unchanged();
+
+  descriptor_handle null_handle{};
+  EXPECT_EQ(heap.heap.free(null_handle).error_value().code, errc::invalid_handle);
+  descriptor_handle forged = *h1;
+  forged.index = 3;  // cpu pointer no longer matches the index
+  EXPECT_EQ(heap.heap.free(forged).error_value().code, errc::invalid_handle);
+  EXPECT_EQ(heap.heap.free_index(4).error_value().code, errc::invalid_handle);
+  EXPECT_EQ(heap.heap.free_index(2).error_value().code, errc::double_free);  // never allocated
+  expect_unchanged();
+
+  // Stale handle: index 0 comes back and is handed out again; the old copy must not free
+  // the new owner's descriptor.
+  heap.heap.process_deferred_free(0);
+  auto reused = heap.heap.allocate();
+  ASSERT_TRUE(reused);
+  ASSERT_EQ(reused->index, 0u);
+  descriptor_handle stale = stale_copy;
+  r = heap.heap.free(stale);
+  EXPECT_EQ(r.error_value().code, errc::double_free);
+  EXPECT_NE(r.error_value().reason.find("stale"), std::string::npos) << r.error_value().reason;
+  EXPECT_TRUE(heap.heap.is_allocated(0));
+}
+
+TEST_F(descriptor_heap_test, full_heap_refuses_and_stays_intact) {
+  scoped_heap heap{gfx::heap_type::rtv};
+  XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 3, false, "small"));
+  for (u32 i = 0; i < 3; ++i) ASSERT_TRUE(heap.heap.allocate());
+  const auto stack = free_stack(heap.heap);
+  auto r = heap.heap.allocate();
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error_value().code, errc::heap_full);
+  EXPECT_EQ(free_stack(heap.heap), stack);
+  EXPECT_EQ(heap.heap.size(), 3u);
+  // Freed but deferred indices still occupy the heap until their slot is processed.
+  XE_ASSERT_OK(heap.heap.free_index(1));
+  EXPECT_EQ(heap.heap.allocate().error_value().code, errc::heap_full);
+  heap.heap.process_deferred_free(0);
+  auto after = heap.heap.allocate();
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->index, 1u);
+}
+
+TEST_F(descriptor_heap_test, d3d12_limits_are_enforced) {
+  ID3D12Device* device = gfx::d3d12::core::device();
+  {
+    scoped_heap h{gfx::heap_type::cbv_srv_uav};
+    EXPECT_EQ(h.heap.initialize(device, 1'000'001, true, "too big").error_value().code, errc::invalid_argument);
+  }
+  {
+    scoped_heap h{gfx::heap_type::cbv_srv_uav};
+    XE_ASSERT_OK(h.heap.initialize(device, 1'000'000, true, "one million"));
+    EXPECT_EQ(h.heap.capacity(), 1'000'000u);
+  }
+  {
+    scoped_heap h{gfx::heap_type::sampler};
+    EXPECT_EQ(h.heap.initialize(device, 2049, true, "samplers").error_value().code, errc::invalid_argument);
+  }
+  {
+    scoped_heap h{gfx::heap_type::sampler};
+    XE_ASSERT_OK(h.heap.initialize(device, 2048, true, "samplers"));
+  }
+  {
+    scoped_heap h{gfx::heap_type::rtv};
+    EXPECT_EQ(h.heap.initialize(device, 8, true, "visible rtv").error_value().code, errc::invalid_argument);
+  }
+  {
+    scoped_heap h{gfx::heap_type::dsv};
+    EXPECT_EQ(h.heap.initialize(device, 0, false, "empty").error_value().code, errc::invalid_argument);
+  }
+}
+
+// 8 threads allocate and free concurrently while another thread plays the frame loop,
+// processing slots round-robin. Afterwards every index is in exactly one place:
+// allocated, on the free part of the stack, or in one deferred queue.
+TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_once) {
+  constexpr u32 threads = 8;
+  constexpr u32 iterations = 100'000;
+  constexpr u32 capacity = 1'000'000;
+  scoped_heap shared{gfx::heap_type::cbv_srv_uav};
+  XE_ASSERT_OK(shared.heap.initialize(gfx::d3d12::core::device(), capacity, false, "stress"));
+
+  std::atomic<bool> stop{false};
+  std::thread frames([&] {
+    for (u32 slot = 0; !stop.load(); slot = (slot + 1) % gfx::frame_buffer_count) {
+      shared.heap.process_deferred_free(slot);
+      std::this_thread::yield();
+    }
+  });
+
+  std::vector<std::vector<descriptor_handle>> kept(threads);
+  std::atomic<u32> failures{0};
+  std::vector<std::thread> workers;
+  for (u32 t = 0; t < threads; ++t) {
+    workers.emplace_back([&, t] {
+      std::mt19937 rng{t};
+      std::vector<descriptor_handle>& held = kept[t];
+      for (u32 i = 0; i < iterations; ++i) {
+        if (held.size() < 32 && (held.empty() || rng() % 2)) {
+          auto h = shared.heap.allocate();
+          if (h) held.push_back(*h);
+          else failures.fetch_add(1);
+        } else {
+          const size_t pick = rng() % held.size();
+          if (!shared.heap.free(held[pick])) failures.fetch_add(1);
+          held[pick] = held.back();
+          held.pop_back();
+        }
+      }
+    });
+  }
+  for (auto& w : workers) w.join();
+  stop = true;
+  frames.join();
+  EXPECT_EQ(failures.load(), 0u);
+
+  gfx::heap_state state;
+  shared.heap.copy_state(state);
+  const u32 size = shared.heap.size();
+  std::vector<u32> seen(capacity, 0);
+  u32 allocated = 0;
+  for (const auto& held : kept)
+    for (const auto& h : held) {
+      ++seen[h.index];
+      ++allocated;
+      EXPECT_TRUE(shared.heap.is_allocated(h.index));
+    }
+  for (u32 i = size; i < capacity; ++i) ++seen[state.free_stack[i]];
+  u32 deferred = 0;
+  for (const auto& list : state.deferred)
+    for (u32 index : list) {
+      ++seen[index];
+      ++deferred;
+    }
+  EXPECT_EQ(size, allocated + deferred);
+  EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](u32 n) { return n == 1; }))
+      << "an index is missing or duplicated";
+}
+
+} // namespace
+} // namespace xe::test

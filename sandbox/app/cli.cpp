@@ -1,0 +1,86 @@
+#include "app/cli.h"
+
+#include <charconv>
+
+#include <spdlog/fmt/fmt.h>
+
+namespace xe::sandbox {
+namespace {
+
+error bad(std::string message) { return make_error(errc::invalid_argument, std::move(message)); }
+
+result<u32> parse_u32(const std::string& flag, const std::string& text, u32 min, u32 max) {
+  u32 value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc{} || ptr != end)
+    return bad(fmt::format("{} expects a whole number, got '{}'", flag, text));
+  if (value < min || value > max) return bad(fmt::format("{} must be {}..{}, got {}", flag, min, max, value));
+  return value;
+}
+
+} // namespace
+
+std::string usage() {
+  return R"(xengine-sandbox: a D3D12 engine core you can watch and step.
+
+usage: xengine-sandbox [options]
+
+  --headless              render offscreen, no window (default when there is no display)
+  --frames N              run N frames, then exit (headless default: 120)
+  --size WxH              surface size (default 1280x720; 1..16384 each)
+  --frames-in-flight K    how far the CPU may run ahead of the GPU, 1..3 (default 3)
+  --help                  show this text
+
+exit codes: 0 ok, 1 runtime failure, 2 bad command line
+)";
+}
+
+result<options> parse_cli(const std::vector<std::string>& args, bool has_display) {
+  options o;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> result<std::string> {
+      if (i + 1 >= args.size()) return bad(fmt::format("{} needs a value", arg));
+      return args[++i];
+    };
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+    } else if (arg == "--headless") {
+      o.headless = true;
+    } else if (arg == "--frames") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      auto n = parse_u32(arg, *v, 1, 100'000'000);
+      if (!n) return std::move(n).error_value();
+      o.frames = *n;
+    } else if (arg == "--frames-in-flight") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      auto n = parse_u32(arg, *v, 1, 3);
+      if (!n) return std::move(n).error_value();
+      o.frames_in_flight = *n;
+    } else if (arg == "--size") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      const auto x = v->find('x');
+      if (x == std::string::npos) return bad(fmt::format("--size expects WxH (e.g. 1280x720), got '{}'", *v));
+      auto w = parse_u32("--size width", v->substr(0, x), 1, 16384);
+      if (!w) return std::move(w).error_value();
+      auto h = parse_u32("--size height", v->substr(x + 1), 1, 16384);
+      if (!h) return std::move(h).error_value();
+      o.width = *w;
+      o.height = *h;
+    } else {
+      return bad(fmt::format("unknown option '{}' (see --help)", arg));
+    }
+  }
+  if (!o.headless && !has_display) {
+    o.headless = true;
+    o.headless_forced = true;
+  }
+  if (o.headless && o.frames == 0) o.frames = default_headless_frames;
+  return o;
+}
+
+} // namespace xe::sandbox

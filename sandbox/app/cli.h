@@ -1,0 +1,29 @@
+#pragma once
+// Command-line options of xengine-sandbox. parse_cli never exits: it returns the options,
+// a request for help, or an error message (exit code 2).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "common/types.h"
+
+namespace xe::sandbox {
+
+struct options {
+  bool headless{false};        // no window even when a display is available
+  bool headless_forced{false}; // chosen because there is no display
+  u32 frames{0};               // 0 = run until the last window closes (headless: 120)
+  u32 width{1280};
+  u32 height{720};
+  u32 frames_in_flight{3};
+  bool help{false};
+};
+
+constexpr u32 default_headless_frames{120};
+
+// has_display: whether a window system is reachable (DISPLAY or WAYLAND_DISPLAY set).
+result<options> parse_cli(const std::vector<std::string>& args, bool has_display);
+std::string usage();
+
+} // namespace xe::sandbox

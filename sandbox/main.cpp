@@ -1,0 +1,27 @@
+// xengine-sandbox entry point: parse the command line, run the app.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "app/app.h"
+#include "app/cli.h"
+
+int main(int argc, char** argv) {
+  using namespace xe::sandbox;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  const bool has_display = (display && *display) || (wayland && *wayland);
+
+  auto opts = parse_cli(args, has_display);
+  if (!opts) {
+    std::fprintf(stderr, "xengine-sandbox: %s\n", opts.error_value().reason.c_str());
+    return exit_usage;
+  }
+  if (opts->help) {
+    std::fputs(usage().c_str(), stdout);
+    return exit_ok;
+  }
+  return app{*opts}.run();
+}
