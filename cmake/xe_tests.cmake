@@ -1,8 +1,9 @@
 find_package(GTest REQUIRED)
 
-# Any of these in a test's output fails it: vkd3d errors and Vulkan validation messages
-# are errors in tests, whatever the test's own assertions say.
-set(XE_TEST_FAIL_REGEX "(^|[^a-z])err:|VUID-|Validation Error|Validation Warning")
+# Any of these in a test's output fails it, whatever the test's own assertions say: vkd3d
+# err:/fixme: lines (a missing shader signature shows up only as a fixme) and Vulkan
+# validation messages.
+set(XE_TEST_FAIL_REGEX "(^|[^a-z])(err|fixme):|VUID-|Validation Error|Validation Warning")
 
 # xe_add_gtest(name SOURCES ... LIBS ... [GPU]): one GoogleTest binary in build/bin,
 # its cases registered with CTest. GPU tests are labelled so they can run with the

@@ -21,7 +21,7 @@ descriptor_heap::~descriptor_heap() { XE_ASSERT(!_heap); }
 
 result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
                                          std::string_view name) {
-  std::lock_guard lock{_mutex};
+  std::lock_guard lock{_lock};
   XE_ASSERT(device && !_heap);
   _name = name;
   if (capacity == 0 || capacity > max_capacity)
@@ -58,7 +58,7 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
 }
 
 void descriptor_heap::release() {
-  std::lock_guard lock{_mutex};
+  std::lock_guard lock{_lock};
   if (!_heap) return;
   u32 waiting = 0;
   for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
@@ -73,25 +73,28 @@ void descriptor_heap::release() {
 }
 
 result<descriptor_handle> descriptor_heap::allocate() {
-  std::lock_guard lock{_mutex};
-  if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
-  if (_size == _capacity)
-    return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
-                                               "deferred queues)", _size, _capacity));
-  const u32 index = _free_handles[_size];
-  ++_size;
-  XE_ASSERT(_state[index] == state_free);
-  _state[index] = state_allocated;
-
   descriptor_handle handle;
-  handle.index = index;
-  handle.generation = _generation[index];
+  u32 slot;
+  {
+    std::lock_guard lock{_lock};
+    if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
+    if (_size == _capacity)
+      return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
+                                                 "deferred queues)", _size, _capacity));
+    const u32 index = _free_handles[_size];
+    ++_size;
+    XE_ASSERT(_state[index] == state_free);
+    _state[index] = state_allocated;
+    handle.index = index;
+    handle.generation = _generation[index];
+    slot = _current_slot;
+  }
   handle.container = this;
-  handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(index) * _descriptor_size;
-  if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(index) * _descriptor_size;
+  handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
+  if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(handle.index) * _descriptor_size;
 
   if (detail::hooks_installed()) {
-    event e{.type = event_type::descriptor_allocated, .slot = _current_slot, .heap = _name, .index = index};
+    event e{.type = event_type::descriptor_allocated, .slot = slot, .heap = _name, .index = handle.index};
     detail::emit(e);
   }
   return handle;
@@ -104,23 +107,38 @@ result<void> descriptor_heap::free(descriptor_handle& handle) {
     return misuse(errc::wrong_heap,
                   fmt::format("descriptor {} belongs to heap '{}', not to this heap", handle.index, owner));
   }
-  std::lock_guard lock{_mutex};
-  if (handle.index >= _capacity ||
-      handle.cpu.ptr != _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size)
-    return misuse(errc::invalid_handle, fmt::format("handle (index {}) does not address this heap", handle.index));
-  XE_TRY(free_locked(handle.index, handle.generation));
+  const u32 index = handle.index;
+  result<u32> slot = [&]() -> result<u32> {
+    std::lock_guard lock{_lock};
+    if (index >= _capacity || handle.cpu.ptr != _cpu_start.ptr + static_cast<SIZE_T>(index) * _descriptor_size)
+      return misuse(errc::invalid_handle, fmt::format("handle (index {}) does not address this heap", index));
+    return free_locked(index, handle.generation);
+  }();
+  if (!slot) return std::move(slot).error_value();
   handle = {};
+  emit_freed(index, *slot);
   return {};
 }
 
 result<void> descriptor_heap::free_index(u32 index) {
-  std::lock_guard lock{_mutex};
-  if (index >= _capacity)
-    return misuse(errc::invalid_handle, fmt::format("index {} is outside the heap (capacity {})", index, _capacity));
-  return free_locked(index, _generation[index]);
+  result<u32> slot = [&]() -> result<u32> {
+    std::lock_guard lock{_lock};
+    if (index >= _capacity)
+      return misuse(errc::invalid_handle, fmt::format("index {} is outside the heap (capacity {})", index, _capacity));
+    return free_locked(index, _generation[index]);
+  }();
+  if (!slot) return std::move(slot).error_value();
+  emit_freed(index, *slot);
+  return {};
 }
 
-result<void> descriptor_heap::free_locked(u32 index, u32 generation) {
+void descriptor_heap::emit_freed(u32 index, u32 slot) const {
+  if (!detail::hooks_installed()) return;
+  event e{.type = event_type::descriptor_freed, .slot = slot, .heap = _name, .index = index};
+  detail::emit(e);
+}
+
+result<u32> descriptor_heap::free_locked(u32 index, u32 generation) {
   const u8 state = _state[index];
   if (state == state_free) return misuse(errc::double_free, fmt::format("index {} is not allocated", index));
   if (state >= state_deferred_base)
@@ -132,44 +150,45 @@ result<void> descriptor_heap::free_locked(u32 index, u32 generation) {
                               index));
   _state[index] = static_cast<u8>(state_deferred_base + _current_slot);
   _deferred_free_indices[_current_slot].push_back(index);
-  if (detail::hooks_installed()) {
-    event e{.type = event_type::descriptor_freed, .slot = _current_slot, .heap = _name, .index = index};
-    detail::emit(e);
-  }
-  return {};
+  return _current_slot;
 }
 
 void descriptor_heap::process_deferred_free(u32 frame_index) {
   XE_ASSERT(frame_index < frame_buffer_count);
-  std::lock_guard lock{_mutex};
-  _current_slot = frame_index;
-  auto& indices = _deferred_free_indices[frame_index];
-  for (const u32 index : indices) {
-    XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
-    --_size;
-    _free_handles[_size] = index;
-    _state[index] = state_free;
-    ++_generation[index];
-    if (detail::hooks_installed()) {
-      event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
-      detail::emit(e);
+  std::vector<u32> returned;
+  {
+    std::lock_guard lock{_lock};
+    _current_slot = frame_index;
+    auto& indices = _deferred_free_indices[frame_index];
+    for (const u32 index : indices) {
+      XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
+      --_size;
+      _free_handles[_size] = index;
+      _state[index] = state_free;
+      ++_generation[index];
     }
+    // Keep the list's capacity for the next frame unless hooks need the indices.
+    if (detail::hooks_installed()) returned.swap(indices);
+    indices.clear();
   }
-  indices.clear();
+  for (const u32 index : returned) {
+    event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
+    detail::emit(e);
+  }
 }
 
 u32 descriptor_heap::size() const {
-  std::lock_guard lock{_mutex};
+  std::lock_guard lock{_lock};
   return _size;
 }
 
 bool descriptor_heap::is_allocated(u32 index) const {
-  std::lock_guard lock{_mutex};
+  std::lock_guard lock{_lock};
   return index < _capacity && _state[index] == state_allocated;
 }
 
 heap_info descriptor_heap::get_info() const {
-  std::lock_guard lock{_mutex};
+  std::lock_guard lock{_lock};
   heap_info info{_name, _type, _capacity, _size, _descriptor_size, _gpu_start.ptr != 0, {}};
   for (u32 i = 0; i < frame_buffer_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
@@ -177,7 +196,7 @@ heap_info descriptor_heap::get_info() const {
 }
 
 void descriptor_heap::copy_state(heap_state& out) const {
-  std::lock_guard lock{_mutex};
+  std::lock_guard lock{_lock};
   out.free_stack.assign(_free_handles.get(), _free_handles.get() + _capacity);
   for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
 }

@@ -10,15 +10,15 @@
 // The GPU may still read a freed descriptor until the frame that freed it has finished,
 // which is why free() defers. Misuse (double free, a handle from another heap, a stale or
 // invalid handle, allocation from a full heap) returns an error in every build and leaves
-// the heap unchanged. All members are thread-safe.
+// the heap unchanged. All members are thread-safe; hooks are called outside the lock.
 #include <array>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/stats.h"
+#include "utilities/spin_lock.h"
 
 namespace xe::gfx::d3d12 {
 
@@ -78,10 +78,12 @@ private:
   // Per-index state: free, allocated, or waiting in deferred slot k (deferred_base + k).
   enum : u8 { state_free = 0, state_allocated = 1, state_deferred_base = 2 };
 
-  result<void> free_locked(u32 index, u32 generation);
+  // Queues index; returns the slot it was queued in.
+  result<u32> free_locked(u32 index, u32 generation);
+  void emit_freed(u32 index, u32 slot) const;
   error misuse(errc code, std::string reason) const;
 
-  mutable std::mutex _mutex;
+  mutable utl::spin_lock _lock;
   com_ptr<ID3D12DescriptorHeap> _heap;
   D3D12_CPU_DESCRIPTOR_HANDLE _cpu_start{};
   D3D12_GPU_DESCRIPTOR_HANDLE _gpu_start{};

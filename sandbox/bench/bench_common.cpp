@@ -1,0 +1,44 @@
+#include "bench_common.h"
+
+#include <cstdio>
+
+namespace xe::bench {
+namespace {
+
+struct ratio {
+  const char* label;
+  const char* measured;
+  const char* baseline;
+  double target;  // measured / baseline must stay at or below this (0: report only)
+};
+
+constexpr ratio ratios[] = {
+    {"descriptor pair, 1 thread, vs bare free stack", "bm_descriptor_heap_pair/real_time/threads:1",
+     "bm_baseline_pair", 2.5},
+    {"descriptor pair, 2 threads (per pair), vs bare free stack", "bm_descriptor_heap_pair/real_time/threads:2",
+     "bm_baseline_pair", 0.0},
+    {"floor: two atomic RMWs vs bare free stack", "bm_floor_two_atomic_rmw", "bm_baseline_pair", 0.0},
+    {"floor: two spin-lock cycles vs bare free stack", "bm_floor_two_lock_cycles<utl::spin_lock>", "bm_baseline_pair",
+     0.0},
+    {"floor: two std::mutex cycles vs bare free stack", "bm_floor_two_lock_cycles<std::mutex>", "bm_baseline_pair",
+     0.0},
+};
+
+} // namespace
+
+void print_ratios(const std::map<std::string, double>& times) {
+  std::fprintf(stderr, "\nratios (same run):\n");
+  for (const ratio& r : ratios) {
+    auto m = times.find(r.measured);
+    auto b = times.find(r.baseline);
+    if (m == times.end() || b == times.end() || b->second <= 0) continue;
+    const double value = m->second / b->second;
+    if (r.target > 0)
+      std::fprintf(stderr, "  %-60s %6.2fx  (target <= %.2fx: %s)\n", r.label, value, r.target,
+                   value <= r.target ? "met" : "NOT MET");
+    else
+      std::fprintf(stderr, "  %-60s %6.2fx\n", r.label, value);
+  }
+}
+
+} // namespace xe::bench

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds the default preset, and runs the sandbox: in a window
+# when a display is available, otherwise headless (a frame summary on stdout).
+# Extra arguments go to xengine-sandbox, e.g. tools/run.sh --frames 300
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/install-deps.sh
+cmake --preset default >/dev/null
+cmake --build --preset default -j"$(nproc)"
+mkdir -p out
+exec build/bin/xengine-sandbox "$@"

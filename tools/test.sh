@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds with -Werror, and runs the whole test suite with the
+# Vulkan validation layer on (any validation or vkd3d error fails a test), under Xvfb
+# when there is no display; then builds the sanitizer preset (ASan + UBSan) and runs the
+# whole suite again under it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/install-deps.sh
+source tools/xvfb.sh
+xe_start_xvfb
+
+jobs=$(nproc)
+export VK_LOADER_LAYERS_ENABLE='*validation'
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+
+cmake --preset ci >/dev/null
+cmake --build --preset ci -j"$jobs"
+ctest --preset ci -j"$jobs"
+
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:fast_unwind_on_malloc=0" \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j"$jobs"
+echo "all tests passed"
