@@ -9,9 +9,9 @@ packages=(
   # D3D12 on Vulkan, the software Vulkan driver, validation
   libvkd3d-dev libvkd3d-utils1 mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
   # libraries
-  libsdl2-dev libspdlog-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev
-  # a display for window tests
-  xvfb
+  libsdl2-dev libspdlog-dev nlohmann-json3-dev libstb-dev libgtest-dev libbenchmark-dev
+  # tests: schema validation, fuzzing (clang's libFuzzer), a display for window tests
+  python3-jsonschema clang libclang-rt-14-dev xvfb
 )
 
 missing=()

@@ -2,7 +2,7 @@
 # Installs what is missing, builds with -Werror, and runs the whole test suite with the
 # Vulkan validation layer on (any validation or vkd3d error fails a test), under Xvfb
 # when there is no display; then builds the sanitizer preset (ASan + UBSan) and runs the
-# whole suite again under it.
+# whole suite again under it; then fuzzes the script loader for 60 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -21,4 +21,10 @@ cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:fast_unwind_on_malloc=0" \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j"$jobs"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j"$jobs"
+corpus=$(mktemp -d)
+build-fuzz/bin/xe-script-fuzzer -max_total_time="${XE_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 \
+  -artifact_prefix=build-fuzz/ "$corpus" sandbox/tests/scripts 2>&1 | tail -n 3
+rm -rf "$corpus"
 echo "all tests passed"

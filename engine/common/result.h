@@ -1,6 +1,7 @@
 #pragma once
 // Errors are values: result<T> holds a T or an error{code, native code, reason}.
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -40,6 +41,11 @@ class [[nodiscard]] result {
 public:
   result(T value) : _v{std::in_place_index<0>, std::move(value)} {}
   result(error e) : _v{std::in_place_index<1>, std::move(e)} {}
+  // From anything T can be built from (e.g. one alternative of a variant T).
+  template <typename U>
+    requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
+             !std::is_same_v<std::remove_cvref_t<U>, error> && !std::is_same_v<std::remove_cvref_t<U>, result>)
+  result(U&& value) : _v{std::in_place_index<0>, std::forward<U>(value)} {}
 
   bool has_value() const { return _v.index() == 0; }
   explicit operator bool() const { return has_value(); }

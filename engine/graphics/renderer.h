@@ -80,6 +80,19 @@ result<u32> allocate_descriptor(u32 heap);
 // current frame slot's fence has completed.
 result<void> free_descriptor(u32 heap, u32 index);
 
+// Learner textures (wiki 7.10/7.11): R8G8B8A8 2D textures with an SRV in the srv heap,
+// created committed, placed (in their own ID3D12Heap) or reserved. Names are unique.
+struct texture_create_desc {
+  std::string name;
+  resource_kind kind{resource_kind::committed};
+  u32 width{256};
+  u32 height{256};
+};
+// unsupported: reserved on a device with tiled resources tier 0 (vkd3d on lavapipe).
+result<void> create_texture(const texture_create_desc& desc);
+// Deferred release: the resource stays in deferred_releases until its slot comes round.
+result<void> release_texture(std::string_view name);
+
 // Copies the surface's most recently presented image to the CPU (waits for the GPU).
 result<image_rgba8> read_back(surface_id id);
 

@@ -44,7 +44,9 @@ std::string shader_model_name(u32 model);  // "5.1"
 
 struct frame_stats {
   u64 frame_number{};        // frames ended so far
-  u32 frame_index{};         // slot the next (or current) frame records into
+  u32 frame_index{};         // slot of the frame being recorded or, between frames, of the
+                             // last one: frees and releases made now wait in this slot
+  u32 next_frame_index{};    // slot the next begin_frame records into
   u64 cpu_fence_value{};     // last value the CPU asked the queue to signal
   u64 gpu_completed{};       // fence->GetCompletedValue() when the stats were taken
   std::array<u64, frame_buffer_count> slot_fence_values{}; // value each slot waits for

@@ -69,9 +69,9 @@ TEST_F(renderer_test, thousand_frames_have_monotonic_fences) {
     const gfx::frame_stats s = gfx::get_frame_stats();
     ASSERT_EQ(s.cpu_fence_value, last + 1);
     ASSERT_LE(s.gpu_completed, s.cpu_fence_value);
-    // The slot just used records the value signalled for it.
-    ASSERT_EQ(s.slot_fence_values[(s.frame_index + gfx::frame_buffer_count - 1) % gfx::frame_buffer_count],
-              s.cpu_fence_value);
+    // The slot just used records the value signalled for it; the next frame takes the next slot.
+    ASSERT_EQ(s.slot_fence_values[s.frame_index], s.cpu_fence_value);
+    ASSERT_EQ(s.next_frame_index, (s.frame_index + 1) % gfx::frame_buffer_count);
     last = s.cpu_fence_value;
   }
   EXPECT_EQ(gfx::get_frame_stats().frame_number, 1000u);

@@ -30,9 +30,13 @@ usage: xengine-sandbox [options]
   --frames N              run N frames, then exit (headless default: 120)
   --size WxH              surface size (default 1280x720; 1..16384 each)
   --frames-in-flight K    how far the CPU may run ahead of the GPU, 1..3 (default 3)
+  --script FILE           run a scenario script (docs/scripts.md), then exit when headless
+  --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
+  --screenshot FILE       write surface 0's last presented image as PNG after the last frame
   --help                  show this text
 
-exit codes: 0 ok, 1 runtime failure, 2 bad command line
+exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script error,
+            4 validation errors reported by the runtime
 )";
 }
 
@@ -54,6 +58,12 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       auto n = parse_u32(arg, *v, 1, 100'000'000);
       if (!n) return std::move(n).error_value();
       o.frames = *n;
+      o.frames_given = true;
+    } else if (arg == "--script" || arg == "--snapshot" || arg == "--screenshot") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      if (v->empty()) return bad(fmt::format("{} needs a file name", arg));
+      (arg == "--script" ? o.script : arg == "--snapshot" ? o.snapshot : o.screenshot) = *v;
     } else if (arg == "--frames-in-flight") {
       auto v = value();
       if (!v) return std::move(v).error_value();
@@ -79,7 +89,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     o.headless = true;
     o.headless_forced = true;
   }
-  if (o.headless && o.frames == 0) o.frames = default_headless_frames;
+  // Headless runs end: after the script, or after the default number of frames.
+  if (o.headless && !o.frames_given && o.script.empty()) o.frames = default_headless_frames;
   return o;
 }
 

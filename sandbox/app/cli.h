@@ -17,6 +17,10 @@ struct options {
   u32 width{1280};
   u32 height{720};
   u32 frames_in_flight{3};
+  bool frames_given{false};    // --frames was on the command line
+  std::string script;          // --script FILE: scenario steps run at frame boundaries
+  std::string snapshot;        // --snapshot FILE: frame state after the last frame
+  std::string screenshot;      // --screenshot FILE: PNG of surface 0 after the last frame
   bool help{false};
 };
 

@@ -11,6 +11,10 @@ struct process_result {
 };
 
 process_result run_process(const std::string& command_line);
+// The first line of output that a vkd3d error/fixme or a Vulkan validation message wrote,
+// or an empty string. Tests treat such lines as failures, as CTest does for its own output.
+std::string runtime_complaint(const std::string& output);
+
 // Single-quotes a string for /bin/sh.
 std::string shell_quote(const std::string& s);
 

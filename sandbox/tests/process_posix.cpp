@@ -17,6 +17,16 @@ std::string slurp(const std::filesystem::path& p) {
 }
 } // namespace
 
+std::string runtime_complaint(const std::string& output) {
+  std::istringstream lines{output};
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("err:", 0) == 0 || line.rfind("fixme:", 0) == 0 || line.find("VUID-") != std::string::npos ||
+        line.find("Validation Error") != std::string::npos || line.find("Validation Warning") != std::string::npos)
+      return line;
+  }
+  return {};
+}
+
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {

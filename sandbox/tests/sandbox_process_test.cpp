@@ -7,7 +7,9 @@ namespace xe::test {
 namespace {
 
 process_result sandbox(const std::string& args) {
-  return run_process("env -u DISPLAY -u WAYLAND_DISPLAY " + shell_quote(XE_SANDBOX_EXE) + " " + args);
+  auto r = run_process("env -u DISPLAY -u WAYLAND_DISPLAY " + shell_quote(XE_SANDBOX_EXE) + " " + args);
+  EXPECT_EQ(runtime_complaint(r.err + r.out), "") << args;
+  return r;
 }
 
 TEST(sandbox_process, help_exits_zero) {

@@ -16,6 +16,13 @@ public:
     c._p = p;
     return c;
   }
+  // Shares an existing reference (AddRef).
+  static com_ptr add_ref(T* p) {
+    com_ptr c;
+    c._p = p;
+    if (p) p->AddRef();
+    return c;
+  }
   com_ptr(const com_ptr& o) : _p{o._p} {
     if (_p) _p->AddRef();
   }

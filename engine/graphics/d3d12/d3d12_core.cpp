@@ -3,6 +3,7 @@
 #include "graphics/d3d12/d3d12_core.h"
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <unordered_map>
 
@@ -11,6 +12,7 @@
 #include "graphics/d3d12/d3d12_platform.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_surface.h"
+#include "graphics/d3d12/d3d12_texture.h"
 #include "graphics/renderer.h"
 #include "graphics/stats_internal.h"
 #include "utilities/free_list.h"
@@ -31,6 +33,15 @@ struct tracked_object {
   u64 queued_frame{};
 };
 
+struct learner_texture {
+  d3d12_texture texture;
+  com_ptr<ID3D12Heap> heap;  // placed textures: the heap they live in
+  void release() {
+    texture.release();
+    core::deferred_release(heap);
+  }
+};
+
 struct core_state {
   com_ptr<ID3D12Device> device;
   adapter_info adapter;
@@ -39,6 +50,7 @@ struct core_state {
   // running, so indices stay valid.
   std::vector<std::unique_ptr<descriptor_heap>> heaps;
   utl::free_list<d3d12_surface> surfaces;
+  std::map<std::string, learner_texture, std::less<>> textures;
 
   // Slot of the frame being recorded or, between frames, of the last one recorded: the
   // newest frame that may use an object released now (set in begin_frame).
@@ -340,8 +352,13 @@ shutdown_report shutdown() {
   }
   for (u32 i = 0; i < g->surfaces.capacity(); ++i)
     if (g->surfaces.is_live(i)) (void)g->surfaces.remove(i);
+  for (auto& [name, texture] : g->textures) texture.release();
+  g->textures.clear();
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
-  for (auto& heap : g->heaps) heap->release();
+  // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
+  for (u32 i = 0; i < g->heaps.size(); ++i)
+    if (const u32 left = g->heaps[i]->release(); left && i < engine_heap_count)
+      XE_LOG_WARN("shutdown: engine heap '{}' still had {} descriptor(s) allocated", g->heaps[i]->name(), left);
   if (g->copy_list) core::release_now(g->copy_list);
   if (g->copy_allocator) core::release_now(g->copy_allocator);
   g->command.release();
@@ -538,7 +555,8 @@ frame_stats get_frame_stats() {
   if (!g) return s;
   const d3d12_command& c = g->command;
   s.frame_number = c.frame_number();
-  s.frame_index = c.frame_index();
+  s.frame_index = g->current_slot;
+  s.next_frame_index = g->in_frame ? (c.frame_index() + 1) % frame_buffer_count : c.frame_index();
   s.cpu_fence_value = c.fence_value();
   s.gpu_completed = c.completed_value();
   for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
@@ -594,6 +612,61 @@ result<void> free_descriptor(u32 heap_index, u32 index) {
   auto heap = find_learner_heap(heap_index);
   if (!heap) return std::move(heap).error_value();
   return (*heap)->free_index(index);
+}
+
+result<void> create_texture(const texture_create_desc& desc) {
+  if (!g) return not_initialized();
+  if (desc.name.empty()) return make_error(errc::invalid_argument, "a texture needs a name");
+  if (g->textures.count(desc.name))
+    return make_error(errc::invalid_argument, fmt::format("a texture named '{}' already exists", desc.name));
+  if (desc.width == 0 || desc.height == 0 || desc.width > 16384 || desc.height > 16384)
+    return make_error(errc::invalid_argument,
+                      fmt::format("texture size must be 1..16384 on each side (got {}x{})", desc.width, desc.height));
+  d3d12::texture_desc shape;
+  shape.width = desc.width;
+  shape.height = desc.height;
+  const D3D12_RESOURCE_DESC resource_desc = make_texture2d_desc(shape);
+
+  learner_texture entry;
+  d3d12_texture_init_info info;
+  info.name = desc.name;
+  info.desc = &resource_desc;
+  switch (desc.kind) {
+    case resource_kind::committed: break;
+    case resource_kind::reserved: info.reserved = true; break;
+    case resource_kind::placed: {
+      const D3D12_RESOURCE_ALLOCATION_INFO allocation = g->device->GetResourceAllocationInfo(0, 1, &resource_desc);
+      D3D12_HEAP_DESC heap_desc{};
+      heap_desc.SizeInBytes = allocation.SizeInBytes;
+      heap_desc.Properties.Type = D3D12_HEAP_TYPE_DEFAULT;
+      heap_desc.Alignment = allocation.Alignment;
+      heap_desc.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_NON_RT_DS_TEXTURES;
+      XE_TRY_HR(g->device->CreateHeap(&heap_desc, IID_PPV_ARGS(entry.heap.put())));
+      core::track(entry.heap.get(), {.name = desc.name + " heap", .type = "ID3D12Heap"});
+      info.heap = entry.heap.get();
+      break;
+    }
+    case resource_kind::none:
+      return make_error(errc::invalid_argument, "a texture must be committed, placed or reserved");
+  }
+  auto texture = d3d12_texture::create(info);
+  if (!texture) {
+    core::deferred_release(entry.heap);
+    return std::move(texture).error_value();
+  }
+  entry.texture = std::move(*texture);
+  g->textures.emplace(desc.name, std::move(entry));
+  return {};
+}
+
+result<void> release_texture(std::string_view name) {
+  if (!g) return not_initialized();
+  auto it = g->textures.find(name);
+  if (it == g->textures.end())
+    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  it->second.release();
+  g->textures.erase(it);
+  return {};
 }
 
 u32 get_heap_count() { return g ? static_cast<u32>(g->heaps.size()) : 0; }

@@ -57,19 +57,19 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
   return {};
 }
 
-void descriptor_heap::release() {
+u32 descriptor_heap::release() {
   std::lock_guard lock{_lock};
-  if (!_heap) return;
+  if (!_heap) return 0;
   u32 waiting = 0;
   for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
-  if (_size != waiting)
-    XE_LOG_WARN("descriptor heap '{}' released with {} descriptor(s) still allocated", _name, _size - waiting);
+  const u32 allocated = _size - waiting;
   core::deferred_release(_heap);
   _capacity = _size = 0;
   _free_handles.reset();
   _state.reset();
   _generation.reset();
   for (auto& list : _deferred_free_indices) list.clear();
+  return allocated;
 }
 
 result<descriptor_handle> descriptor_heap::allocate() {

@@ -47,9 +47,9 @@ public:
   ~descriptor_heap();
 
   result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name);
-  // Releases the D3D12 heap through the deferred path. Descriptors still allocated are
-  // reported (they would dangle).
-  void release();
+  // Releases the D3D12 heap through the deferred path; returns how many descriptors were
+  // still allocated (handles to them now dangle).
+  u32 release();
 
   result<descriptor_handle> allocate();
   // Queues handle's index in the current slot's deferred list and invalidates handle.

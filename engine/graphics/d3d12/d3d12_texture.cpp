@@ -1,0 +1,81 @@
+#include "graphics/d3d12/d3d12_texture.h"
+
+#include <utility>
+
+#include "graphics/d3d12/d3d12_core.h"
+
+namespace xe::gfx::d3d12 {
+
+d3d12_texture::d3d12_texture(d3d12_texture&& o) noexcept
+    : _resource{std::move(o._resource)}, _srv{std::exchange(o._srv, {})}, _kind{o._kind} {}
+
+d3d12_texture& d3d12_texture::operator=(d3d12_texture&& o) noexcept {
+  if (this != &o) {
+    release();
+    _resource = std::move(o._resource);
+    _srv = std::exchange(o._srv, {});
+    _kind = o._kind;
+  }
+  return *this;
+}
+
+void d3d12_texture::release() {
+  if (_srv.is_valid()) {
+    if (auto r = core::srv_heap().free(_srv); !r) XE_LOG_ERROR("d3d12_texture: could not free its SRV");
+  }
+  core::deferred_release(_resource);
+}
+
+result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info) {
+  ID3D12Device* device = core::device();
+  d3d12_texture texture;
+  D3D12_RESOURCE_DESC desc{};
+  if (info.resource) {
+    texture._resource = com_ptr<ID3D12Resource>::add_ref(info.resource);
+    desc = info.resource->GetDesc();
+    texture._kind = resource_kind::committed;
+  } else {
+    if (!info.desc) return make_error(errc::invalid_argument, fmt::format("texture '{}' has no description", info.name));
+    desc = *info.desc;
+    if (info.heap) {
+      XE_TRY_HR(device->CreatePlacedResource(info.heap, info.allocation_offset, &desc, info.initial_state,
+                                             info.clear_value, IID_PPV_ARGS(texture._resource.put())));
+      texture._kind = resource_kind::placed;
+    } else if (info.reserved) {
+      D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
+      XE_TRY_HR(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof(options)));
+      if (options.TiledResourcesTier == D3D12_TILED_RESOURCES_TIER_NOT_SUPPORTED)
+        return make_error(errc::unsupported,
+                          fmt::format("texture '{}': this device reports tiled resources as not supported "
+                                      "(tier 0), so reserved resources cannot be created",
+                                      info.name));
+      XE_TRY_HR(device->CreateReservedResource(&desc, info.initial_state, info.clear_value,
+                                               IID_PPV_ARGS(texture._resource.put())));
+      texture._kind = resource_kind::reserved;
+    } else {
+      D3D12_HEAP_PROPERTIES heap{};
+      heap.Type = D3D12_HEAP_TYPE_DEFAULT;
+      XE_TRY_HR(device->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &desc, info.initial_state,
+                                                info.clear_value, IID_PPV_ARGS(texture._resource.put())));
+      texture._kind = resource_kind::committed;
+    }
+  }
+  if (!info.resource) {
+    const D3D12_RESOURCE_ALLOCATION_INFO allocation = device->GetResourceAllocationInfo(0, 1, &desc);
+    core::track(texture._resource.get(), {.name = info.name,
+                                          .type = "texture2d",
+                                          .kind = texture._kind,
+                                          .width = static_cast<u32>(desc.Width),
+                                          .height = desc.Height,
+                                          .format = desc.Format,
+                                          .bytes = allocation.SizeInBytes});
+  }
+
+  auto srv = core::srv_heap().allocate();
+  if (!srv) return std::move(srv).error_value();
+  texture._srv = *srv;
+  device->CreateShaderResourceView(texture._resource.get(), info.srv_desc, texture._srv.cpu);
+  return texture;
+}
+
+} // namespace xe::gfx::d3d12

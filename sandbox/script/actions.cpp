@@ -1,0 +1,222 @@
+#include "script/actions.h"
+
+#include <set>
+
+#include <spdlog/fmt/fmt.h>
+
+namespace xe::sandbox::actions {
+namespace {
+
+using nlohmann::json;
+
+// Reads the parameters of one step object and remembers which were used, so unknown
+// keys can be reported.
+class params {
+public:
+  params(const json& object, u32 number, std::string action) : _object{object}, _number{number}, _action{std::move(action)} {}
+
+  error fail(const std::string& reason) const {
+    return make_error(errc::parse, fmt::format("step {} ({}): {}", _number, _action, reason));
+  }
+
+  result<std::string> text(const char* key) {
+    const json* v = find(key);
+    if (!v) return fail(fmt::format("'{}' is required", key));
+    if (!v->is_string() || v->get_ref<const std::string&>().empty())
+      return fail(fmt::format("'{}' must be a non-empty string, got {}", key, v->dump()));
+    return v->get<std::string>();
+  }
+  result<std::string> optional_text(const char* key) {
+    if (!find(key)) return std::string{};
+    return text(key);
+  }
+  result<u32> integer(const char* key, u32 min, u32 max) {
+    const json* v = find(key);
+    if (!v) return fail(fmt::format("'{}' is required", key));
+    if (!v->is_number_integer() || v->get<s64>() < min || v->get<s64>() > max)
+      return fail(fmt::format("'{}' must be an integer {}..{}, got {}", key, min, max, v->dump()));
+    return static_cast<u32>(v->get<s64>());
+  }
+  result<std::optional<u32>> optional_integer(const char* key, u32 min, u32 max) {
+    if (!find(key)) return std::optional<u32>{};
+    auto v = integer(key, min, max);
+    if (!v) return std::move(v).error_value();
+    return std::optional<u32>{*v};
+  }
+  result<bool> boolean(const char* key, bool fallback) {
+    const json* v = find(key);
+    if (!v) return fallback;
+    if (!v->is_boolean()) return fail(fmt::format("'{}' must be true or false, got {}", key, v->dump()));
+    return v->get<bool>();
+  }
+  const json* raw(const char* key) { return find(key); }
+  bool has(const char* key) const { return _object.contains(key); }
+
+  // After all reads: any key not read is a typo or an unknown parameter.
+  result<void> no_unknown_keys() const {
+    for (const auto& [key, value] : _object.items())
+      if (key != "do" && !_used.count(key))
+        return fail(fmt::format("unknown parameter '{}'", key));
+    return {};
+  }
+
+private:
+  const json* find(const char* key) {
+    _used.insert(key);
+    auto it = _object.find(key);
+    return it == _object.end() ? nullptr : &*it;
+  }
+
+  const json& _object;
+  u32 _number;
+  std::string _action;
+  std::set<std::string> _used;
+};
+
+constexpr u32 max_count{1'000'000};
+constexpr u32 max_extent{16384};
+
+template <typename T>
+T take(result<T>& r) { return std::move(r).value(); }
+
+#define XE_PARAM(var, expr)                          \
+  auto var##_r = (expr);                             \
+  if (!var##_r) return std::move(var##_r).error_value(); \
+  auto var = take(var##_r)
+
+result<action> parse_action(const std::string& name, params& p) {
+  if (name == "create_heap") {
+    XE_PARAM(heap_name, p.text("name"));
+    XE_PARAM(type_name, p.text("type"));
+    static const std::pair<const char*, gfx::heap_type> types[] = {{"rtv", gfx::heap_type::rtv},
+                                                                   {"dsv", gfx::heap_type::dsv},
+                                                                   {"cbv_srv_uav", gfx::heap_type::cbv_srv_uav},
+                                                                   {"sampler", gfx::heap_type::sampler}};
+    std::optional<gfx::heap_type> type;
+    for (const auto& [n, t] : types)
+      if (type_name == n) type = t;
+    if (!type) return p.fail(fmt::format("'type' must be rtv, dsv, cbv_srv_uav or sampler, got \"{}\"", type_name));
+    XE_PARAM(capacity, p.integer("capacity", 1, max_count));
+    XE_PARAM(visible, p.boolean("shader_visible", false));
+    return create_heap{heap_name, *type, capacity, visible};
+  }
+  if (name == "allocate") {
+    XE_PARAM(heap, p.text("heap"));
+    XE_PARAM(count, p.optional_integer("count", 1, max_count));
+    XE_PARAM(as, p.optional_text("as"));
+    return allocate{heap, count.value_or(1), as};
+  }
+  if (name == "free") {
+    XE_PARAM(heap, p.text("heap"));
+    if (p.has("index") == p.has("label")) return p.fail("give exactly one of 'index' and 'label'");
+    XE_PARAM(index, p.optional_integer("index", 0, max_count));
+    XE_PARAM(label, p.optional_text("label"));
+    return free_descriptor{heap, index, label};
+  }
+  if (name == "advance_frames") {
+    XE_PARAM(count, p.integer("count", 1, max_count));
+    return advance_frames{count};
+  }
+  if (name == "flush") return flush{};
+  if (name == "set_frames_in_flight") {
+    XE_PARAM(count, p.integer("count", 1, gfx::frame_buffer_count));
+    return set_frames_in_flight{count};
+  }
+  if (name == "create_surface") {
+    XE_PARAM(width, p.integer("width", 1, max_extent));
+    XE_PARAM(height, p.integer("height", 1, max_extent));
+    return create_surface{width, height};
+  }
+  if (name == "remove_surface") {
+    XE_PARAM(slot, p.integer("slot", 0, 1023));
+    return remove_surface{slot};
+  }
+  if (name == "resize") {
+    XE_PARAM(slot, p.integer("slot", 0, 1023));
+    XE_PARAM(width, p.integer("width", 0, max_extent));
+    XE_PARAM(height, p.integer("height", 0, max_extent));
+    return resize{slot, width, height};
+  }
+  if (name == "toggle_fullscreen") {
+    XE_PARAM(slot, p.integer("slot", 0, 1023));
+    return toggle_fullscreen{slot};
+  }
+  if (name == "create_texture") {
+    XE_PARAM(texture_name, p.text("name"));
+    XE_PARAM(kind_name, p.text("kind"));
+    gfx::resource_kind kind;
+    if (kind_name == "committed") kind = gfx::resource_kind::committed;
+    else if (kind_name == "placed") kind = gfx::resource_kind::placed;
+    else if (kind_name == "reserved") kind = gfx::resource_kind::reserved;
+    else return p.fail(fmt::format("'kind' must be committed, placed or reserved, got \"{}\"", kind_name));
+    XE_PARAM(width, p.integer("width", 1, max_extent));
+    XE_PARAM(height, p.integer("height", 1, max_extent));
+    return create_texture{texture_name, kind, width, height};
+  }
+  if (name == "release") {
+    XE_PARAM(texture_name, p.text("name"));
+    return release{texture_name};
+  }
+  if (name == "snapshot") {
+    XE_PARAM(file, p.text("file"));
+    return snapshot{file};
+  }
+  if (name == "screenshot") {
+    XE_PARAM(file, p.text("file"));
+    XE_PARAM(slot, p.optional_integer("slot", 0, 1023));
+    return screenshot{file, slot};
+  }
+  if (name == "expect") {
+    XE_PARAM(path, p.text("path"));
+    const json* equals = p.raw("equals");
+    if (!equals) return p.fail("'equals' is required");
+    try {
+      nlohmann::json::json_pointer pointer{path};
+      return expect{path, std::move(pointer), *equals};
+    } catch (const json::exception& e) {
+      return p.fail(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", path, e.what()));
+    }
+  }
+  return p.fail(fmt::format("unknown action (known: {})", fmt::join(action_names(), ", ")));
+}
+
+#undef XE_PARAM
+
+} // namespace
+
+const std::vector<std::string>& action_names() {
+  static const std::vector<std::string> names = {
+      "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
+      "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
+      "expect"};
+  return names;
+}
+
+result<step> parse_step(const json& object, u32 number) {
+  if (!object.is_object())
+    return make_error(errc::parse, fmt::format("step {}: must be an object like {{\"do\": \"flush\"}}, got {}", number,
+                                               object.dump()));
+  auto it = object.find("do");
+  if (it == object.end() || !it->is_string())
+    return make_error(errc::parse, fmt::format("step {}: needs \"do\": the action's name", number));
+  const std::string name = it->get<std::string>();
+  params p{object, number, name};
+  auto what = parse_action(name, p);
+  if (!what) return std::move(what).error_value();
+  XE_TRY(p.no_unknown_keys());
+  return step{number, name, std::move(*what)};
+}
+
+result<std::vector<step>> parse_steps(const json& array) {
+  if (!array.is_array()) return make_error(errc::parse, "\"steps\" must be an array of step objects");
+  std::vector<step> steps;
+  u32 number = 0;
+  for (const json& object : array) {
+    auto s = parse_step(object, ++number);
+    if (!s) return std::move(s).error_value();
+    steps.push_back(std::move(*s));
+  }
+  return steps;
+}
+
+} // namespace xe::sandbox::actions

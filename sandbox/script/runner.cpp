@@ -1,0 +1,103 @@
+#include "script/runner.h"
+
+#include <spdlog/fmt/fmt.h>
+
+#include "snapshot/frame_state.h"
+#include "snapshot/png.h"
+
+namespace xe::sandbox {
+namespace {
+
+template <class... F>
+struct overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+overloaded(F...) -> overloaded<F...>;
+
+error failed(const std::string& reason) { return make_error(errc::invalid_argument, reason); }
+
+} // namespace
+
+const std::vector<u32>* action_runner::label(const std::string& name) const {
+  auto it = _labels.find(name);
+  return it == _labels.end() ? nullptr : &it->second.indices;
+}
+
+result<void> action_runner::run(const actions::step& step) {
+  if (auto r = run_action(step.what); !r)
+    return make_error(r.error_value().code, fmt::format("step {} ({}): {}", step.number, step.name, r.error_value().reason),
+                      r.error_value().native);
+  return {};
+}
+
+result<void> action_runner::run_action(const actions::action& what) {
+  using namespace actions;
+  return std::visit(
+      overloaded{
+          [&](const create_heap& a) -> result<void> {
+            auto heap = gfx::create_heap({a.name, a.type, a.capacity, a.shader_visible});
+            if (!heap) return std::move(heap).error_value();
+            return {};
+          },
+          [&](const allocate& a) -> result<void> {
+            auto heap = gfx::find_heap(a.heap);
+            if (!heap) return std::move(heap).error_value();
+            label_entry* entry = nullptr;
+            if (!a.as.empty()) {
+              entry = &_labels[a.as];
+              if (!entry->indices.empty() && entry->heap != *heap)
+                return failed(fmt::format("label '{}' already names descriptors of another heap", a.as));
+              entry->heap = *heap;
+            }
+            for (u32 i = 0; i < a.count; ++i) {
+              auto index = gfx::allocate_descriptor(*heap);
+              if (!index) return std::move(index).error_value();
+              if (entry) entry->indices.push_back(*index);
+            }
+            return {};
+          },
+          [&](const free_descriptor& a) -> result<void> {
+            auto heap = gfx::find_heap(a.heap);
+            if (!heap) return std::move(heap).error_value();
+            if (a.index) return gfx::free_descriptor(*heap, *a.index);
+            auto it = _labels.find(a.label);
+            if (it == _labels.end()) return failed(fmt::format("no allocate step remembered label '{}'", a.label));
+            if (it->second.heap != *heap)
+              return failed(fmt::format("label '{}' names descriptors of another heap", a.label));
+            for (u32 index : it->second.indices) XE_TRY(gfx::free_descriptor(*heap, index));
+            _labels.erase(it);
+            return {};
+          },
+          [&](const advance_frames& a) { return _host.run_frames(a.count); },
+          [&](const flush&) { return gfx::flush(); },
+          [&](const set_frames_in_flight& a) { return gfx::set_frames_in_flight(a.count); },
+          [&](const create_surface& a) -> result<void> {
+            auto slot = _host.create_surface(a.width, a.height);
+            if (!slot) return std::move(slot).error_value();
+            return {};
+          },
+          [&](const remove_surface& a) { return _host.remove_surface(a.slot); },
+          [&](const resize& a) { return _host.resize_surface(a.slot, a.width, a.height); },
+          [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
+          [&](const create_texture& a) { return gfx::create_texture({a.name, a.kind, a.width, a.height}); },
+          [&](const release& a) { return gfx::release_texture(a.name); },
+          [&](const snapshot& a) { return write_frame_state(a.file, _host.snapshot()); },
+          [&](const screenshot& a) -> result<void> {
+            auto image = _host.screenshot(a.slot);
+            if (!image) return std::move(image).error_value();
+            return write_png(a.file, *image);
+          },
+          [&](const expect& a) -> result<void> {
+            const nlohmann::json state = _host.snapshot();
+            if (!state.contains(a.pointer)) return failed(fmt::format("{} does not exist in the snapshot", a.path));
+            const nlohmann::json& actual = state.at(a.pointer);
+            if (actual != a.equals)
+              return failed(fmt::format("{} is {}, expected {}", a.path, actual.dump(), a.equals.dump()));
+            return {};
+          },
+      },
+      what);
+}
+
+} // namespace xe::sandbox

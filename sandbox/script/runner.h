@@ -1,0 +1,47 @@
+#pragma once
+// Runs actions against the engine and a host that owns the surfaces and the frame loop
+// (the app: windows or offscreen). Used by scenario scripts and lessons alike.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "graphics/renderer.h"
+#include "script/actions.h"
+
+namespace xe::sandbox {
+
+class scenario_host {
+public:
+  virtual ~scenario_host() = default;
+  virtual result<u32> create_surface(u32 width, u32 height) = 0;  // returns the free-list slot
+  virtual result<void> remove_surface(u32 slot) = 0;
+  virtual result<void> resize_surface(u32 slot, u32 width, u32 height) = 0;
+  virtual result<void> toggle_fullscreen(u32 slot) = 0;
+  virtual result<gfx::image_rgba8> screenshot(std::optional<u32> slot) = 0;
+  virtual result<void> run_frames(u32 count) = 0;
+  virtual nlohmann::json snapshot() = 0;
+};
+
+class action_runner {
+public:
+  explicit action_runner(scenario_host& host) : _host{host} {}
+  // Runs one step; a failure's reason reads "step N (ACTION): why".
+  result<void> run(const actions::step& step);
+  // Indices remembered by allocate {as: LABEL}.
+  const std::vector<u32>* label(const std::string& name) const;
+
+private:
+  struct label_entry {
+    u32 heap{};
+    std::vector<u32> indices;
+  };
+  result<void> run_action(const actions::action& what);
+
+  scenario_host& _host;
+  std::map<std::string, label_entry> _labels;
+};
+
+} // namespace xe::sandbox
