@@ -11,7 +11,7 @@ packages=(
   # libraries
   libsdl2-dev libspdlog-dev nlohmann-json3-dev libstb-dev libgtest-dev libbenchmark-dev
   # tests: schema validation, fuzzing (clang's libFuzzer), a display for window tests
-  python3-jsonschema clang libclang-rt-14-dev xvfb
+  python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl
 )
 
 missing=()

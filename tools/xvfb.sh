@@ -1,5 +1,6 @@
-# Sourced by the run and test scripts: when there is no display (or XE_FORCE_XVFB=1),
-# start Xvfb on a free display number, export DISPLAY, and stop it on exit.
+# Sourced by the test script: when there is no display (or XE_FORCE_XVFB=1), start Xvfb
+# on a free display number with openbox as its window manager (fullscreen and minimise
+# need one), export DISPLAY, and stop both on exit.
 xe_start_xvfb() {
   if [ -n "${DISPLAY:-}" ] && [ "${XE_FORCE_XVFB:-0}" != 1 ]; then return 0; fi
   local n
@@ -13,5 +14,8 @@ xe_start_xvfb() {
     [ -e "/tmp/.X11-unix/X$n" ] && break
     sleep 0.1
   done
-  trap 'kill "$XE_XVFB_PID" 2>/dev/null || true' EXIT
+  openbox >"${TMPDIR:-/tmp}/xe-openbox-$n.log" 2>&1 &
+  XE_WM_PID=$!
+  sleep 0.5
+  trap 'kill "$XE_WM_PID" "$XE_XVFB_PID" 2>/dev/null || true' EXIT
 }

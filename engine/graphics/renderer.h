@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/id.h"
+#include "platform/window.h"
 #include "common/result.h"
 #include "graphics/stats.h"
 
@@ -27,9 +28,10 @@ struct renderer_desc {
 };
 
 struct surface_desc {
-  u32 width{1280};
+  u32 width{1280};            // offscreen size; window surfaces take the window's
   u32 height{720};
-  u32 back_buffer_count{3}; // 2..4, independent of frames in flight
+  u32 back_buffer_count{3};   // 2..4, independent of frames in flight
+  platform::window* window{}; // null: offscreen. Must outlive the surface.
 };
 
 struct color {
@@ -52,12 +54,18 @@ result<void> initialize(const renderer_desc& desc = {});
 shutdown_report shutdown();          // flushes, releases everything; safe if not initialised
 bool is_initialized();
 
-result<surface_id> create_surface(const surface_desc& desc);  // offscreen surface
+result<surface_id> create_surface(const surface_desc& desc);
 result<void> remove_surface(surface_id id);                    // flushes first
+// Flushes, releases the back buffers, RTVs, depth buffer and DSV (descriptors through the
+// deferred path), reallocates and recreates them. Offscreen: at width x height (non-zero).
+// Window: at the window's current size (resize the window first; width/height are ignored).
 result<void> resize_surface(surface_id id, u32 width, u32 height);
 
-result<void> begin_frame();           // waits for this slot's fence, runs its deferred work
-result<void> render_surface(surface_id id, const color& clear); // records into this frame
+// Rebuilds surfaces whose swap chain went stale, waits for this slot's fence, runs its
+// deferred work.
+result<void> begin_frame();
+// Records the surface's frame (clear colour and depth); a minimised window is skipped.
+result<void> render_surface(surface_id id, const color& clear);
 result<void> end_frame();             // executes, presents, signals ++fence value
 result<void> flush();                 // waits until the GPU has finished all submitted work
 result<void> set_frames_in_flight(u32 count);
@@ -93,8 +101,11 @@ result<void> create_texture(const texture_create_desc& desc);
 // Deferred release: the resource stays in deferred_releases until its slot comes round.
 result<void> release_texture(std::string_view name);
 
-// Copies the surface's most recently presented image to the CPU (waits for the GPU).
-result<image_rgba8> read_back(surface_id id);
+// Screenshots. The next frame that renders the surface copies its back buffer before
+// presenting it (presented images belong to the window system). After that frame has
+// ended, take_capture waits for it and returns the image (RGBA, whatever the format).
+result<void> request_capture(surface_id id);
+result<image_rgba8> take_capture(surface_id id);
 
 // Stats. get_* are cheap; calculate_* and copy_* walk data.
 const adapter_info& get_adapter_info();

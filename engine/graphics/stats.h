@@ -83,6 +83,7 @@ struct surface_info {
   u32 back_buffers{};
   u32 back_buffer_index{};
   std::vector<u32> rtv_indices;
+  u32 dsv_index{invalid_id};
 };
 
 struct surfaces_info {

@@ -21,6 +21,15 @@ protected:
   }
   virtual gfx::renderer_desc renderer_desc() const { return {}; }
 
+  // Renders one frame that captures surface, and returns the captured image.
+  static result<gfx::image_rgba8> capture(gfx::surface_id surface, gfx::color clear = {}) {
+    XE_TRY(gfx::request_capture(surface));
+    XE_TRY(gfx::begin_frame());
+    XE_TRY(gfx::render_surface(surface, clear));
+    XE_TRY(gfx::end_frame());
+    return gfx::take_capture(surface);
+  }
+
   // Runs one frame that clears each given surface.
   static void run_frame(std::initializer_list<gfx::surface_id> surfaces = {}, gfx::color clear = {}) {
     ASSERT_TRUE(gfx::begin_frame());

@@ -196,11 +196,13 @@ TEST_F(renderer_test, deferred_release_waits_for_its_slot_fence) {
 TEST_F(renderer_test, clear_colour_reads_back_exactly) {
   auto surface = gfx::create_surface({.width = 67, .height = 41, .back_buffer_count = 2});
   ASSERT_TRUE(surface);
-  EXPECT_EQ(gfx::read_back(*surface).error_value().code, errc::invalid_argument) << "nothing presented yet";
+  EXPECT_EQ(gfx::take_capture(*surface).error_value().code, errc::invalid_argument) << "nothing requested";
+  XE_ASSERT_OK(gfx::request_capture(*surface));
+  EXPECT_EQ(gfx::take_capture(*surface).error_value().code, errc::invalid_argument) << "not rendered since";
   const gfx::color colours[] = {{51 / 255.f, 102 / 255.f, 153 / 255.f, 1.f}, {1.f, 0.f, 204 / 255.f, 0.f}};
   for (const gfx::color& c : colours) {
-    run_frame({*surface}, c);
-    auto image = gfx::read_back(*surface);
+    run_frame({*surface}, {0.5f, 0.5f, 0.5f, 1.f});
+    auto image = capture(*surface, c);
     ASSERT_TRUE(image) << image.error_value().reason;
     ASSERT_EQ(image->width, 67u);
     ASSERT_EQ(image->height, 41u);
@@ -243,15 +245,17 @@ TEST_F(renderer_test, resize_rebuilds_back_buffers_and_returns_rtvs) {
   ASSERT_TRUE(surface);
   run_frame({*surface});
   const u32 rtv_baseline = gfx::get_heap_info(0).size;
+  const u32 dsv_baseline = gfx::get_heap_info(1).size;
   XE_ASSERT_OK(gfx::resize_surface(*surface, 100, 50));
   EXPECT_EQ(gfx::get_heap_info(0).size, rtv_baseline + 3) << "old RTVs wait in the deferred queue";
-  run_frame({*surface});
-  auto image = gfx::read_back(*surface);
+  EXPECT_EQ(gfx::get_heap_info(1).size, dsv_baseline + 1) << "the old DSV waits too";
+  auto image = capture(*surface);
   ASSERT_TRUE(image);
   EXPECT_EQ(image->width, 100u);
   EXPECT_EQ(image->height, 50u);
   for (int i = 0; i < 3; ++i) run_frame({*surface});
   EXPECT_EQ(gfx::get_heap_info(0).size, rtv_baseline);
+  EXPECT_EQ(gfx::get_heap_info(1).size, dsv_baseline);
   EXPECT_EQ(gfx::resize_surface(*surface, 0, 10).error_value().code, errc::invalid_argument);
 }
 

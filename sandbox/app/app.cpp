@@ -23,7 +23,7 @@ int app::run() {
     scenario = std::move(*loaded);
   }
   if (auto r = start(); !r) {
-    XE_LOG_ERROR("start-up failed: {}", r.error_value().reason);
+    std::fprintf(stderr, "xengine-sandbox: start-up failed: %s\n", r.error_value().reason.c_str());
     stop();
     return exit_runtime;
   }
@@ -38,12 +38,19 @@ int app::run() {
         code = exit_script;
         break;
       }
+      if (_quit) break;
     }
   }
-  if (code == exit_ok && _opts.frames > 0) {
-    if (auto r = run_frames(_opts.frames); !r) {
-      XE_LOG_ERROR("{}", r.error_value().reason);
-      code = exit_runtime;
+  // Windowed without --frames: run until the last window is closed.
+  const bool until_closed = windowed() && !_opts.frames_given;
+  if (code == exit_ok) {
+    for (u64 i = 0; !_quit && (until_closed || i < _opts.frames); ++i) {
+      if (auto r = frame(); !r) {
+        std::fprintf(stderr, "xengine-sandbox: frame %llu failed: %s\n", static_cast<unsigned long long>(_frames_run),
+                     r.error_value().reason.c_str());
+        code = exit_runtime;
+        break;
+      }
     }
   }
   if (code == exit_ok) {
@@ -67,19 +74,25 @@ result<void> app::start() {
   XE_TRY(gfx::initialize(desc));
   _recorder.emplace();
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
-  auto slot = create_surface(_opts.width, _opts.height);
-  if (!slot) return std::move(slot).error_value();
+  for (u32 i = 0; i < _opts.windows; ++i) {
+    auto slot = create_surface(_opts.width, _opts.height);
+    if (!slot) return std::move(slot).error_value();
+  }
   return {};
 }
 
-// One frame, top to bottom: engine frame (wait for the slot, deferred work), record each
-// surface, submit and present.
+// One frame, top to bottom: window events (resize, fullscreen, close) → engine frame
+// (rebuild stale swap chains, wait for the slot's fence, deferred work) → record each
+// surface → submit, present, signal.
 result<void> app::frame() {
   const auto start = std::chrono::steady_clock::now();
 
+  XE_TRY(handle_events());
+  if (_quit) return {};
+
   _recorder->new_frame();
   XE_TRY(gfx::begin_frame());
-  for (const auto& [slot, surface] : _surfaces) XE_TRY(gfx::render_surface(surface, clear_color));
+  for (const auto& [slot, entry] : _surfaces) XE_TRY(gfx::render_surface(entry.id, clear_color));
   XE_TRY(gfx::end_frame());
 
   const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
@@ -89,8 +102,41 @@ result<void> app::frame() {
   return {};
 }
 
+result<void> app::handle_events() {
+  if (!windowed()) return {};
+  _events.clear();
+  platform::poll_events(_events);
+  for (const platform::window_event& e : _events) {
+    if (e.type == platform::event_type::quit) {
+      _quit = true;
+      return {};
+    }
+    const u32 slot = slot_of_window(e.window);
+    if (slot == invalid_id) continue;  // a window closed earlier in this batch
+    switch (e.type) {
+      case platform::event_type::close_requested: XE_TRY(remove_surface(slot)); break;
+      case platform::event_type::toggle_fullscreen: XE_TRY(toggle_fullscreen(slot)); break;
+      case platform::event_type::resized:
+      case platform::event_type::restored: XE_TRY(rebuild_if_resized(slot)); break;
+      default: break;
+    }
+  }
+  return {};
+}
+
+// Rebuilds a window's surface when the window's size no longer matches it.
+result<void> app::rebuild_if_resized(u32 slot) {
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  const platform::window& w = *(*entry)->window;
+  const gfx::surfaces_info info = gfx::calculate_surfaces_info();
+  const gfx::surface_info& s = info.slots[slot];
+  if (s.width == w.width() && s.height == w.height()) return {};
+  return gfx::resize_surface((*entry)->id, w.width(), w.height());
+}
+
 result<void> app::run_frames(u32 count) {
-  for (u32 i = 0; i < count; ++i) {
+  for (u32 i = 0; i < count && !_quit; ++i) {
     if (auto r = frame(); !r)
       return make_error(r.error_value().code, fmt::format("frame {} failed: {}", _frames_run, r.error_value().reason));
   }
@@ -109,44 +155,67 @@ result<void> app::write_outputs() {
 
 void app::stop() {
   _recorder.reset();
-  _surfaces.clear();
+  // Surfaces go first (the renderer flushes), then their windows.
   const gfx::shutdown_report report = gfx::shutdown();
+  _surfaces.clear();
   if (report.device_references_left || report.objects_still_tracked)
     XE_LOG_ERROR("shutdown left {} device reference(s) and {} tracked object(s)", report.device_references_left,
                  report.objects_still_tracked);
 }
 
-result<gfx::surface_id> app::surface_at(u32 slot) const {
+result<app::surface_entry*> app::entry_at(u32 slot) {
   auto it = _surfaces.find(slot);
   if (it == _surfaces.end()) return make_error(errc::invalid_handle, fmt::format("there is no surface in slot {}", slot));
-  return it->second;
+  return &it->second;
+}
+
+u32 app::slot_of_window(u32 window_id) const {
+  for (const auto& [slot, entry] : _surfaces)
+    if (entry.window && entry.window->id() == window_id) return slot;
+  return invalid_id;
 }
 
 result<u32> app::create_surface(u32 width, u32 height) {
-  auto id = gfx::create_surface({.width = width, .height = height});
+  std::unique_ptr<platform::window> window;
+  if (windowed()) {
+    if (_surfaces.size() >= max_windows)
+      return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
+    auto created = platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height});
+    if (!created) return std::move(created).error_value();
+    window = std::move(*created);
+  }
+  auto id = gfx::create_surface({.width = width, .height = height, .window = window.get()});
   if (!id) return std::move(id).error_value();
-  _surfaces[id->index()] = *id;
-  return id->index();
+  const u32 slot = id->index();
+  if (window) window->set_title(fmt::format("XEngine Sandbox - surface {}", slot));
+  _surfaces[slot] = {*id, std::move(window)};
+  return slot;
 }
 
 result<void> app::remove_surface(u32 slot) {
-  auto id = surface_at(slot);
-  if (!id) return std::move(id).error_value();
-  XE_TRY(gfx::remove_surface(*id));
-  _surfaces.erase(slot);
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  XE_TRY(gfx::remove_surface((*entry)->id));
+  _surfaces.erase(slot);  // the window closes after its swap chain is gone
+  if (windowed() && _surfaces.empty()) _quit = true;  // the last window closed: the app ends
   return {};
 }
 
 result<void> app::resize_surface(u32 slot, u32 width, u32 height) {
-  auto id = surface_at(slot);
-  if (!id) return std::move(id).error_value();
-  return gfx::resize_surface(*id, width, height);
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  if (!(*entry)->window) return gfx::resize_surface((*entry)->id, width, height);
+  XE_TRY((*entry)->window->resize(width, height));
+  return gfx::resize_surface((*entry)->id, width, height);
 }
 
 result<void> app::toggle_fullscreen(u32 slot) {
-  auto id = surface_at(slot);
-  if (!id) return std::move(id).error_value();
-  return make_error(errc::unsupported, "offscreen surfaces have no fullscreen mode; run with a window");
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  platform::window* w = (*entry)->window.get();
+  if (!w) return make_error(errc::unsupported, "offscreen surfaces have no fullscreen mode; run with a window");
+  XE_TRY(w->set_fullscreen(!w->is_fullscreen()));
+  return gfx::resize_surface((*entry)->id, w->width(), w->height());
 }
 
 result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
@@ -154,9 +223,13 @@ result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
     if (_surfaces.empty()) return make_error(errc::invalid_handle, "there is no surface to capture");
     slot = _surfaces.begin()->first;
   }
-  auto id = surface_at(*slot);
-  if (!id) return std::move(id).error_value();
-  return gfx::read_back(*id);
+  auto entry = entry_at(*slot);
+  if (!entry) return std::move(entry).error_value();
+  const gfx::surface_id id = (*entry)->id;
+  // Presented images belong to the window system: capture one more frame in flight.
+  XE_TRY(gfx::request_capture(id));
+  XE_TRY(run_frames(1));
+  return gfx::take_capture(id);
 }
 
 nlohmann::json app::snapshot() { return capture_frame_state(_recorder ? &*_recorder : nullptr); }
@@ -179,8 +252,8 @@ void app::print_summary() const {
   const gfx::surfaces_info s = gfx::calculate_surfaces_info();
   for (const gfx::surface_info& slot : s.slots)
     if (slot.live)
-      out += fmt::format("  surface {}: {} {}x{}, {} back buffers\n", slot.slot, slot.kind, slot.width, slot.height,
-                         slot.back_buffers);
+      out += fmt::format("  surface {}: {} {}x{}{}, {} back buffers\n", slot.slot, slot.kind, slot.width, slot.height,
+                         slot.fullscreen ? " fullscreen" : "", slot.back_buffers);
   out += fmt::format("  frame time: mean {:.3f} ms (CPU wall time)\n", _frames_run ? _frame_ms_total / _frames_run : 0.0);
   if (!_opts.snapshot.empty()) out += fmt::format("  snapshot: {}\n", _opts.snapshot);
   if (!_opts.screenshot.empty()) out += fmt::format("  screenshot: {}\n", _opts.screenshot);

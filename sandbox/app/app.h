@@ -1,11 +1,14 @@
 #pragma once
-// The sandbox application: owns the surfaces, runs THE frame (app.cpp), and hosts
-// scenario scripts (it is their scenario_host).
+// The sandbox application: owns the windows and surfaces, runs THE frame (app.cpp), and
+// hosts scenario scripts (it is their scenario_host).
 #include <map>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "app/cli.h"
 #include "graphics/renderer.h"
+#include "platform/window.h"
 #include "script/runner.h"
 #include "snapshot/event_recorder.h"
 
@@ -21,7 +24,8 @@ public:
   static constexpr gfx::color clear_color{26 / 255.f, 51 / 255.f, 77 / 255.f, 1.f};
 
   explicit app(const options& opts) : _opts{opts} {}
-  // Runs the script and/or the frame budget; returns the process exit code.
+  // Runs the script, then frames until the budget is spent or the last window closes;
+  // returns the process exit code.
   int run();
 
   // scenario_host
@@ -34,16 +38,28 @@ public:
   nlohmann::json snapshot() override;
 
 private:
+  // A surface and, when not headless, the window it presents to.
+  struct surface_entry {
+    gfx::surface_id id;
+    std::unique_ptr<platform::window> window;
+  };
+
   result<void> start();
   result<void> frame();
+  result<void> handle_events();
+  result<void> rebuild_if_resized(u32 slot);
   result<void> write_outputs();
   void stop();
   void print_summary() const;
-  result<gfx::surface_id> surface_at(u32 slot) const;
+  result<surface_entry*> entry_at(u32 slot);
+  u32 slot_of_window(u32 window_id) const;
+  bool windowed() const { return !_opts.headless; }
 
   options _opts;
-  std::map<u32, gfx::surface_id> _surfaces;  // by free-list slot
+  std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
+  std::vector<platform::window_event> _events;
+  bool _quit{false};
   f64 _frame_ms_total{0.0};
   f64 _wait_ms_total{0.0};
   u64 _frames_run{0};

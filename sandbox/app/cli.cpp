@@ -30,6 +30,7 @@ usage: xengine-sandbox [options]
   --frames N              run N frames, then exit (headless default: 120)
   --size WxH              surface size (default 1280x720; 1..16384 each)
   --frames-in-flight K    how far the CPU may run ahead of the GPU, 1..3 (default 3)
+  --windows N             open N windows, 1..8 (default 1); each is a surface
   --script FILE           run a scenario script (docs/scripts.md), then exit when headless
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
   --screenshot FILE       write surface 0's last presented image as PNG after the last frame
@@ -70,6 +71,12 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       auto n = parse_u32(arg, *v, 1, 3);
       if (!n) return std::move(n).error_value();
       o.frames_in_flight = *n;
+    } else if (arg == "--windows") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      auto n = parse_u32(arg, *v, 1, max_windows);
+      if (!n) return std::move(n).error_value();
+      o.windows = *n;
     } else if (arg == "--size") {
       auto v = value();
       if (!v) return std::move(v).error_value();

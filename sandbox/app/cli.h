@@ -17,6 +17,7 @@ struct options {
   u32 width{1280};
   u32 height{720};
   u32 frames_in_flight{3};
+  u32 windows{1};              // windows opened at start (not headless), 1..8
   bool frames_given{false};    // --frames was on the command line
   std::string script;          // --script FILE: scenario steps run at frame boundaries
   std::string snapshot;        // --snapshot FILE: frame state after the last frame
@@ -25,6 +26,7 @@ struct options {
 };
 
 constexpr u32 default_headless_frames{120};
+constexpr u32 max_windows{8};
 
 // has_display: whether a window system is reachable (DISPLAY or WAYLAND_DISPLAY set).
 result<options> parse_cli(const std::vector<std::string>& args, bool has_display);

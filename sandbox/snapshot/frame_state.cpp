@@ -68,7 +68,8 @@ json surfaces_json() {
                    {"fullscreen", s.fullscreen},
                    {"back_buffers", s.back_buffers},
                    {"back_buffer_index", s.back_buffer_index},
-                   {"rtv_indices", s.rtv_indices}});
+                   {"rtv_indices", s.rtv_indices},
+                   {"dsv_index", optional_index(s.dsv_index)}});
     } else {
       slot["next_free"] = optional_index(s.next_free);
     }

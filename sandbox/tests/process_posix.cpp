@@ -42,7 +42,9 @@ process_result run_process(const std::string& command_line) {
   const auto base = "xe-proc-" + std::to_string(::getpid()) + "-" + std::to_string(++serial);
   const auto out_path = dir / (base + ".out");
   const auto err_path = dir / (base + ".err");
-  const std::string full = command_line + " >" + shell_quote(out_path.string()) + " 2>" + shell_quote(err_path.string());
+  // A subshell, so the redirections cover every line of a multi-line command.
+  const std::string full = "(\n" + command_line + "\n) >" + shell_quote(out_path.string()) + " 2>" +
+                           shell_quote(err_path.string());
   const int status = std::system(full.c_str());
   process_result r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);

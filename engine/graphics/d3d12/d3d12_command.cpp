@@ -32,7 +32,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
   core::track(_fence.get(), {.name = "frame fence", .type = "ID3D12Fence"});
 
-  _fence_event = platform::create_fence_event();
+  _fence_event = runtime::create_fence_event();
   if (!_fence_event) return make_error(errc::api_call_failed, "could not create the fence event");
   _fence_value = 0;
   _frame_index = 0;
@@ -43,7 +43,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
 void d3d12_command::release() {
   if (!_queue) return;
   if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
-  platform::destroy_fence_event(_fence_event);
+  runtime::destroy_fence_event(_fence_event);
   _fence_event = nullptr;
   core::release_now(_fence);
   core::release_now(_list);
@@ -60,7 +60,7 @@ result<void> d3d12_command::wait_for(u64 value, f32* waited_ms) {
   if (_fence->GetCompletedValue() >= value) return {};
   const auto start = std::chrono::steady_clock::now();
   XE_TRY_HR(_fence->SetEventOnCompletion(value, _fence_event));
-  XE_TRY(platform::wait_fence_event(_fence_event));
+  XE_TRY(runtime::wait_fence_event(_fence_event));
   const std::chrono::duration<f32, std::milli> waited = std::chrono::steady_clock::now() - start;
   if (waited_ms) *waited_ms = waited.count();
   return {};

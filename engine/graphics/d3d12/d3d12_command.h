@@ -12,7 +12,7 @@
 #include <array>
 
 #include "graphics/d3d12/d3d12_common.h"
-#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats.h"
 
 namespace xe::gfx::d3d12 {
@@ -58,7 +58,7 @@ private:
   com_ptr<ID3D12CommandQueue> _queue;
   com_ptr<ID3D12GraphicsCommandList> _list;
   com_ptr<ID3D12Fence> _fence;
-  platform::fence_event _fence_event{nullptr};
+  runtime::fence_event _fence_event{nullptr};
   std::array<command_frame, frame_buffer_count> _frames{};
   u64 _fence_value{0};
   u64 _frame_number{0};

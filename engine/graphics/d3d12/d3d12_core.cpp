@@ -9,7 +9,7 @@
 
 #include "graphics/d3d12/d3d12_command.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
-#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_surface.h"
 #include "graphics/d3d12/d3d12_texture.h"
@@ -62,10 +62,6 @@ struct core_state {
 
   std::mutex tracker_mutex;
   std::unordered_map<const ID3D12Object*, tracked_object> tracked;
-
-  // One-off copies (screenshots): their own allocator so frames are untouched.
-  com_ptr<ID3D12CommandAllocator> copy_allocator;
-  com_ptr<ID3D12GraphicsCommandList> copy_list;
 };
 
 std::unique_ptr<core_state> g;
@@ -97,6 +93,37 @@ void process_deferred_releases(u32 slot) {
   for (auto& heap : g->heaps) heap->process_deferred_free(slot);
 }
 
+// The caller has flushed the queue.
+result<void> rebuild_surface(u32 index, u32 width, u32 height) {
+  d3d12_surface& s = g->surfaces[index];
+  const u32 old_w = s.width(), old_h = s.height();
+  auto summary = s.resize(width, height);
+  if (!summary) return std::move(summary).error_value();
+  if (detail::hooks_installed()) {
+    event e{.type = event_type::surface_resized, .surface = index, .detail = *summary, .width = s.width(),
+            .height = s.height(), .old_width = old_w, .old_height = old_h};
+    detail::emit(e);
+  }
+  return {};
+}
+
+// Window swap chains that went stale (OUT_OF_DATE, SUBOPTIMAL, a size change) are rebuilt
+// between frames, never while a command list records.
+result<void> rebuild_stale_surfaces() {
+  bool flushed = false;
+  result<void> status;
+  g->surfaces.for_each([&](u32 index, d3d12_surface& s) {
+    if (!status || !s.chain().stale()) return;
+    if (!flushed) {
+      status = g->command.flush();
+      flushed = true;
+      if (!status) return;
+    }
+    status = rebuild_surface(index, s.width(), s.height());
+  });
+  return status;
+}
+
 result<descriptor_heap*> find_heap_by_index(u32 heap) {
   if (!g) return not_initialized();
   if (heap >= g->heaps.size())
@@ -125,7 +152,7 @@ result<d3d12_surface*> find_surface(surface_id id) {
   return &g->surfaces[id.index()];
 }
 
-void fill_adapter_info(const platform::created_device& created) {
+void fill_adapter_info(const runtime::created_device& created) {
   ID3D12Device* device = g->device.get();
   adapter_info& a = g->adapter;
   a.name = created.adapter_name;
@@ -163,7 +190,7 @@ void fill_adapter_info(const platform::created_device& created) {
 }
 
 result<void> create_core(const renderer_desc& desc) {
-  auto created = platform::create_device();
+  auto created = runtime::create_device();
   if (!created) return std::move(created).error_value();
   g->device = std::move(created->device);
   XE_TRY_HR(g->device->SetName(to_wide("main device").c_str()));
@@ -177,14 +204,6 @@ result<void> create_core(const renderer_desc& desc) {
   XE_TRY(g->heaps[1]->initialize(g->device.get(), desc.dsv_heap_capacity, false, "dsv"));
   XE_TRY(g->heaps[2]->initialize(g->device.get(), desc.srv_heap_capacity, true, "srv"));
   XE_TRY(g->heaps[3]->initialize(g->device.get(), desc.uav_heap_capacity, false, "uav"));
-
-  XE_TRY_HR(g->device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT,
-                                              IID_PPV_ARGS(g->copy_allocator.put())));
-  core::track(g->copy_allocator.get(), {.name = "copy command allocator", .type = "ID3D12CommandAllocator"});
-  XE_TRY_HR(g->device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, g->copy_allocator.get(), nullptr,
-                                         IID_PPV_ARGS(g->copy_list.put())));
-  XE_TRY_HR(g->copy_list->Close());
-  core::track(g->copy_list.get(), {.name = "copy command list", .type = "ID3D12GraphicsCommandList"});
 
   XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
               g->adapter.runtime, feature_level_name(g->adapter.feature_level),
@@ -359,8 +378,6 @@ shutdown_report shutdown() {
   for (u32 i = 0; i < g->heaps.size(); ++i)
     if (const u32 left = g->heaps[i]->release(); left && i < engine_heap_count)
       XE_LOG_WARN("shutdown: engine heap '{}' still had {} descriptor(s) allocated", g->heaps[i]->name(), left);
-  if (g->copy_list) core::release_now(g->copy_list);
-  if (g->copy_allocator) core::release_now(g->copy_allocator);
   g->command.release();
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
 
@@ -372,7 +389,7 @@ shutdown_report shutdown() {
   if (g->device) report.device_references_left = g->device.detach()->Release();
   if (report.device_references_left)
     XE_LOG_ERROR("shutdown: the device still has {} reference(s)", report.device_references_left);
-  platform::shutdown();
+  runtime::shutdown();
   g.reset();
   return report;
 }
@@ -390,17 +407,22 @@ result<surface_id> create_surface(const surface_desc& desc) {
                                                           desc.back_buffer_count));
   // The slot the free list will hand out: the newest freed one, else a new one.
   const u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
-  auto chain = create_offscreen_swap_chain(fmt::format("surface {}", slot), desc.width, desc.height,
-                                           desc.back_buffer_count);
+  std::string label = fmt::format("surface {}", slot);
+  auto chain = desc.window ? create_window_swap_chain(label, *desc.window, desc.back_buffer_count)
+                           : create_offscreen_swap_chain(label, desc.width, desc.height, desc.back_buffer_count);
   if (!chain) return std::move(chain).error_value();
-  const u32 index = g->surfaces.add(std::move(*chain));
+  const u32 index = g->surfaces.add(std::move(*chain), std::move(label), desc.window);
   XE_ASSERT(index == slot);
-  if (auto r = g->surfaces[index].create_render_targets(); !r) {
-    (void)g->surfaces.remove(index);
-    return std::move(r).error_value();
+  d3d12_surface& surface = g->surfaces[index];
+  if (surface.width() && surface.height()) {
+    if (auto r = surface.create_render_targets(); !r) {
+      (void)g->surfaces.remove(index);
+      return std::move(r).error_value();
+    }
   }
   if (detail::hooks_installed()) {
-    event e{.type = event_type::surface_created, .surface = index, .width = desc.width, .height = desc.height};
+    event e{.type = event_type::surface_created, .surface = index, .detail = surface.chain().kind(),
+            .width = surface.width(), .height = surface.height()};
     detail::emit(e);
   }
   return make_surface_id(index);
@@ -423,23 +445,17 @@ result<void> resize_surface(surface_id id, u32 width, u32 height) {
   auto surface = find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "resize_surface inside a frame; call it between frames");
-  if (width == 0 || height == 0)
-    return make_error(errc::invalid_argument, fmt::format("cannot resize to {}x{}", width, height));
-  d3d12_surface& s = **surface;
-  const u32 old_w = s.width(), old_h = s.height();
+  if (!(*surface)->is_window() && (width == 0 || height == 0))
+    return make_error(errc::invalid_argument,
+                      fmt::format("an offscreen surface cannot be resized to {}x{}", width, height));
   XE_TRY(g->command.flush());
-  XE_TRY(s.resize(width, height));
-  if (detail::hooks_installed()) {
-    event e{.type = event_type::surface_resized, .surface = id.index(), .detail = "back buffers and RTVs recreated",
-            .width = width, .height = height, .old_width = old_w, .old_height = old_h};
-    detail::emit(e);
-  }
-  return {};
+  return rebuild_surface(id.index(), width, height);
 }
 
 result<void> begin_frame() {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "begin_frame called twice without end_frame");
+  XE_TRY(rebuild_stale_surfaces());
   XE_TRY(g->command.begin_frame());
   g->in_frame = true;
   g->current_slot = g->command.frame_index();
@@ -454,8 +470,9 @@ result<void> render_surface(surface_id id, const color& clear) {
   d3d12_surface& s = **surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
   ID3D12GraphicsCommandList* list = g->command.list();
-  XE_TRY(s.begin_render(list, clear));
-  s.end_render(list);
+  auto rendering = s.begin_render(list, clear);
+  if (!rendering) return std::move(rendering).error_value();
+  if (*rendering) s.end_render(list);
   return {};
 }
 
@@ -488,61 +505,19 @@ result<void> set_frames_in_flight(u32 count) {
   return {};
 }
 
-result<image_rgba8> read_back(surface_id id) {
+result<void> request_capture(surface_id id) {
   auto surface = find_surface(id);
   if (!surface) return std::move(surface).error_value();
-  if (g->in_frame) return make_error(errc::invalid_argument, "read_back inside a frame; call it between frames");
-  d3d12_surface& s = **surface;
-  ID3D12Resource* source = s.presented_buffer();
-  if (!source) return make_error(errc::invalid_argument, "the surface has not presented a frame yet");
+  if (g->in_frame) return make_error(errc::invalid_argument, "request_capture inside a frame; call it between frames");
+  return (*surface)->request_capture();
+}
 
-  const D3D12_RESOURCE_DESC desc = source->GetDesc();
-  D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
-  UINT rows = 0;
-  UINT64 row_bytes = 0, total = 0;
-  g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto readback = create_buffer("screenshot readback", total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
-  if (!readback) return std::move(readback).error_value();
-
+result<image_rgba8> take_capture(surface_id id) {
+  auto surface = find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  if (g->in_frame) return make_error(errc::invalid_argument, "take_capture inside a frame; call it between frames");
   XE_TRY(g->command.flush());
-  ID3D12GraphicsCommandList* list = g->copy_list.get();
-  XE_TRY_HR(g->copy_allocator->Reset());
-  XE_TRY_HR(list->Reset(g->copy_allocator.get(), nullptr));
-  transition(list, source, D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_COPY_SOURCE);
-  D3D12_TEXTURE_COPY_LOCATION dst{};
-  dst.pResource = readback->get();
-  dst.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
-  dst.PlacedFootprint = footprint;
-  D3D12_TEXTURE_COPY_LOCATION src{};
-  src.pResource = source;
-  src.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-  src.SubresourceIndex = 0;
-  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-  transition(list, source, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_PRESENT);
-  XE_TRY_HR(list->Close());
-  ID3D12CommandList* lists[] = {list};
-  g->command.queue()->ExecuteCommandLists(1, lists);
-  XE_TRY(g->command.flush());
-
-  image_rgba8 image;
-  image.width = static_cast<u32>(desc.Width);
-  image.height = desc.Height;
-  image.pixels.resize(static_cast<size_t>(image.width) * image.height * 4);
-  void* mapped = nullptr;
-  const D3D12_RANGE read_range{0, static_cast<SIZE_T>(total)};
-  XE_TRY_HR((*readback)->Map(0, &read_range, &mapped));
-  const bool bgra = desc.Format == DXGI_FORMAT_B8G8R8A8_UNORM || desc.Format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
-  for (u32 y = 0; y < image.height; ++y) {
-    const u8* row = static_cast<const u8*>(mapped) + footprint.Offset + static_cast<u64>(y) * footprint.Footprint.RowPitch;
-    u8* out = image.pixels.data() + static_cast<size_t>(y) * image.width * 4;
-    std::memcpy(out, row, static_cast<size_t>(image.width) * 4);
-    if (bgra)
-      for (u32 x = 0; x < image.width; ++x) std::swap(out[x * 4], out[x * 4 + 2]);
-  }
-  const D3D12_RANGE no_write{0, 0};
-  (*readback)->Unmap(0, &no_write);
-  core::release_now(*readback);  // the queue is idle
-  return image;
+  return (*surface)->take_capture();
 }
 
 const adapter_info& get_adapter_info() {
@@ -731,6 +706,6 @@ void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_co
   }
 }
 
-u32 get_validation_error_count() { return platform::validation_error_count(); }
+u32 get_validation_error_count() { return runtime::validation_error_count(); }
 
 } // namespace xe::gfx

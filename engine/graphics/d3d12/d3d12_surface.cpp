@@ -1,5 +1,6 @@
 #include "graphics/d3d12/d3d12_surface.h"
 
+#include <cstring>
 #include <utility>
 
 #include "graphics/d3d12/d3d12_core.h"
@@ -7,13 +8,19 @@
 
 namespace xe::gfx::d3d12 {
 
-d3d12_surface::d3d12_surface(std::unique_ptr<swap_chain> chain) : _chain{std::move(chain)} {}
+d3d12_surface::d3d12_surface(std::unique_ptr<swap_chain> chain, std::string label, platform::window* window)
+    : _chain{std::move(chain)}, _label{std::move(label)}, _window{window} {}
 
 d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
     : _chain{std::move(other._chain)},
+      _label{std::move(other._label)},
+      _window{std::exchange(other._window, nullptr)},
+      _depth{std::move(other._depth)},
+      _dsv{std::exchange(other._dsv, {})},
+      _depth_needs_transition{other._depth_needs_transition},
       _viewport{other._viewport},
       _scissor{other._scissor},
-      _presented{other._presented},
+      _capture{std::move(other._capture)},
       _rendered{other._rendered} {
   for (u32 i = 0; i < swap_chain::max_buffers; ++i) {
     _render_targets[i].resource = std::move(other._render_targets[i].resource);
@@ -22,7 +29,9 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
 }
 
 d3d12_surface::~d3d12_surface() {
-  if (_chain) release_render_targets();
+  if (!_chain) return;  // moved from
+  release_render_targets();
+  core::deferred_release(_capture.readback);
 }
 
 result<void> d3d12_surface::create_render_targets() {
@@ -41,6 +50,29 @@ result<void> d3d12_surface::create_render_targets() {
     desc.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2D;
     core::device()->CreateRenderTargetView(rt.resource.get(), &desc, rt.rtv.cpu);
   }
+
+  // Depth (seed 004): a typeless resource with an optimised clear value, viewed as D32.
+  texture_desc depth;
+  depth.name = fmt::format("{} depth buffer ({}x{})", _label, width(), height());
+  depth.width = width();
+  depth.height = height();
+  depth.format = depth_resource_format;
+  depth.flags = D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
+  depth.initial_state = D3D12_RESOURCE_STATE_COMMON;
+  depth.clear_depth = 1.f;
+  depth.clear_format = depth_format;
+  auto resource = create_committed_texture(depth);
+  if (!resource) return std::move(resource).error_value();
+  _depth = std::move(*resource);
+  _depth_needs_transition = true;
+  auto dsv = core::dsv_heap().allocate();
+  if (!dsv) return std::move(dsv).error_value();
+  _dsv = *dsv;
+  D3D12_DEPTH_STENCIL_VIEW_DESC dsv_desc{};
+  dsv_desc.Format = depth_format;
+  dsv_desc.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
+  core::device()->CreateDepthStencilView(_depth.get(), &dsv_desc, _dsv.cpu);
+
   _viewport = {0.f, 0.f, static_cast<f32>(width()), static_cast<f32>(height()), 0.f, 1.f};
   _scissor = {0, 0, static_cast<LONG>(width()), static_cast<LONG>(height())};
   return {};
@@ -49,49 +81,129 @@ result<void> d3d12_surface::create_render_targets() {
 void d3d12_surface::release_render_targets() {
   for (render_target_data& rt : _render_targets) {
     if (rt.rtv.is_valid()) {
-      if (auto r = core::rtv_heap().free(rt.rtv); !r) XE_LOG_ERROR("surface: could not free an RTV");
+      if (auto r = core::rtv_heap().free(rt.rtv); !r) XE_LOG_ERROR("{}: could not free an RTV", _label);
     }
     // The swap chain owns the buffers; this drops only the surface's reference.
     rt.resource.reset();
   }
-  _presented = invalid_id;
+  if (_dsv.is_valid()) {
+    if (auto r = core::dsv_heap().free(_dsv); !r) XE_LOG_ERROR("{}: could not free its DSV", _label);
+  }
+  core::deferred_release(_depth);
 }
 
-result<void> d3d12_surface::resize(u32 width, u32 height) {
+result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
+  auto indices = [this] {
+    std::string list;
+    for (u32 i = 0; i < _chain->buffer_count(); ++i)
+      list += (i ? ", " : "") + std::to_string(_render_targets[i].rtv.index);
+    return fmt::format("{} back buffers with RTVs [{}], depth buffer with DSV {}", _chain->buffer_count(), list,
+                       _dsv.index);
+  };
+  std::string summary = "released " + indices();
   release_render_targets();
-  XE_TRY(_chain->resize(width, height));
-  return create_render_targets();
+  XE_TRY(_chain->resize(new_width, new_height));
+  if (_chain->width() == 0 || _chain->height() == 0) return summary + "; nothing created (zero extent)";
+  XE_TRY(create_render_targets());
+  return summary + "; created " + indices();
 }
 
-result<void> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const color& clear) {
-  XE_TRY(_chain->acquire());
+result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const color& clear) {
+  if (!_render_targets[0].resource) return false;  // zero extent: nothing to draw into
+  auto status = _chain->acquire();
+  if (!status) return std::move(status).error_value();
+  if (*status != swap_chain::acquire_status::ready) return false;
+
   const render_target_data& rt = _render_targets[_chain->current_buffer()];
   transition(list, rt.resource.get(), D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
-  list->OMSetRenderTargets(1, &rt.rtv.cpu, FALSE, nullptr);
+  if (_depth_needs_transition) {
+    transition(list, _depth.get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_DEPTH_WRITE);
+    _depth_needs_transition = false;
+  }
+  list->OMSetRenderTargets(1, &rt.rtv.cpu, FALSE, &_dsv.cpu);
   list->RSSetViewports(1, &_viewport);
   list->RSSetScissorRects(1, &_scissor);
   const f32 rgba[4] = {clear.r, clear.g, clear.b, clear.a};
   list->ClearRenderTargetView(rt.rtv.cpu, rgba, 0, nullptr);
+  list->ClearDepthStencilView(_dsv.cpu, D3D12_CLEAR_FLAG_DEPTH, 1.f, 0, 0, nullptr);
   _rendered = true;
-  return {};
+  return true;
 }
 
 void d3d12_surface::end_render(ID3D12GraphicsCommandList* list) {
-  const render_target_data& rt = _render_targets[_chain->current_buffer()];
-  transition(list, rt.resource.get(), D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PRESENT);
+  ID3D12Resource* buffer = _render_targets[_chain->current_buffer()].resource.get();
+  if (!_capture.requested) {
+    transition(list, buffer, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PRESENT);
+    return;
+  }
+  transition(list, buffer, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE);
+  D3D12_TEXTURE_COPY_LOCATION dst{};
+  dst.pResource = _capture.readback.get();
+  dst.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+  dst.PlacedFootprint = _capture.footprint;
+  D3D12_TEXTURE_COPY_LOCATION src{};
+  src.pResource = buffer;
+  src.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+  src.SubresourceIndex = 0;
+  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  transition(list, buffer, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_PRESENT);
+  _capture.requested = false;
+  _capture.recorded = true;
 }
 
 result<void> d3d12_surface::present() {
   XE_ASSERT(_rendered);
   _rendered = false;
-  const u32 shown = _chain->current_buffer();
-  XE_TRY(_chain->present());
-  _presented = shown;
+  return _chain->present();
+}
+
+result<void> d3d12_surface::request_capture() {
+  if (!_render_targets[0].resource)
+    return make_error(errc::invalid_argument, fmt::format("{} has nothing to capture (zero extent)", _label));
+  const D3D12_RESOURCE_DESC desc = _render_targets[0].resource->GetDesc();
+  UINT rows = 0;
+  UINT64 row_bytes = 0, total = 0;
+  core::device()->GetCopyableFootprints(&desc, 0, 1, 0, &_capture.footprint, &rows, &row_bytes, &total);
+  core::deferred_release(_capture.readback);
+  auto readback = create_buffer(_label + " capture readback", total, D3D12_HEAP_TYPE_READBACK,
+                                D3D12_RESOURCE_STATE_COPY_DEST);
+  if (!readback) return std::move(readback).error_value();
+  _capture.readback = std::move(*readback);
+  _capture.bytes = total;
+  _capture.format = desc.Format;
+  _capture.width = static_cast<u32>(desc.Width);
+  _capture.height = desc.Height;
+  _capture.requested = true;
+  _capture.recorded = false;
   return {};
 }
 
-ID3D12Resource* d3d12_surface::presented_buffer() const {
-  return _presented == invalid_id ? nullptr : _render_targets[_presented].resource.get();
+result<image_rgba8> d3d12_surface::take_capture() {
+  if (!_capture.recorded)
+    return make_error(errc::invalid_argument,
+                      fmt::format("{} was not rendered since the capture was requested (minimised?)", _label));
+  _capture.recorded = false;
+  image_rgba8 image;
+  image.width = _capture.width;
+  image.height = _capture.height;
+  image.pixels.resize(static_cast<size_t>(image.width) * image.height * 4);
+  void* mapped = nullptr;
+  const D3D12_RANGE read_range{0, static_cast<SIZE_T>(_capture.bytes)};
+  XE_TRY_HR(_capture.readback->Map(0, &read_range, &mapped));
+  const bool bgra =
+      _capture.format == DXGI_FORMAT_B8G8R8A8_UNORM || _capture.format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
+  for (u32 y = 0; y < image.height; ++y) {
+    const u8* row = static_cast<const u8*>(mapped) + _capture.footprint.Offset +
+                    static_cast<u64>(y) * _capture.footprint.Footprint.RowPitch;
+    u8* out = image.pixels.data() + static_cast<size_t>(y) * image.width * 4;
+    std::memcpy(out, row, static_cast<size_t>(image.width) * 4);
+    if (bgra)
+      for (u32 x = 0; x < image.width; ++x) std::swap(out[x * 4], out[x * 4 + 2]);
+  }
+  const D3D12_RANGE no_write{0, 0};
+  _capture.readback->Unmap(0, &no_write);
+  core::deferred_release(_capture.readback);
+  return image;
 }
 
 void d3d12_surface::fill_info(surface_info& info) const {
@@ -102,7 +214,9 @@ void d3d12_surface::fill_info(surface_info& info) const {
   info.back_buffers = _chain->buffer_count();
   info.back_buffer_index = _chain->current_buffer();
   info.rtv_indices.clear();
-  for (u32 i = 0; i < _chain->buffer_count(); ++i) info.rtv_indices.push_back(_render_targets[i].rtv.index);
+  for (u32 i = 0; i < _chain->buffer_count(); ++i)
+    if (_render_targets[i].rtv.is_valid()) info.rtv_indices.push_back(_render_targets[i].rtv.index);
+  info.dsv_index = _dsv.is_valid() ? _dsv.index : invalid_id;
 }
 
 } // namespace xe::gfx::d3d12

@@ -1,11 +1,14 @@
 #pragma once
-// d3d12_surface: a swap chain plus what the engine needs to render into it: a
-// reference to each buffer with an RTV from the engine's RTV heap, the viewport and
-// the scissor rectangle. Surfaces live in a utl::free_list, which moves them when it
-// grows: the move constructor hands every reference and descriptor to the new object
-// and leaves the old one empty, so nothing is released twice (wiki 8.9).
+// d3d12_surface: a swap chain plus what the engine needs to render into it: a reference
+// to each buffer with an RTV from the engine's RTV heap, a depth buffer with a DSV from
+// the DSV heap, the viewport and the scissor rectangle. All of it is rebuilt on resize.
+//
+// Surfaces live in a utl::free_list, which moves them when it grows: the move constructor
+// hands every reference and descriptor to the new object and leaves the old one empty, so
+// nothing is released twice (wiki 8.9).
 #include <array>
 #include <memory>
+#include <string>
 
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 #include "graphics/d3d12/swap_chain.h"
@@ -15,33 +18,42 @@ namespace xe::gfx::d3d12 {
 
 class d3d12_surface {
 public:
-  explicit d3d12_surface(std::unique_ptr<swap_chain> chain);
+  static constexpr DXGI_FORMAT depth_format{DXGI_FORMAT_D32_FLOAT};
+  static constexpr DXGI_FORMAT depth_resource_format{DXGI_FORMAT_R32_TYPELESS};
+
+  d3d12_surface(std::unique_ptr<swap_chain> chain, std::string label, platform::window* window);
   d3d12_surface(d3d12_surface&& other) noexcept;
   d3d12_surface& operator=(d3d12_surface&&) = delete;
   XE_DISABLE_COPY(d3d12_surface);
-  ~d3d12_surface();  // render targets go through the deferred path
+  ~d3d12_surface();  // render targets and depth go through the deferred path
 
-  // Takes a reference to every buffer and allocates an RTV for it.
+  // Takes a reference to every buffer with an RTV, creates the depth buffer and its DSV.
   result<void> create_render_targets();
-  // Drops the buffer references and frees the RTVs (deferred).
+  // Drops the buffer references and the depth buffer; frees the RTVs and the DSV (deferred).
   void release_render_targets();
-  // The caller has flushed: release, resize the swap chain, recreate.
-  result<void> resize(u32 width, u32 height);
+  // The caller has flushed: release, resize the swap chain, recreate. Returns what was
+  // released and created (descriptor indices included), for the rebuild event.
+  result<std::string> resize(u32 width, u32 height);
 
-  // Acquires the current buffer, moves it to RENDER_TARGET, binds it with the viewport
-  // and scissor, and clears it.
-  result<void> begin_render(ID3D12GraphicsCommandList* list, const color& clear);
-  // Moves the buffer back to PRESENT.
+  // Acquires the current buffer; when ready, moves it to RENDER_TARGET, binds it with the
+  // depth buffer, viewport and scissor, and clears both. Returns whether it is rendering.
+  result<bool> begin_render(ID3D12GraphicsCommandList* list, const color& clear);
+  // Moves the buffer back to PRESENT, copying it to the capture buffer first if asked.
   void end_render(ID3D12GraphicsCommandList* list);
-  // After the frame's list was executed: presents and remembers the presented buffer.
+  // After the frame's list was executed.
   result<void> present();
 
+  // Screenshots: the next rendered frame copies its back buffer before presenting it.
+  result<void> request_capture();
+  // After that frame's fence has completed (the caller flushed): the captured image.
+  result<image_rgba8> take_capture();
+
   bool rendered() const { return _rendered; }
+  bool is_window() const { return _window != nullptr; }
+  platform::window* window() const { return _window; }
   u32 width() const { return _chain->width(); }
   u32 height() const { return _chain->height(); }
   swap_chain& chain() const { return *_chain; }
-  // The buffer shown by the last present (what a screenshot captures), PRESENT state.
-  ID3D12Resource* presented_buffer() const;
   void fill_info(surface_info& info) const;
 
 private:
@@ -49,12 +61,27 @@ private:
     com_ptr<ID3D12Resource> resource;
     descriptor_handle rtv;
   };
+  struct capture_data {
+    com_ptr<ID3D12Resource> readback;
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
+    u64 bytes{};
+    DXGI_FORMAT format{};
+    u32 width{};
+    u32 height{};
+    bool requested{false};
+    bool recorded{false};
+  };
 
   std::unique_ptr<swap_chain> _chain;
+  std::string _label;
+  platform::window* _window{nullptr};
   std::array<render_target_data, swap_chain::max_buffers> _render_targets{};
+  com_ptr<ID3D12Resource> _depth;
+  descriptor_handle _dsv;
+  bool _depth_needs_transition{false};  // created in COMMON; moved to DEPTH_WRITE on first use
   D3D12_VIEWPORT _viewport{};
   D3D12_RECT _scissor{};
-  u32 _presented{invalid_id};
+  capture_data _capture;
   bool _rendered{false};
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 // swap_chain: what a surface presents through. Three implementations in whole files:
-// offscreen (committed render targets; headless runs, tests, screenshots), and later the
-// DXGI one (Windows) and the Vulkan WSI one through vkd3d interop (Linux).
+// offscreen (committed render targets; headless runs, tests), DXGI (swap_chain_dxgi.cpp,
+// Windows) and Vulkan WSI through vkd3d interop (swap_chain_vk.cpp, Linux).
 //
 // Buffer states: every buffer is in D3D12_RESOURCE_STATE_PRESENT between frames; the
 // surface moves the current buffer to RENDER_TARGET while recording and back.
@@ -10,6 +10,10 @@
 
 #include "graphics/d3d12/d3d12_common.h"
 
+namespace xe::platform {
+class window;
+}
+
 namespace xe::gfx::d3d12 {
 
 class swap_chain {
@@ -17,23 +21,31 @@ public:
   static constexpr u32 min_buffers{2};
   static constexpr u32 max_buffers{4};
 
+  enum class acquire_status : u8 {
+    ready,  // current_buffer() may be rendered and presented this frame
+    skip,   // nothing to draw into (minimised, zero extent): skip this surface this frame
+    stale,  // the buffers no longer match the window: rebuild before rendering
+  };
+
   virtual ~swap_chain() = default;
   virtual const char* kind() const = 0;
   virtual u32 width() const = 0;
   virtual u32 height() const = 0;
   virtual DXGI_FORMAT format() const = 0;
   virtual u32 buffer_count() const = 0;
-  virtual u32 current_buffer() const = 0;  // the buffer the next frame renders into
+  virtual u32 current_buffer() const = 0;  // the buffer the frame renders into
   virtual bool fullscreen() const { return false; }
+  // True once the chain knows its buffers are out of date (resize, OUT_OF_DATE/SUBOPTIMAL).
+  virtual bool stale() const { return false; }
 
   // A new reference to buffer i (DXGI GetBuffer semantics).
   virtual result<com_ptr<ID3D12Resource>> buffer(u32 index) = 0;
-  // Makes current_buffer() ready to be rendered (window swap chains acquire an image).
-  virtual result<void> acquire() { return {}; }
+  // Called while recording, before current_buffer() is used.
+  virtual result<acquire_status> acquire() { return acquire_status::ready; }
   // Presents current_buffer() after the frame's command list was submitted.
   virtual result<void> present() = 0;
-  // Reallocates the buffers. The caller has flushed the queue and dropped every buffer
-  // reference it held (DXGI ResizeBuffers fails otherwise).
+  // Reallocates the buffers: offscreen at width x height, window chains at the window's
+  // current size. The caller has flushed the queue and dropped every buffer reference.
   virtual result<void> resize(u32 width, u32 height) = 0;
 };
 
@@ -41,5 +53,9 @@ public:
 // label prefixes the buffers' debug names ("surface 2").
 result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(std::string label, u32 width, u32 height,
                                                                 u32 buffer_count);
+// A swap chain for a window (Vulkan WSI on Linux, DXGI on Windows). The window must
+// outlive the chain.
+result<std::unique_ptr<swap_chain>> create_window_swap_chain(std::string label, platform::window& window,
+                                                             u32 buffer_count);
 
 } // namespace xe::gfx::d3d12

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <vector>
 
-#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats_internal.h"
 
-namespace xe::gfx::d3d12::platform {
+namespace xe::gfx::d3d12::runtime {
 namespace {
 
 struct vkd3d_state {
@@ -155,4 +155,4 @@ void destroy_fence_event(fence_event event) {
   if (event) vkd3d_destroy_event(event);
 }
 
-} // namespace xe::gfx::d3d12::platform
+} // namespace xe::gfx::d3d12::runtime

@@ -1,12 +1,12 @@
 #pragma once
-// The seam between the shared D3D12 code and the OS: adapter choice and device creation,
+// The D3D12 runtime of this OS, behind one interface: adapter choice and device creation,
 // fence events, and the runtime's diagnostics. One implementation per platform, in whole
-// files CMake selects: d3d12_platform_vkd3d.cpp (Linux) and d3d12_platform_win32.cpp.
+// files CMake selects: d3d12_runtime_vkd3d.cpp (Linux) and d3d12_runtime_win32.cpp.
 #include <string>
 
 #include "graphics/d3d12/d3d12_common.h"
 
-namespace xe::gfx::d3d12::platform {
+namespace xe::gfx::d3d12::runtime {
 
 struct created_device {
   com_ptr<ID3D12Device> device;
@@ -33,4 +33,4 @@ fence_event create_fence_event();
 result<void> wait_fence_event(fence_event event);
 void destroy_fence_event(fence_event event);
 
-} // namespace xe::gfx::d3d12::platform
+} // namespace xe::gfx::d3d12::runtime

@@ -2,10 +2,10 @@
 // high-performance hardware adapter when there is one, else WARP.
 #include <atomic>
 
-#include "graphics/d3d12/d3d12_platform.h"
+#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats_internal.h"
 
-namespace xe::gfx::d3d12::platform {
+namespace xe::gfx::d3d12::runtime {
 namespace {
 
 std::atomic<u32> g_validation_errors{0};
@@ -97,4 +97,4 @@ void destroy_fence_event(fence_event event) {
   if (event) CloseHandle(static_cast<HANDLE>(event));
 }
 
-} // namespace xe::gfx::d3d12::platform
+} // namespace xe::gfx::d3d12::runtime

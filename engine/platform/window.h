@@ -1,0 +1,67 @@
+#pragma once
+// platform::window: one interface, one implementation per OS in whole files CMake picks:
+// window_sdl.cpp (Linux, SDL2) and window_win32.cpp (Windows, as the wiki's engine does
+// it: a window class, WM_SIZE, WM_SYSCHAR Alt+Enter, borderless fullscreen).
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.h"
+#include "common/types.h"
+
+namespace xe::platform {
+
+struct window_desc {
+  std::string title{"XEngine Sandbox"};
+  u32 width{1280};
+  u32 height{720};
+};
+
+enum class event_type : u8 {
+  close_requested,     // the user closed the window (the app decides what happens)
+  resized,             // client size changed (width/height); also after fullscreen changes
+  minimized,
+  restored,
+  toggle_fullscreen,   // F11 or Alt+Enter was pressed
+  key_pressed,         // any other key: key holds a platform-neutral code
+  quit,                // the session asks the whole app to end
+};
+
+enum class key : u32 { unknown, f1, escape, space, right, left };
+
+struct window_event {
+  event_type type{};
+  u32 window{invalid_id};  // window::id()
+  u32 width{};
+  u32 height{};
+  key code{key::unknown};
+};
+
+class window {
+public:
+  virtual ~window() = default;
+  virtual u32 id() const = 0;
+  // Client (drawable) size in pixels; 0 x 0 while minimised.
+  virtual u32 width() const = 0;
+  virtual u32 height() const = 0;
+  virtual bool is_minimized() const = 0;
+  virtual bool is_fullscreen() const = 0;
+  // Borderless fullscreen sized to the display, or back to the previous windowed size.
+  virtual result<void> set_fullscreen(bool fullscreen) = 0;
+  // Sets the client size and returns once the window system reports it (a window manager
+  // may adjust it: read width()/height() afterwards). 0 x 0 minimises; any other size
+  // restores first.
+  virtual result<void> resize(u32 width, u32 height) = 0;
+  virtual void set_title(std::string_view title) = 0;
+  // HWND on Windows, SDL_Window* on Linux.
+  virtual void* native_handle() const = 0;
+};
+
+// Whether windows can be opened at all (a display is reachable).
+bool has_display();
+result<std::unique_ptr<window>> create_window(const window_desc& desc);
+// Moves the OS's pending events into out (appends).
+void poll_events(std::vector<window_event>& out);
+
+} // namespace xe::platform

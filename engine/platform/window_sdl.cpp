@@ -1,0 +1,175 @@
+// Linux windows through SDL2 (X11 under Xvfb in tests). Fullscreen is SDL's
+// FULLSCREEN_DESKTOP: borderless, sized to the display.
+#include <SDL.h>
+#include <SDL_vulkan.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "common/log.h"
+#include "platform/window_sdl.h"
+
+namespace xe::platform {
+namespace {
+
+// SDL's video subsystem lives as long as any window (or the event pump) needs it. SDL
+// turns SIGINT/SIGTERM into SDL_QUIT, so Ctrl+C ends the app cleanly.
+struct sdl_video {
+  bool ok{false};
+  sdl_video() {
+    SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
+    ok = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
+    if (!ok) XE_LOG_ERROR("SDL_InitSubSystem(VIDEO) failed: {}", SDL_GetError());
+  }
+  ~sdl_video() {
+    if (ok) SDL_QuitSubSystem(SDL_INIT_VIDEO);
+  }
+};
+
+sdl_video& video() {
+  static sdl_video v;
+  return v;
+}
+
+class sdl_window final : public window {
+public:
+  explicit sdl_window(SDL_Window* w) : _window{w} {}
+  ~sdl_window() override { SDL_DestroyWindow(_window); }
+
+  u32 id() const override { return SDL_GetWindowID(_window); }
+  u32 width() const override { return is_minimized() ? 0 : drawable().w; }
+  u32 height() const override { return is_minimized() ? 0 : drawable().h; }
+  bool is_minimized() const override { return (SDL_GetWindowFlags(_window) & SDL_WINDOW_MINIMIZED) != 0; }
+  bool is_fullscreen() const override {
+    return (SDL_GetWindowFlags(_window) & SDL_WINDOW_FULLSCREEN_DESKTOP) == SDL_WINDOW_FULLSCREEN_DESKTOP;
+  }
+
+  result<void> set_fullscreen(bool fullscreen) override {
+    if (SDL_SetWindowFullscreen(_window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
+      return make_error(errc::api_call_failed, fmt::format("SDL_SetWindowFullscreen failed: {}", SDL_GetError()));
+    if (fullscreen) {
+      SDL_Rect display{};
+      if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(_window), &display) == 0)
+        wait_for_size(static_cast<u32>(display.w), static_cast<u32>(display.h));
+    } else {
+      int w = 0, h = 0;
+      SDL_GetWindowSize(_window, &w, &h);
+      wait_for_size(static_cast<u32>(w), static_cast<u32>(h));
+    }
+    return {};
+  }
+
+  result<void> resize(u32 w, u32 h) override {
+    if (w == 0 || h == 0) {
+      SDL_MinimizeWindow(_window);
+      wait_until([&] { return is_minimized(); });
+      return {};
+    }
+    if (is_minimized()) {
+      SDL_RestoreWindow(_window);
+      wait_until([&] { return !is_minimized(); });
+    }
+    if (is_fullscreen()) XE_TRY(set_fullscreen(false));
+    SDL_SetWindowSize(_window, static_cast<int>(w), static_cast<int>(h));
+    wait_for_size(w, h);
+    return {};
+  }
+
+  void set_title(std::string_view title) override { SDL_SetWindowTitle(_window, std::string{title}.c_str()); }
+  void* native_handle() const override { return _window; }
+
+private:
+  SDL_Rect drawable() const {
+    int w = 0, h = 0;
+    SDL_Vulkan_GetDrawableSize(_window, &w, &h);
+    return {0, 0, w, h};
+  }
+  // X11 applies size changes asynchronously (through the window manager, if any): pump
+  // events until the server reports the size, for at most a second.
+  template <typename Predicate>
+  void wait_until(Predicate done) const {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    while (!done() && std::chrono::steady_clock::now() < deadline) {
+      SDL_PumpEvents();
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+  void wait_for_size(u32 w, u32 h) const {
+    wait_until([&] { return drawable().w == static_cast<int>(w) && drawable().h == static_cast<int>(h); });
+  }
+
+  SDL_Window* _window;
+};
+
+key translate(SDL_Keycode k) {
+  switch (k) {
+    case SDLK_F1: return key::f1;
+    case SDLK_ESCAPE: return key::escape;
+    case SDLK_SPACE: return key::space;
+    case SDLK_RIGHT: return key::right;
+    case SDLK_LEFT: return key::left;
+    default: return key::unknown;
+  }
+}
+
+} // namespace
+
+bool has_display() {
+  const char* x = std::getenv("DISPLAY");
+  const char* wl = std::getenv("WAYLAND_DISPLAY");
+  return (x && *x) || (wl && *wl);
+}
+
+result<std::unique_ptr<window>> create_window(const window_desc& desc) {
+  if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
+  if (desc.width == 0 || desc.height == 0)
+    return make_error(errc::invalid_argument, fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
+  SDL_Window* w = SDL_CreateWindow(desc.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                   static_cast<int>(desc.width), static_cast<int>(desc.height),
+                                   SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!w) return make_error(errc::api_call_failed, fmt::format("SDL_CreateWindow failed: {}", SDL_GetError()));
+  auto created = std::make_unique<sdl_window>(w);
+  return std::unique_ptr<window>{std::move(created)};
+}
+
+void poll_events(std::vector<window_event>& out) {
+  if (!video().ok) return;
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) {
+    switch (e.type) {
+      case SDL_QUIT: out.push_back({event_type::quit}); break;
+      case SDL_WINDOWEVENT: {
+        const u32 id = e.window.windowID;
+        switch (e.window.event) {
+          case SDL_WINDOWEVENT_CLOSE: out.push_back({event_type::close_requested, id}); break;
+          case SDL_WINDOWEVENT_SIZE_CHANGED:
+            out.push_back({event_type::resized, id, static_cast<u32>(e.window.data1), static_cast<u32>(e.window.data2)});
+            break;
+          case SDL_WINDOWEVENT_MINIMIZED: out.push_back({event_type::minimized, id}); break;
+          case SDL_WINDOWEVENT_RESTORED: out.push_back({event_type::restored, id}); break;
+          default: break;
+        }
+        break;
+      }
+      case SDL_KEYDOWN: {
+        const bool alt_enter = e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT);
+        if (e.key.keysym.sym == SDLK_F11 || alt_enter) out.push_back({event_type::toggle_fullscreen, e.key.windowID});
+        else out.push_back({event_type::key_pressed, e.key.windowID, 0, 0, translate(e.key.keysym.sym)});
+        break;
+      }
+      default: break;
+    }
+  }
+}
+
+namespace sdl {
+result<VkSurfaceKHR> create_vulkan_surface(const window& w, VkInstance instance) {
+  VkSurfaceKHR surface = VK_NULL_HANDLE;
+  if (!SDL_Vulkan_CreateSurface(static_cast<SDL_Window*>(w.native_handle()), instance, &surface))
+    return make_error(errc::api_call_failed, fmt::format("SDL_Vulkan_CreateSurface failed: {}", SDL_GetError()));
+  return surface;
+}
+} // namespace sdl
+
+} // namespace xe::platform
