@@ -1,8 +1,48 @@
 # Third-party dependencies. Linux: Debian packages only. Windows: vcpkg.json manifest
 # (MSVC) or the mingw-w64 headers and libraries (cross build).
 find_package(Threads REQUIRED)
-find_package(spdlog CONFIG REQUIRED)
-find_package(nlohmann_json 3.10 CONFIG REQUIRED)
+
+option(XE_DEBIAN_HEADERS_FOR_MINGW "Cross build: take spdlog, fmt, nlohmann-json and stb headers from Debian's /usr/include" OFF)
+if(XE_DEBIAN_HEADERS_FOR_MINGW)
+  # Only these header trees are exposed (through symlinks in the build folder): putting
+  # /usr/include itself on the path would shadow mingw's C headers with glibc's.
+  set(_stage ${CMAKE_BINARY_DIR}/debian-headers)
+  file(MAKE_DIRECTORY ${_stage})
+  foreach(dir spdlog fmt nlohmann stb)
+    if(NOT EXISTS ${_stage}/${dir})
+      file(CREATE_LINK /usr/include/${dir} ${_stage}/${dir} SYMBOLIC)
+    endif()
+  endforeach()
+  add_library(xe_spdlog_headers INTERFACE)
+  target_include_directories(xe_spdlog_headers SYSTEM INTERFACE ${_stage})
+  target_compile_definitions(xe_spdlog_headers INTERFACE SPDLOG_HEADER_ONLY SPDLOG_FMT_EXTERNAL FMT_HEADER_ONLY)
+  add_library(spdlog::spdlog ALIAS xe_spdlog_headers)
+  add_library(xe_json_headers INTERFACE)
+  target_include_directories(xe_json_headers SYSTEM INTERFACE ${_stage})
+  add_library(nlohmann_json::nlohmann_json ALIAS xe_json_headers)
+  set(XE_STB_INCLUDE_DIR ${_stage}/stb)
+else()
+  find_package(spdlog CONFIG REQUIRED)
+  find_package(nlohmann_json 3.10 CONFIG REQUIRED)
+endif()
+
+# xe::stb: stb_image / stb_image_write. Debian ships the compiled library (libstb);
+# elsewhere the headers come alone and the sandbox compiles the implementation.
+add_library(xe_stb INTERFACE)
+add_library(xe::stb ALIAS xe_stb)
+if(XE_STB_INCLUDE_DIR)
+  target_include_directories(xe_stb SYSTEM INTERFACE ${XE_STB_INCLUDE_DIR})
+  set(XE_STB_IMPLEMENTATION ON)
+elseif(WIN32)
+  find_path(XE_STB_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb REQUIRED)
+  target_include_directories(xe_stb SYSTEM INTERFACE ${XE_STB_INCLUDE_DIR})
+  set(XE_STB_IMPLEMENTATION ON)
+else()
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+  target_link_libraries(xe_stb INTERFACE PkgConfig::STB)
+  set(XE_STB_IMPLEMENTATION OFF)
+endif()
 
 # xe::d3d12_platform: what the engine links to reach a D3D12 runtime.
 add_library(xe_d3d12_platform INTERFACE)

@@ -1,0 +1,207 @@
+// Windows: plain Win32 windows, as the wiki's engine makes them: one window class, a
+// window procedure that turns WM_SIZE, WM_SYSCHAR (Alt+Enter), WM_KEYDOWN and WM_CLOSE into
+// window events, and borderless fullscreen by a style change.
+#include <windows.h>
+
+#include <algorithm>
+
+#include "common/log.h"
+#include "platform/window.h"
+
+namespace xe::platform {
+namespace {
+
+constexpr const wchar_t* window_class_name = L"XEngineSandboxWindow";
+constexpr DWORD windowed_style = WS_OVERLAPPEDWINDOW;
+
+std::vector<window_event>& pending_events() {
+  static std::vector<window_event> events;
+  return events;
+}
+
+std::wstring widen(std::string_view utf8) {
+  if (utf8.empty()) return {};
+  const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), nullptr, 0);
+  std::wstring out(static_cast<size_t>(n), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, utf8.data(), static_cast<int>(utf8.size()), out.data(), n);
+  return out;
+}
+
+key translate(WPARAM vk) {
+  switch (vk) {
+    case VK_F1: return key::f1;
+    case VK_ESCAPE: return key::escape;
+    case VK_SPACE: return key::space;
+    case VK_RIGHT: return key::right;
+    case VK_LEFT: return key::left;
+    default: return key::unknown;
+  }
+}
+
+class win32_window final : public window {
+public:
+  explicit win32_window(u32 id) : _id{id} {}
+  ~win32_window() override {
+    if (_hwnd) DestroyWindow(_hwnd);
+  }
+
+  result<void> create(const window_desc& desc) {
+    RECT rect{0, 0, static_cast<LONG>(desc.width), static_cast<LONG>(desc.height)};
+    AdjustWindowRect(&rect, windowed_style, FALSE);
+    _hwnd = CreateWindowExW(0, window_class_name, widen(desc.title).c_str(), windowed_style, CW_USEDEFAULT,
+                            CW_USEDEFAULT, rect.right - rect.left, rect.bottom - rect.top, nullptr, nullptr,
+                            GetModuleHandleW(nullptr), this);
+    if (!_hwnd)
+      return make_error(errc::api_call_failed, fmt::format("CreateWindowExW failed ({})", GetLastError()),
+                        static_cast<s64>(GetLastError()));
+    ShowWindow(_hwnd, SW_SHOWNORMAL);
+    UpdateWindow(_hwnd);
+    return {};
+  }
+
+  u32 id() const override { return _id; }
+  u32 width() const override { return is_minimized() ? 0 : static_cast<u32>(client().right); }
+  u32 height() const override { return is_minimized() ? 0 : static_cast<u32>(client().bottom); }
+  bool is_minimized() const override { return IsIconic(_hwnd) != FALSE; }
+  bool is_fullscreen() const override { return _fullscreen; }
+
+  result<void> set_fullscreen(bool fullscreen) override {
+    if (fullscreen == _fullscreen) return {};
+    if (fullscreen) {
+      GetWindowRect(_hwnd, &_windowed_rect);
+      MONITORINFO monitor{};
+      monitor.cbSize = sizeof(monitor);
+      if (!GetMonitorInfoW(MonitorFromWindow(_hwnd, MONITOR_DEFAULTTONEAREST), &monitor))
+        return make_error(errc::api_call_failed, "GetMonitorInfoW failed");
+      SetWindowLongW(_hwnd, GWL_STYLE, WS_POPUP | WS_VISIBLE);
+      const RECT& r = monitor.rcMonitor;
+      SetWindowPos(_hwnd, HWND_TOP, r.left, r.top, r.right - r.left, r.bottom - r.top,
+                   SWP_FRAMECHANGED | SWP_NOOWNERZORDER | SWP_SHOWWINDOW);
+    } else {
+      SetWindowLongW(_hwnd, GWL_STYLE, windowed_style | WS_VISIBLE);
+      const RECT& r = _windowed_rect;
+      SetWindowPos(_hwnd, HWND_NOTOPMOST, r.left, r.top, r.right - r.left, r.bottom - r.top,
+                   SWP_FRAMECHANGED | SWP_NOOWNERZORDER | SWP_SHOWWINDOW);
+    }
+    _fullscreen = fullscreen;
+    return {};
+  }
+
+  result<void> resize(u32 w, u32 h) override {
+    if (w == 0 || h == 0) {
+      ShowWindow(_hwnd, SW_MINIMIZE);
+      return {};
+    }
+    if (is_minimized()) ShowWindow(_hwnd, SW_RESTORE);
+    if (_fullscreen) XE_TRY(set_fullscreen(false));
+    RECT rect{0, 0, static_cast<LONG>(w), static_cast<LONG>(h)};
+    AdjustWindowRect(&rect, windowed_style, FALSE);
+    // SetWindowPos sends WM_SIZE before it returns: the new size is in effect afterwards.
+    SetWindowPos(_hwnd, nullptr, 0, 0, rect.right - rect.left, rect.bottom - rect.top,
+                 SWP_NOMOVE | SWP_NOZORDER | SWP_NOACTIVATE);
+    return {};
+  }
+
+  void set_title(std::string_view title) override { SetWindowTextW(_hwnd, widen(title).c_str()); }
+  void* native_handle() const override { return _hwnd; }
+
+  LRESULT handle(UINT msg, WPARAM wparam, LPARAM lparam) {
+    auto& events = pending_events();
+    switch (msg) {
+      case WM_SIZE:
+        if (wparam == SIZE_MINIMIZED) {
+          events.push_back({event_type::minimized, _id});
+          _was_minimized = true;
+        } else {
+          if (_was_minimized) events.push_back({event_type::restored, _id});
+          _was_minimized = false;
+          events.push_back({event_type::resized, _id, LOWORD(lparam), HIWORD(lparam)});
+        }
+        return 0;
+      case WM_SYSCHAR:  // Alt+Enter, as the wiki handles it; swallowing it avoids the beep
+        if (wparam == VK_RETURN && (HIWORD(lparam) & KF_ALTDOWN)) {
+          events.push_back({event_type::toggle_fullscreen, _id});
+          return 0;
+        }
+        break;
+      case WM_KEYDOWN:
+        if (wparam == VK_F11) events.push_back({event_type::toggle_fullscreen, _id});
+        else events.push_back({event_type::key_pressed, _id, 0, 0, translate(wparam)});
+        return 0;
+      case WM_CLOSE:  // the app decides; the window is destroyed with its object
+        events.push_back({event_type::close_requested, _id});
+        return 0;
+      default: break;
+    }
+    return DefWindowProcW(_hwnd, msg, wparam, lparam);
+  }
+
+  HWND _hwnd{nullptr};
+
+private:
+  RECT client() const {
+    RECT r{};
+    GetClientRect(_hwnd, &r);
+    return r;
+  }
+
+  u32 _id;
+  RECT _windowed_rect{};
+  bool _fullscreen{false};
+  bool _was_minimized{false};
+};
+
+LRESULT CALLBACK window_proc(HWND hwnd, UINT msg, WPARAM wparam, LPARAM lparam) {
+  if (msg == WM_NCCREATE) {
+    auto* self = static_cast<win32_window*>(reinterpret_cast<CREATESTRUCTW*>(lparam)->lpCreateParams);
+    self->_hwnd = hwnd;
+    SetWindowLongPtrW(hwnd, GWLP_USERDATA, reinterpret_cast<LONG_PTR>(self));
+  }
+  auto* self = reinterpret_cast<win32_window*>(GetWindowLongPtrW(hwnd, GWLP_USERDATA));
+  if (self && msg != WM_NCDESTROY) return self->handle(msg, wparam, lparam);
+  if (msg == WM_NCDESTROY) SetWindowLongPtrW(hwnd, GWLP_USERDATA, 0);
+  return DefWindowProcW(hwnd, msg, wparam, lparam);
+}
+
+bool register_class() {
+  static const bool registered = [] {
+    WNDCLASSEXW wc{};
+    wc.cbSize = sizeof(wc);
+    wc.style = CS_HREDRAW | CS_VREDRAW;
+    wc.lpfnWndProc = window_proc;
+    wc.hInstance = GetModuleHandleW(nullptr);
+    wc.hCursor = LoadCursorW(nullptr, MAKEINTRESOURCEW(32512));  // IDC_ARROW
+    wc.hbrBackground = nullptr;  // the swap chain paints every pixel
+    wc.lpszClassName = window_class_name;
+    return RegisterClassExW(&wc) != 0;
+  }();
+  return registered;
+}
+
+} // namespace
+
+bool has_display() { return true; }
+
+result<std::unique_ptr<window>> create_window(const window_desc& desc) {
+  if (desc.width == 0 || desc.height == 0)
+    return make_error(errc::invalid_argument, fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
+  if (!register_class()) return make_error(errc::api_call_failed, "RegisterClassExW failed");
+  static u32 next_id = 1;
+  auto w = std::make_unique<win32_window>(next_id++);
+  XE_TRY(w->create(desc));
+  return std::unique_ptr<window>{std::move(w)};
+}
+
+void poll_events(std::vector<window_event>& out) {
+  MSG msg{};
+  while (PeekMessageW(&msg, nullptr, 0, 0, PM_REMOVE)) {
+    if (msg.message == WM_QUIT) pending_events().push_back({event_type::quit});
+    TranslateMessage(&msg);
+    DispatchMessageW(&msg);
+  }
+  auto& events = pending_events();
+  out.insert(out.end(), events.begin(), events.end());
+  events.clear();
+}
+
+} // namespace xe::platform
