@@ -12,6 +12,8 @@ packages=(
   libsdl2-dev libspdlog-dev nlohmann-json3-dev libstb-dev libgtest-dev libbenchmark-dev
   # tests: schema validation, fuzzing (clang's libFuzzer), a display for window tests
   python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl
+  # the Windows build, cross-compiled and run under Wine
+  g++-mingw-w64-x86-64 wine64
 )
 
 missing=()

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds with -Werror, and runs the whole test suite with the
-# Vulkan validation layer on (any validation or vkd3d error fails a test), under Xvfb
-# when there is no display; then builds the sanitizer preset (ASan + UBSan) and runs the
-# whole suite again under it; then fuzzes the script loader for 60 s.
+# Vulkan validation layer on (any validation or vkd3d error fails a test), under Xvfb and
+# openbox when there is no display; then the Windows build under Wine; then the whole
+# suite again under ASan + UBSan; then fuzzes the script loader for 60 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -16,6 +16,8 @@ export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 cmake --preset ci >/dev/null
 cmake --build --preset ci -j"$jobs"
 ctest --preset ci -j"$jobs"
+
+tools/wine-smoke.sh
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs"

@@ -19,7 +19,14 @@ namespace xe::gfx {
 struct surface_tag;
 using surface_id = typed_id<surface_tag>;
 
+// Which adapter the device is created on.
+enum class adapter_preference : u8 {
+  automatic,  // Windows: the high-performance hardware adapter, else WARP. Linux: vkd3d's choice.
+  software,   // a CPU rasteriser: WARP on Windows, a CPU Vulkan device (lavapipe) on Linux
+};
+
 struct renderer_desc {
+  adapter_preference adapter{adapter_preference::automatic};
   u32 frames_in_flight{frame_buffer_count}; // 1..frame_buffer_count; changeable later
   u32 rtv_heap_capacity{512};
   u32 dsv_heap_capacity{512};

@@ -70,6 +70,7 @@ int app::run() {
 
 result<void> app::start() {
   gfx::renderer_desc desc;
+  desc.adapter = _opts.adapter;
   desc.frames_in_flight = _opts.frames_in_flight;
   XE_TRY(gfx::initialize(desc));
   _recorder.emplace();

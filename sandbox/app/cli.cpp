@@ -31,6 +31,7 @@ usage: xengine-sandbox [options]
   --size WxH              surface size (default 1280x720; 1..16384 each)
   --frames-in-flight K    how far the CPU may run ahead of the GPU, 1..3 (default 3)
   --windows N             open N windows, 1..8 (default 1); each is a surface
+  --adapter auto|software the device's adapter; software: WARP on Windows, lavapipe on Linux
   --script FILE           run a scenario script (docs/scripts.md), then exit when headless
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
   --screenshot FILE       write surface 0's last presented image as PNG after the last frame
@@ -77,6 +78,12 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       auto n = parse_u32(arg, *v, 1, max_windows);
       if (!n) return std::move(n).error_value();
       o.windows = *n;
+    } else if (arg == "--adapter") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      if (*v == "auto") o.adapter = gfx::adapter_preference::automatic;
+      else if (*v == "software") o.adapter = gfx::adapter_preference::software;
+      else return bad(fmt::format("--adapter must be auto or software, got '{}'", *v));
     } else if (arg == "--size") {
       auto v = value();
       if (!v) return std::move(v).error_value();

@@ -7,6 +7,7 @@
 
 #include "common/result.h"
 #include "common/types.h"
+#include "graphics/renderer.h"
 
 namespace xe::sandbox {
 
@@ -17,7 +18,8 @@ struct options {
   u32 width{1280};
   u32 height{720};
   u32 frames_in_flight{3};
-  u32 windows{1};              // windows opened at start (not headless), 1..8
+  u32 windows{1};
+  gfx::adapter_preference adapter{gfx::adapter_preference::automatic};              // windows opened at start (not headless), 1..8
   bool frames_given{false};    // --frames was on the command line
   std::string script;          // --script FILE: scenario steps run at frame boundaries
   std::string snapshot;        // --snapshot FILE: frame state after the last frame

@@ -190,7 +190,7 @@ void fill_adapter_info(const runtime::created_device& created) {
 }
 
 result<void> create_core(const renderer_desc& desc) {
-  auto created = runtime::create_device();
+  auto created = runtime::create_device(desc.adapter);
   if (!created) return std::move(created).error_value();
   g->device = std::move(created->device);
   XE_TRY_HR(g->device->SetName(to_wide("main device").c_str()));

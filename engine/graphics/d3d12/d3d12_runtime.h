@@ -5,6 +5,7 @@
 #include <string>
 
 #include "graphics/d3d12/d3d12_common.h"
+#include "graphics/renderer.h"
 
 namespace xe::gfx::d3d12::runtime {
 
@@ -19,7 +20,7 @@ struct created_device {
 
 // Picks the adapter and creates an ID3D12Device at feature level 11_0 (the highest
 // both runtimes here accept). Also starts the runtime's message capture.
-result<created_device> create_device();
+result<created_device> create_device(adapter_preference preference);
 // Ends what create_device started. Call after the engine's last device reference is gone.
 void shutdown();
 

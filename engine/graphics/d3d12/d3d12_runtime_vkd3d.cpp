@@ -75,9 +75,24 @@ void stop_messenger() {
   g_state.messenger = VK_NULL_HANDLE;
 }
 
+// The first CPU-type Vulkan device (lavapipe): the Linux counterpart of WARP.
+result<VkPhysicalDevice> find_software_device(VkInstance instance) {
+  u32 count = 0;
+  vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(instance, &count, devices.data());
+  for (VkPhysicalDevice d : devices) {
+    VkPhysicalDeviceProperties props{};
+    vkGetPhysicalDeviceProperties(d, &props);
+    if (props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) return d;
+  }
+  return make_error(errc::unsupported,
+                    "no software Vulkan device found (Debian's mesa-vulkan-drivers provides lavapipe)");
+}
+
 } // namespace
 
-result<created_device> create_device() {
+result<created_device> create_device(adapter_preference preference) {
   XE_ASSERT(!g_state.instance);
   g_state.validation_errors = 0;
 
@@ -117,6 +132,14 @@ result<created_device> create_device() {
   device_info.next = &optional_device;
   device_info.minimum_feature_level = D3D_FEATURE_LEVEL_11_0;
   device_info.instance = g_state.instance;
+  if (preference == adapter_preference::software) {
+    auto software = find_software_device(vk_instance);
+    if (!software) {
+      shutdown();
+      return std::move(software).error_value();
+    }
+    device_info.vk_physical_device = *software;
+  }
 
   created_device out;
   if (auto r = XE_CHECK_HR(vkd3d_create_device(&device_info, IID_PPV_ARGS(out.device.put()))); !r) {

@@ -3,12 +3,15 @@
 #include <atomic>
 
 #include "graphics/d3d12/d3d12_runtime.h"
-#include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12::runtime {
 namespace {
 
 std::atomic<u32> g_validation_errors{0};
+// Kept for the device's lifetime: under Wine with WINE_D3D_CONFIG=renderer=vulkan,
+// releasing the last factory unloads winevulkan.dll while the d3d12 device still calls
+// into it (seen here). Released in shutdown(), after the device.
+com_ptr<IDXGIFactory1> g_factory;
 
 std::string narrow(const wchar_t* wide) {
   std::string out;
@@ -49,22 +52,27 @@ com_ptr<IDXGIAdapter1> pick_hardware_adapter(IDXGIFactory1* factory) {
 
 } // namespace
 
-result<created_device> create_device() {
+result<created_device> create_device(adapter_preference preference) {
   g_validation_errors = 0;
   com_ptr<ID3D12Debug> debug;
   if (SUCCEEDED(D3D12GetDebugInterface(IID_PPV_ARGS(debug.put())))) debug->EnableDebugLayer();
   else XE_LOG_INFO("D3D12 debug layer not available (Graphics Tools not installed)");
 
-  com_ptr<IDXGIFactory1> factory;
-  XE_TRY_HR(CreateDXGIFactory1(IID_PPV_ARGS(factory.put())));
+  XE_TRY_HR(CreateDXGIFactory1(IID_PPV_ARGS(g_factory.put())));
+  IDXGIFactory1* factory = g_factory.get();
 
-  com_ptr<IDXGIAdapter1> adapter = pick_hardware_adapter(factory.get());
+  com_ptr<IDXGIAdapter1> adapter;
+  if (preference == adapter_preference::automatic) adapter = pick_hardware_adapter(factory);
   if (!adapter) {
     com_ptr<IDXGIFactory4> factory4;
     XE_TRY_HR(factory->QueryInterface(IID_PPV_ARGS(factory4.put())));
     if (auto r = XE_CHECK_HR(factory4->EnumWarpAdapter(IID_PPV_ARGS(adapter.put()))); !r)
-      return make_error(errc::unsupported, "no hardware adapter supports feature level 11_0 and WARP is unavailable: " +
-                                               r.error_value().reason, r.error_value().native);
+      return make_error(errc::unsupported,
+                        std::string{preference == adapter_preference::software
+                                        ? "the WARP software adapter is unavailable: "
+                                        : "no hardware adapter supports feature level 11_0 and WARP is unavailable: "} +
+                            r.error_value().reason,
+                        r.error_value().native);
   }
 
   DXGI_ADAPTER_DESC1 desc{};
@@ -80,7 +88,7 @@ result<created_device> create_device() {
   return out;
 }
 
-void shutdown() {}
+void shutdown() { g_factory.reset(); }
 
 u32 validation_error_count() { return g_validation_errors.load(std::memory_order_relaxed); }
 
