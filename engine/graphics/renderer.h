@@ -32,6 +32,7 @@ struct renderer_desc {
   u32 dsv_heap_capacity{512};
   u32 srv_heap_capacity{4096};              // shader-visible CBV/SRV/UAV
   u32 uav_heap_capacity{512};
+  u64 upload_bytes_per_slot{4u << 20};      // vertex/index/constant data per frame slot
 };
 
 struct surface_desc {
@@ -43,6 +44,14 @@ struct surface_desc {
 
 struct color {
   f32 r{}, g{}, b{}, a{1.f};
+};
+
+// What render_surface draws after clearing.
+struct frame_content {
+  color clear{};
+  bool triangle{false};     // the wiki's first triangle, vertices through the upload ring
+  u32 gpu_load_passes{0};   // blended full-screen passes that leave the image as it was:
+                            // real GPU work, to make frames GPU-bound (at most 10,000)
 };
 
 struct image_rgba8 {
@@ -71,8 +80,10 @@ result<void> resize_surface(surface_id id, u32 width, u32 height);
 // Rebuilds surfaces whose swap chain went stale, waits for this slot's fence, runs its
 // deferred work.
 result<void> begin_frame();
-// Records the surface's frame (clear colour and depth); a minimised window is skipped.
-result<void> render_surface(surface_id id, const color& clear);
+// Records the surface's frame: clears colour and depth, then the content; a minimised
+// window is skipped.
+result<void> render_surface(surface_id id, const frame_content& content);
+inline result<void> render_surface(surface_id id, const color& clear) { return render_surface(id, frame_content{clear}); }
 result<void> end_frame();             // executes, presents, signals ++fence value
 result<void> flush();                 // waits until the GPU has finished all submitted work
 result<void> set_frames_in_flight(u32 count);
@@ -124,6 +135,7 @@ surfaces_info calculate_surfaces_info();
 void copy_resources(std::vector<resource_info>& out);
 void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
+upload_stats get_upload_stats();
 u32 get_validation_error_count();             // Vulkan validation / runtime errors seen
 
 } // namespace xe::gfx

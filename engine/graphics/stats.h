@@ -55,6 +55,14 @@ struct frame_stats {
   bool in_frame{};           // between begin_frame and end_frame
 };
 
+// Fill level of the per-slot upload buffers (vertex, index and constant data).
+struct upload_stats {
+  u64 capacity_per_slot{};
+  std::array<u64, frame_buffer_count> used{};  // bytes used in each slot's current or last frame
+  u64 high_water{};                            // most bytes any slot has used
+  u32 current_slot{};
+};
+
 struct heap_info {
   std::string name;
   heap_type type{};

@@ -18,7 +18,7 @@ TEST(renderer_lifecycle, init_and_shutdown_release_every_reference) {
     ASSERT_TRUE(surface);
     for (int i = 0; i < 5; ++i) {
       ASSERT_TRUE(gfx::begin_frame());
-      ASSERT_TRUE(gfx::render_surface(*surface, {}));
+      ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
       ASSERT_TRUE(gfx::end_frame());
     }
     EXPECT_EQ(gfx::get_validation_error_count(), 0u);
@@ -89,7 +89,7 @@ TEST_F(renderer_test, one_frame_in_flight_serialises_cpu_and_gpu) {
     const u64 previous = gfx::get_frame_stats().cpu_fence_value;
     ASSERT_TRUE(gfx::begin_frame());
     ASSERT_GE(gfx::get_frame_stats().gpu_completed, previous);
-    ASSERT_TRUE(gfx::render_surface(*surface, {}));
+    ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
     ASSERT_TRUE(gfx::end_frame());
   }
   EXPECT_EQ(gfx::get_frame_stats().frames_in_flight, 1u);
@@ -114,7 +114,7 @@ TEST_F(renderer_test, deferred_free_returns_exactly_when_its_slot_comes_round) {
   EXPECT_EQ(*a, 0u);
   EXPECT_EQ(*b, 1u);
   XE_ASSERT_OK(gfx::free_descriptor(*heap, *a));
-  ASSERT_TRUE(gfx::render_surface(*surface, {}));
+  ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
   ASSERT_TRUE(gfx::end_frame());
   const u64 freeing_frame_value = gfx::get_frame_stats().slot_fence_values[slot];
 
@@ -164,7 +164,7 @@ TEST_F(renderer_test, deferred_release_waits_for_its_slot_fence) {
   ASSERT_TRUE(texture);
   gfx::d3d12::core::deferred_release(*texture);
   EXPECT_FALSE(*texture);
-  ASSERT_TRUE(gfx::render_surface(*surface, {}));
+  ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
   ASSERT_TRUE(gfx::end_frame());
   const u64 value = gfx::get_frame_stats().slot_fence_values[slot];
 
@@ -232,7 +232,7 @@ TEST_F(renderer_test, surfaces_reuse_the_newest_freed_slot) {
   ASSERT_TRUE(again);
   EXPECT_EQ(again->index(), 1u);
   EXPECT_NE(again->value, ids[1].value) << "a new generation";
-  EXPECT_EQ(gfx::render_surface(ids[1], {}).error_value().code, errc::invalid_handle) << "stale id";
+  EXPECT_EQ(gfx::render_surface(ids[1], gfx::color{}).error_value().code, errc::invalid_handle) << "stale id";
   info = gfx::calculate_surfaces_info();
   EXPECT_TRUE(info.slots[1].live);
   EXPECT_EQ(info.slots[1].width, 24u);
@@ -265,12 +265,12 @@ TEST_F(renderer_test, frame_call_order_misuse_is_reported) {
   EXPECT_EQ(gfx::create_surface({.width = 0, .height = 8}).error_value().code, errc::invalid_argument);
   EXPECT_EQ(gfx::create_surface({.width = 8, .height = 8, .back_buffer_count = 5}).error_value().code,
             errc::invalid_argument);
-  EXPECT_EQ(gfx::render_surface(*surface, {}).error_value().code, errc::invalid_argument);
+  EXPECT_EQ(gfx::render_surface(*surface, gfx::color{}).error_value().code, errc::invalid_argument);
   EXPECT_EQ(gfx::end_frame().error_value().code, errc::invalid_argument);
   ASSERT_TRUE(gfx::begin_frame());
   EXPECT_EQ(gfx::begin_frame().error_value().code, errc::invalid_argument);
-  ASSERT_TRUE(gfx::render_surface(*surface, {}));
-  EXPECT_EQ(gfx::render_surface(*surface, {}).error_value().code, errc::invalid_argument);
+  ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
+  EXPECT_EQ(gfx::render_surface(*surface, gfx::color{}).error_value().code, errc::invalid_argument);
   EXPECT_EQ(gfx::flush().error_value().code, errc::invalid_argument);
   EXPECT_EQ(gfx::remove_surface(*surface).error_value().code, errc::invalid_argument);
   ASSERT_TRUE(gfx::end_frame());

@@ -41,7 +41,7 @@ protected:
     for (int i = 0; i < count; ++i) {
       platform::poll_events(events);
       ASSERT_TRUE(gfx::begin_frame());
-      for (const opened& o : all) ASSERT_TRUE(gfx::render_surface(o.surface, {0.2f, 0.4f, 0.6f, 1.f}));
+      for (const opened& o : all) ASSERT_TRUE(gfx::render_surface(o.surface, gfx::color{0.2f, 0.4f, 0.6f, 1.f}));
       ASSERT_TRUE(gfx::end_frame());
     }
   }

@@ -74,6 +74,8 @@ result<void> app::start() {
   desc.frames_in_flight = _opts.frames_in_flight;
   XE_TRY(gfx::initialize(desc));
   _recorder.emplace();
+  _content.triangle = _opts.triangle;
+  _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
   for (u32 i = 0; i < _opts.windows; ++i) {
     auto slot = create_surface(_opts.width, _opts.height);
@@ -93,7 +95,7 @@ result<void> app::frame() {
 
   _recorder->new_frame();
   XE_TRY(gfx::begin_frame());
-  for (const auto& [slot, entry] : _surfaces) XE_TRY(gfx::render_surface(entry.id, clear_color));
+  for (const auto& [slot, entry] : _surfaces) XE_TRY(gfx::render_surface(entry.id, _content));
   XE_TRY(gfx::end_frame());
 
   const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;

@@ -35,6 +35,8 @@ public:
   result<void> toggle_fullscreen(u32 slot) override;
   result<gfx::image_rgba8> screenshot(std::optional<u32> slot) override;
   result<void> run_frames(u32 count) override;
+  void set_triangle(bool visible) override { _content.triangle = visible; }
+  void set_gpu_load(u32 passes) override { _content.gpu_load_passes = passes; }
   nlohmann::json snapshot() override;
 
 private:
@@ -59,6 +61,7 @@ private:
   std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
   std::vector<platform::window_event> _events;
+  gfx::frame_content _content{clear_color};
   bool _quit{false};
   f64 _frame_ms_total{0.0};
   f64 _wait_ms_total{0.0};

@@ -32,6 +32,8 @@ usage: xengine-sandbox [options]
   --frames-in-flight K    how far the CPU may run ahead of the GPU, 1..3 (default 3)
   --windows N             open N windows, 1..8 (default 1); each is a surface
   --adapter auto|software the device's adapter; software: WARP on Windows, lavapipe on Linux
+  --triangle              draw the first triangle on every surface
+  --gpu-load N            N blended full-screen passes per frame (0..10000): real GPU work
   --script FILE           run a scenario script (docs/scripts.md), then exit when headless
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
   --screenshot FILE       write surface 0's last presented image as PNG after the last frame
@@ -78,6 +80,14 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       auto n = parse_u32(arg, *v, 1, max_windows);
       if (!n) return std::move(n).error_value();
       o.windows = *n;
+    } else if (arg == "--triangle") {
+      o.triangle = true;
+    } else if (arg == "--gpu-load") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      auto n = parse_u32(arg, *v, 0, 10'000);
+      if (!n) return std::move(n).error_value();
+      o.gpu_load = *n;
     } else if (arg == "--adapter") {
       auto v = value();
       if (!v) return std::move(v).error_value();

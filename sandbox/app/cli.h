@@ -19,6 +19,8 @@ struct options {
   u32 height{720};
   u32 frames_in_flight{3};
   u32 windows{1};
+  bool triangle{false};        // --triangle: draw the first triangle from the start
+  u32 gpu_load{0};             // --gpu-load N: blended full-screen passes per frame
   gfx::adapter_preference adapter{gfx::adapter_preference::automatic};              // windows opened at start (not headless), 1..8
   bool frames_given{false};    // --frames was on the command line
   std::string script;          // --script FILE: scenario steps run at frame boundaries

@@ -19,6 +19,8 @@ constexpr ratio ratios[] = {
      "bm_baseline_pair", 0.0},
     {"present rate: sandbox frame vs minimal clear+present (higher is better; >= 0.8)",
      "bm_present_minimal_loop/min_time:3.000/real_time", "bm_present_engine_frame/min_time:3.000/real_time", -0.8},
+    {"frame with the triangle vs clear-only frame, 1280x720", "bm_frame_triangle/min_time:2.000/real_time",
+     "bm_frame_clear_only/min_time:2.000/real_time", 0.0},
     {"floor: two atomic RMWs vs bare free stack", "bm_floor_two_atomic_rmw", "bm_baseline_pair", 0.0},
     {"floor: two spin-lock cycles vs bare free stack", "bm_floor_two_lock_cycles<utl::spin_lock>", "bm_baseline_pair",
      0.0},
@@ -30,6 +32,11 @@ constexpr ratio ratios[] = {
 
 void print_ratios(const std::map<std::string, double>& times) {
   std::fprintf(stderr, "\nratios (same run):\n");
+  auto load0 = times.find("bm_gpu_load/0/min_time:2.000/real_time");
+  auto load20 = times.find("bm_gpu_load/20/min_time:2.000/real_time");
+  if (load0 != times.end() && load20 != times.end())
+    std::fprintf(stderr, "  %-60s %6.3f ms\n", "GPU load: one blended full-screen pass at 1280x720",
+                 (load20->second - load0->second) / 20.0);
   if (auto it = times.find("bm_snapshot_export_1m_descriptors/iterations:5"); it != times.end())
     std::fprintf(stderr, "  %-60s %6.3f s  (target < 0.5 s: %s)\n", "snapshot export, 1,000,000-descriptor heap",
                  it->second / 1e3, it->second < 500.0 ? "met" : "NOT MET");

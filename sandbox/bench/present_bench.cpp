@@ -48,7 +48,7 @@ void bm_present_engine_frame(benchmark::State& state) {
   if (!surface) return state.SkipWithError("surface creation failed");
   for (auto _ : state) {
     pump();
-    if (!gfx::begin_frame() || !gfx::render_surface(*surface, {0.1f, 0.2f, 0.3f, 1.f}) || !gfx::end_frame())
+    if (!gfx::begin_frame() || !gfx::render_surface(*surface, gfx::color{0.1f, 0.2f, 0.3f, 1.f}) || !gfx::end_frame())
       return state.SkipWithError("frame failed");
   }
   (void)gfx::remove_surface(*surface);
@@ -164,7 +164,7 @@ void bm_resize_rebuild(benchmark::State& state) {
     if (!gfx::resize_surface(*surface, w, h)) return state.SkipWithError("rebuild failed");
     const auto t2 = clock::now();
     pump();
-    if (!gfx::begin_frame() || !gfx::render_surface(*surface, {}) || !gfx::end_frame())
+    if (!gfx::begin_frame() || !gfx::render_surface(*surface, gfx::color{}) || !gfx::end_frame())
       return state.SkipWithError("frame failed");
     const auto t3 = clock::now();
     window_ms += std::chrono::duration<f64, std::milli>(t1 - t0).count();

@@ -177,6 +177,15 @@ result<action> parse_action(const std::string& name, params& p) {
       return p.fail(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", path, e.what()));
     }
   }
+  if (name == "show_triangle") {
+    if (!p.has("visible")) return p.fail("'visible' is required");
+    XE_PARAM(visible, p.boolean("visible", true));
+    return show_triangle{visible};
+  }
+  if (name == "set_gpu_load") {
+    XE_PARAM(passes, p.integer("passes", 0, 10'000));
+    return set_gpu_load{passes};
+  }
   return p.fail(fmt::format("unknown action (known: {})", fmt::join(action_names(), ", ")));
 }
 
@@ -188,7 +197,7 @@ const std::vector<std::string>& action_names() {
   static const std::vector<std::string> names = {
       "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
       "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
-      "expect"};
+      "expect", "show_triangle", "set_gpu_load"};
   return names;
 }
 

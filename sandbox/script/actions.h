@@ -29,10 +29,12 @@ struct release { std::string name; };
 struct snapshot { std::string file; };
 struct screenshot { std::string file; std::optional<u32> slot; };
 struct expect { std::string path; nlohmann::json::json_pointer pointer; nlohmann::json equals; };
+struct show_triangle { bool visible{}; };
+struct set_gpu_load { u32 passes{}; };
 
 using action = std::variant<create_heap, allocate, free_descriptor, advance_frames, flush, set_frames_in_flight,
                             create_surface, remove_surface, resize, toggle_fullscreen, create_texture, release,
-                            snapshot, screenshot, expect>;
+                            snapshot, screenshot, expect, show_triangle, set_gpu_load>;
 
 struct step {
   u32 number{};       // 1-based position in its list

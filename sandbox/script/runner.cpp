@@ -88,6 +88,14 @@ result<void> action_runner::run_action(const actions::action& what) {
             if (!image) return std::move(image).error_value();
             return write_png(a.file, *image);
           },
+          [&](const show_triangle& a) -> result<void> {
+            _host.set_triangle(a.visible);
+            return {};
+          },
+          [&](const set_gpu_load& a) -> result<void> {
+            _host.set_gpu_load(a.passes);
+            return {};
+          },
           [&](const expect& a) -> result<void> {
             const nlohmann::json state = _host.snapshot();
             if (!state.contains(a.pointer)) return failed(fmt::format("{} does not exist in the snapshot", a.path));

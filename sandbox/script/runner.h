@@ -22,6 +22,9 @@ public:
   virtual result<void> toggle_fullscreen(u32 slot) = 0;
   virtual result<gfx::image_rgba8> screenshot(std::optional<u32> slot) = 0;
   virtual result<void> run_frames(u32 count) = 0;
+  // What every surface draws after its clear, from the next frame on.
+  virtual void set_triangle(bool visible) = 0;
+  virtual void set_gpu_load(u32 passes) = 0;
   virtual nlohmann::json snapshot() = 0;
 };
 

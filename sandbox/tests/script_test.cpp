@@ -35,11 +35,15 @@ TEST(script_parse, reads_every_action) {
     {"do": "release", "name": "t"},
     {"do": "snapshot", "file": "a.json"},
     {"do": "screenshot", "file": "a.png", "slot": 0},
-    {"do": "expect", "path": "/heaps/demo/free_stack/0", "equals": 0}
+    {"do": "expect", "path": "/heaps/demo/free_stack/0", "equals": 0},
+    {"do": "show_triangle", "visible": true},
+    {"do": "set_gpu_load", "passes": 40}
   ]})";
   auto s = parse_script(text, "all.json");
   ASSERT_TRUE(s) << s.error_value().reason;
-  ASSERT_EQ(s->steps.size(), 16u);
+  ASSERT_EQ(s->steps.size(), 18u);
+  EXPECT_TRUE(std::get<actions::show_triangle>(s->steps[16].what).visible);
+  EXPECT_EQ(std::get<actions::set_gpu_load>(s->steps[17].what).passes, 40u);
   EXPECT_EQ(s->steps[0].number, 1u);
   const auto& heap = std::get<actions::create_heap>(s->steps[0].what);
   EXPECT_EQ(heap.type, gfx::heap_type::cbv_srv_uav);
@@ -84,6 +88,8 @@ TEST(script_parse, wrong_types_name_the_step) {
                   "'kind' must be committed, placed or reserved");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_frames_in_flight", "count": 4}]})"), "1..3, got 4");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"), "'equals' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_triangle"}]})"), "'visible' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_gpu_load", "passes": 10001}]})"), "0..10000");
 }
 
 TEST(script_parse, unknown_actions_and_parameters) {

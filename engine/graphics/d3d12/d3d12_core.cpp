@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "graphics/d3d12/d3d12_command.h"
+#include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
 #include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/d3d12/d3d12_resources.h"
@@ -51,6 +52,12 @@ struct core_state {
   std::vector<std::unique_ptr<descriptor_heap>> heaps;
   utl::free_list<d3d12_surface> surfaces;
   std::map<std::string, learner_texture, std::less<>> textures;
+  pipeline_library pipelines;
+  upload_ring upload;
+
+  // One-off work outside frames (texture uploads): its own allocator, executed and waited.
+  com_ptr<ID3D12CommandAllocator> immediate_allocator;
+  com_ptr<ID3D12GraphicsCommandList> immediate_list;
 
   // Slot of the frame being recorded or, between frames, of the last one recorded: the
   // newest frame that may use an object released now (set in begin_frame).
@@ -205,6 +212,16 @@ result<void> create_core(const renderer_desc& desc) {
   XE_TRY(g->heaps[2]->initialize(g->device.get(), desc.srv_heap_capacity, true, "srv"));
   XE_TRY(g->heaps[3]->initialize(g->device.get(), desc.uav_heap_capacity, false, "uav"));
 
+  XE_TRY(g->pipelines.initialize(g->device.get()));
+  XE_TRY(g->upload.initialize(desc.upload_bytes_per_slot));
+  XE_TRY_HR(g->device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT,
+                                              IID_PPV_ARGS(g->immediate_allocator.put())));
+  core::track(g->immediate_allocator.get(), {.name = "immediate command allocator", .type = "ID3D12CommandAllocator"});
+  XE_TRY_HR(g->device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, g->immediate_allocator.get(), nullptr,
+                                         IID_PPV_ARGS(g->immediate_list.put())));
+  XE_TRY_HR(g->immediate_list->Close());
+  core::track(g->immediate_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
+
   XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
               g->adapter.runtime, feature_level_name(g->adapter.feature_level),
               shader_model_name(g->adapter.shader_model));
@@ -334,6 +351,67 @@ std::wstring to_wide(std::string_view utf8) {
 
 void set_name(ID3D12Object* object, std::string_view name) { object->SetName(to_wide(name).c_str()); }
 
+result<void> render_surface_with(surface_id id, const frame_content& content, const record_fn& extra) {
+  auto surface = find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
+  if (content.gpu_load_passes > 10'000)
+    return make_error(errc::invalid_argument, fmt::format("at most 10000 GPU-load passes (asked {})",
+                                                          content.gpu_load_passes));
+  d3d12_surface& s = **surface;
+  if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
+  ID3D12GraphicsCommandList* list = g->command.list();
+  auto rendering = s.begin_render(list, content.clear);
+  if (!rendering) return std::move(rendering).error_value();
+  if (!*rendering) return {};  // minimised or zero extent
+  const render_context ctx{list, s.width(), s.height(), s.chain().format(), d3d12_surface::depth_format,
+                           g->upload, g->pipelines};
+  result<void> status;
+  if (content.triangle) status = record_triangle(ctx);
+  if (status) status = record_gpu_load(ctx, content.gpu_load_passes);
+  if (status && extra) status = extra(ctx);
+  s.end_render(list);  // always: the back buffer must go back to PRESENT
+  return status;
+}
+
+result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
+  const D3D12_RESOURCE_DESC desc = texture->GetDesc();
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
+  UINT rows = 0;
+  UINT64 row_bytes = 0, total = 0;
+  g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
+  auto staging = create_buffer("texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  if (!staging) return std::move(staging).error_value();
+  void* mapped = nullptr;
+  const D3D12_RANGE nothing_read{0, 0};
+  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
+  for (u32 y = 0; y < height; ++y)
+    std::memcpy(static_cast<u8*>(mapped) + footprint.Offset + u64{y} * footprint.Footprint.RowPitch,
+                pixels + u64{y} * width * 4, u64{width} * 4);
+  (*staging)->Unmap(0, nullptr);
+
+  ID3D12GraphicsCommandList* list = g->immediate_list.get();
+  XE_TRY_HR(g->immediate_allocator->Reset());
+  XE_TRY_HR(list->Reset(g->immediate_allocator.get(), nullptr));
+  D3D12_TEXTURE_COPY_LOCATION dst{};
+  dst.pResource = texture;
+  dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+  D3D12_TEXTURE_COPY_LOCATION src{};
+  src.pResource = staging->get();
+  src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+  src.PlacedFootprint = footprint;
+  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+  XE_TRY_HR(list->Close());
+  ID3D12CommandList* lists[] = {list};
+  g->command.queue()->ExecuteCommandLists(1, lists);
+  XE_TRY(g->command.flush());
+  core::release_now(*staging);  // the queue is idle
+  return {};
+}
+
 } // namespace xe::gfx::d3d12
 
 // ---------------------------------------------------------------------------------
@@ -373,6 +451,10 @@ shutdown_report shutdown() {
     if (g->surfaces.is_live(i)) (void)g->surfaces.remove(i);
   for (auto& [name, texture] : g->textures) texture.release();
   g->textures.clear();
+  g->pipelines.release();
+  g->upload.release();
+  core::release_now(g->immediate_list);
+  core::release_now(g->immediate_allocator);
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
   // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
   for (u32 i = 0; i < g->heaps.size(); ++i)
@@ -460,21 +542,13 @@ result<void> begin_frame() {
   g->in_frame = true;
   g->current_slot = g->command.frame_index();
   process_deferred_releases(g->current_slot);
+  g->upload.begin_frame(g->current_slot);
+  ID3D12DescriptorHeap* shader_visible[] = {g->heaps[2]->heap()};
+  g->command.list()->SetDescriptorHeaps(1, shader_visible);
   return {};
 }
 
-result<void> render_surface(surface_id id, const color& clear) {
-  auto surface = find_surface(id);
-  if (!surface) return std::move(surface).error_value();
-  if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
-  d3d12_surface& s = **surface;
-  if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
-  ID3D12GraphicsCommandList* list = g->command.list();
-  auto rendering = s.begin_render(list, clear);
-  if (!rendering) return std::move(rendering).error_value();
-  if (*rendering) s.end_render(list);
-  return {};
-}
+result<void> render_surface(surface_id id, const frame_content& content) { return render_surface_with(id, content, {}); }
 
 result<void> end_frame() {
   if (!g) return not_initialized();
@@ -519,6 +593,8 @@ result<image_rgba8> take_capture(surface_id id) {
   XE_TRY(g->command.flush());
   return (*surface)->take_capture();
 }
+
+upload_stats get_upload_stats() { return g ? g->upload.get_stats() : upload_stats{}; }
 
 const adapter_info& get_adapter_info() {
   static const adapter_info none{};

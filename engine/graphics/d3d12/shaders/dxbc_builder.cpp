@@ -257,13 +257,12 @@ std::vector<u8> builder::finish() const {
       {"RDEF", rdef}, {"ISGN", signature_chunk(_inputs)}, {"OSGN", signature_chunk(_outputs)},
       {"SHDR", shdr}};
   const u32 count = static_cast<u32>(std::size(chunks));
-  std::vector<u8> blob{'D', 'X', 'B', 'C'};
-  blob.resize(20, 0);  // checksum, written last
-  put_u32(blob, 1);    // container version
-  put_u32(blob, 0);    // total size, written below
-  put_u32(blob, count);
-  const size_t offsets = blob.size();
-  blob.resize(offsets + 4 * count);
+  // Header: "DXBC", checksum (written last), version 1, total size, chunk count, offsets.
+  constexpr size_t offsets = 32;
+  std::vector<u8> blob(offsets + 4 * count, 0);
+  std::memcpy(blob.data(), "DXBC", 4);
+  set_u32(blob, 20, 1);
+  set_u32(blob, 28, count);
   for (u32 i = 0; i < count; ++i) {
     set_u32(blob, offsets + 4 * i, static_cast<u32>(blob.size()));
     blob.insert(blob.end(), chunks[i].first, chunks[i].first + 4);

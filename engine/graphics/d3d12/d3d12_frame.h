@@ -1,0 +1,39 @@
+#pragma once
+// Recording into a surface's frame from outside the core: tests, the sandbox's ImGui
+// renderer. The callback runs while the surface's back buffer is bound as the render
+// target (with its depth buffer, viewport and scissor), after the clear and the built-in
+// content; it may draw, and it must leave the render target bound.
+#include <functional>
+
+#include "graphics/d3d12/d3d12_common.h"
+#include "graphics/d3d12/d3d12_pipeline.h"
+#include "graphics/d3d12/d3d12_upload.h"
+#include "graphics/renderer.h"
+
+namespace xe::gfx::d3d12 {
+
+struct render_context {
+  ID3D12GraphicsCommandList* list;
+  u32 width;
+  u32 height;
+  DXGI_FORMAT rtv_format;
+  DXGI_FORMAT dsv_format;
+  upload_ring& upload;
+  pipeline_library& pipelines;
+};
+
+using record_fn = std::function<result<void>(const render_context&)>;
+
+result<void> render_surface_with(surface_id id, const frame_content& content, const record_fn& extra);
+
+// The built-in content, usable by any recorder.
+result<void> record_triangle(const render_context& ctx);
+result<void> record_gpu_load(const render_context& ctx, u32 passes);
+// A full-screen triangle sampling the texture behind srv (point sampling, clamp).
+result<void> record_fullscreen_texture(const render_context& ctx, D3D12_GPU_DESCRIPTOR_HANDLE srv);
+
+// Uploads RGBA8 pixels into a texture in COPY_DEST state (rows top to bottom) and leaves it
+// in PIXEL_SHADER_RESOURCE. Runs on its own command list and waits: between frames only.
+result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height);
+
+} // namespace xe::gfx::d3d12

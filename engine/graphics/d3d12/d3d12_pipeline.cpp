@@ -1,0 +1,176 @@
+#include "graphics/d3d12/d3d12_pipeline.h"
+
+#include <chrono>
+
+#include "graphics/d3d12/d3d12_core.h"
+
+namespace xe::gfx::d3d12 {
+namespace {
+
+D3D12_STATIC_SAMPLER_DESC static_sampler(D3D12_FILTER filter, D3D12_TEXTURE_ADDRESS_MODE address) {
+  D3D12_STATIC_SAMPLER_DESC s{};
+  s.Filter = filter;
+  s.AddressU = s.AddressV = s.AddressW = address;
+  s.ComparisonFunc = D3D12_COMPARISON_FUNC_ALWAYS;
+  s.BorderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;
+  s.MaxLOD = D3D12_FLOAT32_MAX;
+  s.ShaderRegister = 0;
+  s.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  return s;
+}
+
+result<com_ptr<ID3D12RootSignature>> create_root_signature(ID3D12Device* device, const D3D12_ROOT_SIGNATURE_DESC& desc,
+                                                           std::string_view name) {
+  com_ptr<ID3DBlob> blob, errors;
+  const HRESULT hr = D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1_0, blob.put(), errors.put());
+  if (FAILED(hr)) {
+    std::string reason = errors ? std::string{static_cast<const char*>(errors->GetBufferPointer()),
+                                              errors->GetBufferSize()}
+                                : std::string{"no message"};
+    XE_LOG_ERROR("D3D12SerializeRootSignature for '{}' failed: {}", name, reason);
+    return make_error(errc::api_call_failed, fmt::format("root signature '{}': {}", name, reason), hr);
+  }
+  com_ptr<ID3D12RootSignature> root;
+  XE_TRY_HR(device->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), IID_PPV_ARGS(root.put())));
+  core::track(root.get(), {.name = name, .type = "ID3D12RootSignature"});
+  return root;
+}
+
+D3D12_ROOT_PARAMETER root_constants(u32 count, D3D12_SHADER_VISIBILITY visibility) {
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
+  p.Constants.ShaderRegister = 0;
+  p.Constants.RegisterSpace = 0;
+  p.Constants.Num32BitValues = count;
+  p.ShaderVisibility = visibility;
+  return p;
+}
+
+D3D12_ROOT_PARAMETER srv_table(const D3D12_DESCRIPTOR_RANGE* range) {
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p.DescriptorTable.NumDescriptorRanges = 1;
+  p.DescriptorTable.pDescriptorRanges = range;
+  p.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  return p;
+}
+
+D3D12_SHADER_BYTECODE bytecode(shaders::id id) {
+  const auto blob = shaders::blob(id);
+  return {blob.data(), blob.size()};
+}
+
+} // namespace
+
+result<void> pipeline_library::initialize(ID3D12Device* device) {
+  _device = device;
+  D3D12_DESCRIPTOR_RANGE srv_range{};
+  srv_range.RangeType = D3D12_DESCRIPTOR_RANGE_TYPE_SRV;
+  srv_range.NumDescriptors = 1;
+  srv_range.BaseShaderRegister = 0;
+  srv_range.OffsetInDescriptorsFromTableStart = 0;
+
+  struct layout_desc {
+    const char* name;
+    std::vector<D3D12_ROOT_PARAMETER> params;
+    std::vector<D3D12_STATIC_SAMPLER_DESC> samplers;
+    D3D12_ROOT_SIGNATURE_FLAGS flags;
+  };
+  const layout_desc layouts[] = {
+      {"root signature: vertex input", {}, {}, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT},
+      {"root signature: flat colour", {root_constants(4, D3D12_SHADER_VISIBILITY_PIXEL)}, {},
+       D3D12_ROOT_SIGNATURE_FLAG_NONE},
+      {"root signature: textured",
+       {srv_table(&srv_range)},
+       {static_sampler(D3D12_FILTER_MIN_MAG_MIP_POINT, D3D12_TEXTURE_ADDRESS_MODE_CLAMP)},
+       D3D12_ROOT_SIGNATURE_FLAG_NONE},
+      {"root signature: ui",
+       {root_constants(16, D3D12_SHADER_VISIBILITY_VERTEX), srv_table(&srv_range)},
+       {static_sampler(D3D12_FILTER_MIN_MAG_MIP_LINEAR, D3D12_TEXTURE_ADDRESS_MODE_WRAP)},
+       D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT},
+  };
+  static_assert(std::size(layouts) == static_cast<size_t>(root_layout::count));
+  for (u32 i = 0; i < std::size(layouts); ++i) {
+    const layout_desc& l = layouts[i];
+    D3D12_ROOT_SIGNATURE_DESC desc{};
+    desc.NumParameters = static_cast<UINT>(l.params.size());
+    desc.pParameters = l.params.data();
+    desc.NumStaticSamplers = static_cast<UINT>(l.samplers.size());
+    desc.pStaticSamplers = l.samplers.data();
+    desc.Flags = l.flags;
+    auto root = create_root_signature(device, desc, l.name);
+    if (!root) return std::move(root).error_value();
+    _roots[i] = std::move(*root);
+  }
+  return {};
+}
+
+void pipeline_library::release() {
+  for (auto& [key, pso] : _pipelines) core::deferred_release(pso);
+  _pipelines.clear();
+  for (auto& root : _roots) core::deferred_release(root);
+}
+
+result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& desc) {
+  const auto key = desc.key();
+  if (auto it = _pipelines.find(key); it != _pipelines.end()) return it->second.get();
+
+  static const D3D12_INPUT_ELEMENT_DESC position2_color4[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
+  static const D3D12_INPUT_ELEMENT_DESC ui_vertex[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
+      {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 16, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
+
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC pso{};
+  pso.pRootSignature = root_signature(desc.layout);
+  pso.VS = bytecode(desc.vs);
+  pso.PS = bytecode(desc.ps);
+  switch (desc.input) {
+    case input_layout::none: break;
+    case input_layout::position2_color4: pso.InputLayout = {position2_color4, 2}; break;
+    case input_layout::ui_vertex: pso.InputLayout = {ui_vertex, 3}; break;
+  }
+  D3D12_RENDER_TARGET_BLEND_DESC& rt = pso.BlendState.RenderTarget[0];
+  rt.RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
+  rt.LogicOp = D3D12_LOGIC_OP_NOOP;
+  if (desc.blend == blend_mode::alpha) {
+    rt.BlendEnable = TRUE;
+    rt.SrcBlend = D3D12_BLEND_SRC_ALPHA;
+    rt.DestBlend = D3D12_BLEND_INV_SRC_ALPHA;
+    rt.BlendOp = D3D12_BLEND_OP_ADD;
+    rt.SrcBlendAlpha = D3D12_BLEND_ONE;
+    rt.DestBlendAlpha = D3D12_BLEND_INV_SRC_ALPHA;
+    rt.BlendOpAlpha = D3D12_BLEND_OP_ADD;
+  } else {
+    rt.SrcBlend = rt.SrcBlendAlpha = D3D12_BLEND_ONE;
+    rt.DestBlend = rt.DestBlendAlpha = D3D12_BLEND_ZERO;
+    rt.BlendOp = rt.BlendOpAlpha = D3D12_BLEND_OP_ADD;
+  }
+  pso.SampleMask = UINT_MAX;
+  pso.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
+  pso.RasterizerState.CullMode = D3D12_CULL_MODE_NONE;
+  pso.RasterizerState.DepthClipEnable = TRUE;
+  pso.DepthStencilState.DepthEnable = desc.depth_test;
+  pso.DepthStencilState.DepthWriteMask = desc.depth_test ? D3D12_DEPTH_WRITE_MASK_ALL : D3D12_DEPTH_WRITE_MASK_ZERO;
+  pso.DepthStencilState.DepthFunc = D3D12_COMPARISON_FUNC_LESS_EQUAL;
+  pso.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+  pso.NumRenderTargets = 1;
+  pso.RTVFormats[0] = desc.rtv_format;
+  pso.DSVFormat = desc.dsv_format;
+  pso.SampleDesc.Count = 1;
+
+  const auto start = std::chrono::steady_clock::now();
+  com_ptr<ID3D12PipelineState> state;
+  XE_TRY_HR(_device->CreateGraphicsPipelineState(&pso, IID_PPV_ARGS(state.put())));
+  _last_creation_ms = std::chrono::duration<f64, std::milli>(std::chrono::steady_clock::now() - start).count();
+  core::track(state.get(), {.name = fmt::format("pso: {} + {}{}", shaders::name(desc.vs), shaders::name(desc.ps),
+                                                desc.blend == blend_mode::alpha ? " (blended)" : ""),
+                            .type = "ID3D12PipelineState"});
+  ID3D12PipelineState* raw = state.get();
+  _pipelines.emplace(key, std::move(state));
+  return raw;
+}
+
+} // namespace xe::gfx::d3d12

@@ -1,0 +1,61 @@
+#include "graphics/d3d12/d3d12_upload.h"
+
+#include <algorithm>
+
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_resources.h"
+
+namespace xe::gfx::d3d12 {
+
+result<void> upload_ring::initialize(u64 bytes_per_slot) {
+  _capacity = bytes_per_slot;
+  for (u32 i = 0; i < frame_buffer_count; ++i) {
+    slot_buffer& s = _slots[i];
+    auto buffer = create_buffer(fmt::format("upload ring slot {}", i), bytes_per_slot, D3D12_HEAP_TYPE_UPLOAD,
+                                D3D12_RESOURCE_STATE_GENERIC_READ);
+    if (!buffer) return std::move(buffer).error_value();
+    s.buffer = std::move(*buffer);
+    const D3D12_RANGE nothing_read{0, 0};
+    void* mapped = nullptr;
+    XE_TRY_HR(s.buffer->Map(0, &nothing_read, &mapped));
+    s.mapped = static_cast<u8*>(mapped);
+  }
+  return {};
+}
+
+void upload_ring::release() {
+  for (slot_buffer& s : _slots) {
+    if (s.buffer && s.mapped) s.buffer->Unmap(0, nullptr);
+    s.mapped = nullptr;
+    core::deferred_release(s.buffer);
+  }
+}
+
+void upload_ring::begin_frame(u32 slot) {
+  _current = slot;
+  _slots[slot].used = 0;
+}
+
+result<upload_ring::allocation> upload_ring::allocate(u64 bytes, u64 alignment) {
+  slot_buffer& s = _slots[_current];
+  const u64 offset = (s.used + alignment - 1) / alignment * alignment;
+  if (!s.buffer || offset + bytes > _capacity)
+    return make_error(errc::heap_full, fmt::format("upload ring slot {} is full: {} of {} bytes used, {} more asked",
+                                                   _current, s.used, _capacity, bytes));
+  s.used = offset + bytes;
+  s.high_water = std::max(s.high_water, s.used);
+  return allocation{s.mapped + offset, s.buffer->GetGPUVirtualAddress() + offset, s.buffer.get(), offset};
+}
+
+upload_stats upload_ring::get_stats() const {
+  upload_stats stats{};
+  stats.capacity_per_slot = _capacity;
+  stats.current_slot = _current;
+  for (u32 i = 0; i < frame_buffer_count; ++i) {
+    stats.used[i] = _slots[i].used;
+    stats.high_water = std::max(stats.high_water, _slots[i].high_water);
+  }
+  return stats;
+}
+
+} // namespace xe::gfx::d3d12

@@ -1,0 +1,46 @@
+#pragma once
+// upload_ring: one persistently mapped upload buffer per frame slot, allocated linearly
+// while the frame records (vertex, index and constant data). A slot's buffer is reused
+// only after begin_frame has waited for that slot's fence, so the GPU never reads data
+// the CPU is overwriting.
+#include <array>
+
+#include "graphics/d3d12/d3d12_common.h"
+#include "graphics/stats.h"
+
+namespace xe::gfx::d3d12 {
+
+class upload_ring {
+public:
+  struct allocation {
+    u8* cpu{nullptr};
+    D3D12_GPU_VIRTUAL_ADDRESS gpu{0};
+    ID3D12Resource* buffer{nullptr};
+    u64 offset{0};
+  };
+
+  upload_ring() = default;
+  XE_DISABLE_COPY_AND_MOVE(upload_ring);
+  ~upload_ring() = default;
+
+  result<void> initialize(u64 bytes_per_slot);
+  void release();
+  // The slot's fence has completed: its buffer starts over.
+  void begin_frame(u32 slot);
+  // Space in the current slot's buffer, aligned (256 for constant data, 4 for vertices).
+  result<allocation> allocate(u64 bytes, u64 alignment = 256);
+  upload_stats get_stats() const;
+
+private:
+  struct slot_buffer {
+    com_ptr<ID3D12Resource> buffer;
+    u8* mapped{nullptr};
+    u64 used{0};
+    u64 high_water{0};
+  };
+  std::array<slot_buffer, frame_buffer_count> _slots{};
+  u64 _capacity{0};
+  u32 _current{0};
+};
+
+} // namespace xe::gfx::d3d12
