@@ -101,7 +101,7 @@ result<u32> create_heap(const heap_desc& desc);          // returns the heap's i
 result<u32> find_heap(std::string_view name);
 // Learner heaps only. Allocates one descriptor slot and writes a null view into it
 // (CBV/SRV/UAV and sampler heaps).
-result<u32> allocate_descriptor(u32 heap);
+result<u32> allocate_descriptor(u32 heap, std::string_view owner = {});
 // Frees through the deferred path: the index returns to the free stack once the
 // current frame slot's fence has completed.
 result<void> free_descriptor(u32 heap, u32 index);
@@ -133,6 +133,7 @@ heap_info get_heap_info(u32 heap);
 void copy_heap_state(u32 heap, heap_state& out);
 surfaces_info calculate_surfaces_info();
 void copy_resources(std::vector<resource_info>& out);
+u64 get_objects_version();                    // changes when an object is created, queued or released
 void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
 upload_stats get_upload_stats();

@@ -71,12 +71,15 @@ struct heap_info {
   u32 descriptor_size{};
   bool shader_visible{};
   std::array<u32, frame_buffer_count> deferred_counts{};
+  u64 version{};             // changes whenever the state above or heap_state changes
 };
 
 // Full state of one heap; copy_* walks capacity entries.
 struct heap_state {
   std::vector<u32> free_stack;                                  // the whole _free_handles array
   std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot
+  std::vector<std::pair<u32, std::string>> owners;              // named allocations, by index
+  std::vector<std::pair<u32, u64>> freed_frames;                // deferred indices: frame of the free
 };
 
 struct surface_info {

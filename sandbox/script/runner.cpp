@@ -51,7 +51,7 @@ result<void> action_runner::run_action(const actions::action& what) {
               entry->heap = *heap;
             }
             for (u32 i = 0; i < a.count; ++i) {
-              auto index = gfx::allocate_descriptor(*heap);
+              auto index = gfx::allocate_descriptor(*heap, a.as.empty() ? std::string_view{"script"} : a.as);
               if (!index) return std::move(index).error_value();
               if (entry) entry->indices.push_back(*index);
             }

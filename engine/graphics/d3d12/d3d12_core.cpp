@@ -2,6 +2,7 @@
 // descriptor heaps, the surfaces, deferred release and the object tracker.
 #include "graphics/d3d12/d3d12_core.h"
 
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -69,6 +70,7 @@ struct core_state {
 
   std::mutex tracker_mutex;
   std::unordered_map<const ID3D12Object*, tracked_object> tracked;
+  std::atomic<u64> objects_version{0};
 };
 
 std::unique_ptr<core_state> g;
@@ -97,7 +99,7 @@ void process_deferred_releases(u32 slot) {
     core::untrack(object);
     object->Release();
   }
-  for (auto& heap : g->heaps) heap->process_deferred_free(slot);
+  for (auto& heap : g->heaps) heap->process_deferred_free(slot, g->command.frame_number());
 }
 
 // The caller has flushed the queue.
@@ -256,6 +258,7 @@ void track(ID3D12Object* object, const object_desc& desc) {
   {
     std::lock_guard lock{g->tracker_mutex};
     g->tracked[object] = t;
+    ++g->objects_version;
   }
   if (desc.kind != resource_kind::none && detail::hooks_installed()) {
     event e{.type = event_type::resource_created, .name = desc.name, .detail = desc.type, .value = desc.bytes,
@@ -272,6 +275,7 @@ void untrack(ID3D12Object* object) {
     if (it == g->tracked.end()) return;
     t = std::move(it->second);
     g->tracked.erase(it);
+    ++g->objects_version;
   }
   if (t.kind != resource_kind::none && detail::hooks_installed()) {
     event e{.type = event_type::resource_released, .name = t.name, .detail = t.type, .value = t.bytes};
@@ -293,6 +297,7 @@ void deferred_release(ID3D12Object* object) {
       it->second.pending_release = true;
       it->second.release_slot = slot;
       it->second.queued_frame = g->command.frame_number();
+      ++g->objects_version;
       name = it->second.name;
       type = it->second.type;
     }
@@ -636,10 +641,10 @@ result<u32> find_heap(std::string_view name) {
   return make_error(errc::invalid_handle, fmt::format("there is no heap named '{}'", name));
 }
 
-result<u32> allocate_descriptor(u32 heap_index) {
+result<u32> allocate_descriptor(u32 heap_index, std::string_view owner) {
   auto heap = find_learner_heap(heap_index);
   if (!heap) return std::move(heap).error_value();
-  auto handle = (*heap)->allocate();
+  auto handle = (*heap)->allocate(owner);
   if (!handle) return std::move(handle).error_value();
   // A real descriptor in the slot: a null view, which shaders may read safely.
   if ((*heap)->type() == heap_type::cbv_srv_uav) {
@@ -760,6 +765,8 @@ void copy_resources(std::vector<resource_info>& out) {
                    t.release_slot, t.queued_frame});
   }
 }
+
+u64 get_objects_version() { return g ? g->objects_version.load() : 0; }
 
 void copy_objects(std::vector<object_info>& out) {
   out.clear();

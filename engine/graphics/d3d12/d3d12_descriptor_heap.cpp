@@ -1,5 +1,7 @@
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 
+#include <algorithm>
+
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/stats_internal.h"
 
@@ -65,6 +67,9 @@ u32 descriptor_heap::release() {
   const u32 allocated = _size - waiting;
   core::deferred_release(_heap);
   _capacity = _size = 0;
+  _owners.clear();
+  _freed_frames.clear();
+  ++_version;
   _free_handles.reset();
   _state.reset();
   _generation.reset();
@@ -72,7 +77,7 @@ u32 descriptor_heap::release() {
   return allocated;
 }
 
-result<descriptor_handle> descriptor_heap::allocate() {
+result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
   descriptor_handle handle;
   u32 slot;
   {
@@ -85,6 +90,8 @@ result<descriptor_handle> descriptor_heap::allocate() {
     ++_size;
     XE_ASSERT(_state[index] == state_free);
     _state[index] = state_allocated;
+    if (!owner.empty()) _owners[index] = owner;
+    ++_version;
     handle.index = index;
     handle.generation = _generation[index];
     slot = _current_slot;
@@ -150,22 +157,28 @@ result<u32> descriptor_heap::free_locked(u32 index, u32 generation) {
                               index));
   _state[index] = static_cast<u8>(state_deferred_base + _current_slot);
   _deferred_free_indices[_current_slot].push_back(index);
+  _freed_frames[index] = _current_frame;
+  ++_version;
   return _current_slot;
 }
 
-void descriptor_heap::process_deferred_free(u32 frame_index) {
+void descriptor_heap::process_deferred_free(u32 frame_index, u64 frame_number) {
   XE_ASSERT(frame_index < frame_buffer_count);
   std::vector<u32> returned;
   {
     std::lock_guard lock{_lock};
     _current_slot = frame_index;
+    _current_frame = frame_number;
     auto& indices = _deferred_free_indices[frame_index];
+    if (!indices.empty()) ++_version;
     for (const u32 index : indices) {
       XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
       --_size;
       _free_handles[_size] = index;
       _state[index] = state_free;
       ++_generation[index];
+      _owners.erase(index);
+      _freed_frames.erase(index);
     }
     // Keep the list's capacity for the next frame unless hooks need the indices.
     if (detail::hooks_installed()) returned.swap(indices);
@@ -189,7 +202,7 @@ bool descriptor_heap::is_allocated(u32 index) const {
 
 heap_info descriptor_heap::get_info() const {
   std::lock_guard lock{_lock};
-  heap_info info{_name, _type, _capacity, _size, _descriptor_size, _gpu_start.ptr != 0, {}};
+  heap_info info{_name, _type, _capacity, _size, _descriptor_size, _gpu_start.ptr != 0, {}, _version};
   for (u32 i = 0; i < frame_buffer_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
   return info;
@@ -199,6 +212,10 @@ void descriptor_heap::copy_state(heap_state& out) const {
   std::lock_guard lock{_lock};
   out.free_stack.assign(_free_handles.get(), _free_handles.get() + _capacity);
   for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
+  out.owners.assign(_owners.begin(), _owners.end());
+  std::sort(out.owners.begin(), out.owners.end());
+  out.freed_frames.assign(_freed_frames.begin(), _freed_frames.end());
+  std::sort(out.freed_frames.begin(), out.freed_frames.end());
 }
 
 error descriptor_heap::misuse(errc code, std::string reason) const {

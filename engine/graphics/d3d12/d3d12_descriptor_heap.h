@@ -13,6 +13,7 @@
 // the heap unchanged. All members are thread-safe; hooks are called outside the lock.
 #include <array>
 #include <memory>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -51,14 +52,16 @@ public:
   // still allocated (handles to them now dangle).
   u32 release();
 
-  result<descriptor_handle> allocate();
+  // owner names the allocation for the inspector (e.g. "surface 0 back buffer 1 RTV").
+  result<descriptor_handle> allocate(std::string_view owner = {});
   // Queues handle's index in the current slot's deferred list and invalidates handle.
   result<void> free(descriptor_handle& handle);
   // free() by index, for callers that only keep indices (scripts, the inspector).
   result<void> free_index(u32 index);
   // Returns the indices queued in `frame_index` to the stack; frees made from now on are
   // queued in that slot. Call only after the slot's fence value has completed.
-  void process_deferred_free(u32 frame_index);
+  // frame_number stamps later frees (the inspector shows when an index was freed).
+  void process_deferred_free(u32 frame_index, u64 frame_number = 0);
 
   heap_type type() const { return _type; }
   const std::string& name() const { return _name; }
@@ -95,6 +98,10 @@ private:
   u32 _size{0};
   u32 _descriptor_size{0};
   u32 _current_slot{0};
+  u64 _current_frame{0};
+  u64 _version{0};
+  std::unordered_map<u32, std::string> _owners;       // named allocations
+  std::unordered_map<u32, u64> _freed_frames;         // deferred indices
   heap_type _type;
   std::string _name;
 };

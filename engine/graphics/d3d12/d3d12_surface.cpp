@@ -42,7 +42,7 @@ result<void> d3d12_surface::create_render_targets() {
     auto buffer = _chain->buffer(i);
     if (!buffer) return std::move(buffer).error_value();
     rt.resource = std::move(*buffer);
-    auto rtv = core::rtv_heap().allocate();
+    auto rtv = core::rtv_heap().allocate(fmt::format("{} back buffer {} RTV", _label, i));
     if (!rtv) return std::move(rtv).error_value();
     rt.rtv = *rtv;
     D3D12_RENDER_TARGET_VIEW_DESC desc{};
@@ -65,7 +65,7 @@ result<void> d3d12_surface::create_render_targets() {
   if (!resource) return std::move(resource).error_value();
   _depth = std::move(*resource);
   _depth_needs_transition = true;
-  auto dsv = core::dsv_heap().allocate();
+  auto dsv = core::dsv_heap().allocate(_label + " depth DSV");
   if (!dsv) return std::move(dsv).error_value();
   _dsv = *dsv;
   D3D12_DEPTH_STENCIL_VIEW_DESC dsv_desc{};

@@ -71,7 +71,7 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
                                           .bytes = allocation.SizeInBytes});
   }
 
-  auto srv = core::srv_heap().allocate();
+  auto srv = core::srv_heap().allocate(info.name + " SRV");
   if (!srv) return std::move(srv).error_value();
   texture._srv = *srv;
   device->CreateShaderResourceView(texture._resource.get(), info.srv_desc, texture._srv.cpu);

@@ -1,0 +1,505 @@
+#include "snapshot/frame_record.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include <spdlog/fmt/fmt.h>
+
+#include "graphics/renderer.h"
+#include "snapshot/frame_state.h"
+
+namespace xe::sandbox {
+
+using nlohmann::json;
+
+const heap_record* frame_record::find_heap(std::string_view name) const {
+  for (const heap_record& h : heaps)
+    if (h.info.name == name) return &h;
+  return nullptr;
+}
+
+size_t bytes_of(const gfx::heap_state& state) {
+  size_t bytes = sizeof(state) + state.free_stack.capacity() * sizeof(u32);
+  for (const auto& d : state.deferred) bytes += d.capacity() * sizeof(u32);
+  for (const auto& [index, owner] : state.owners) bytes += sizeof(index) + sizeof(owner) + owner.capacity();
+  return bytes + state.freed_frames.capacity() * sizeof(std::pair<u32, u64>);
+}
+
+size_t bytes_of(const object_lists& lists) {
+  auto strings = [](const std::string& a, const std::string& b) { return a.capacity() + b.capacity(); };
+  size_t bytes = sizeof(lists);
+  for (const auto& slot : lists.deferred_releases)
+    for (const auto& o : slot) bytes += sizeof(o) + strings(o.name, o.type);
+  for (const auto& r : lists.resources) bytes += sizeof(r) + strings(r.name, r.type) + r.format.capacity();
+  for (const auto& o : lists.objects) bytes += sizeof(o) + strings(o.name, o.type);
+  return bytes;
+}
+
+size_t frame_record::own_bytes() const {
+  size_t bytes = sizeof(*this) + heaps.capacity() * sizeof(heap_record);
+  for (const heap_record& h : heaps) bytes += h.info.name.capacity();
+  for (const auto& s : surfaces.slots) bytes += sizeof(s) + s.kind.capacity() + s.rtv_indices.capacity() * sizeof(u32);
+  for (const auto& e : events) bytes += sizeof(e) + e.heap.capacity() + e.name.capacity() + e.detail.capacity();
+  return bytes;
+}
+
+frame_record capture_frame_record(const event_recorder* events, const frame_record* previous) {
+  frame_record r;
+  r.frame = gfx::get_frame_stats();
+  const u32 heap_count = gfx::get_heap_count();
+  r.heaps.reserve(heap_count);
+  for (u32 i = 0; i < heap_count; ++i) {
+    heap_record h{gfx::get_heap_info(i), nullptr};
+    const heap_record* before = previous ? previous->find_heap(h.info.name) : nullptr;
+    if (before && before->info.version == h.info.version) {
+      h.state = before->state;
+    } else {
+      auto state = std::make_shared<gfx::heap_state>();
+      gfx::copy_heap_state(i, *state);
+      h.state = std::move(state);
+    }
+    r.heaps.push_back(std::move(h));
+  }
+  const u64 objects_version = gfx::get_objects_version();
+  if (previous && previous->objects && previous->objects->version == objects_version) {
+    r.objects = previous->objects;
+  } else {
+    auto lists = std::make_shared<object_lists>();
+    lists->version = objects_version;
+    gfx::copy_deferred_releases(lists->deferred_releases);
+    gfx::copy_resources(lists->resources);
+    std::sort(lists->resources.begin(), lists->resources.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
+    gfx::copy_objects(lists->objects);
+    std::sort(lists->objects.begin(), lists->objects.end(),
+              [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
+    r.objects = std::move(lists);
+  }
+  r.surfaces = gfx::calculate_surfaces_info();
+  r.upload = gfx::get_upload_stats();
+  r.validation_errors = gfx::get_validation_error_count();
+  if (events) {
+    r.events = events->events();
+    r.events_dropped = events->dropped();
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------
+// To JSON
+
+namespace {
+
+json optional_index(u32 value) { return value == invalid_id ? json(nullptr) : json(value); }
+
+json adapter_json(const gfx::adapter_info& a) {
+  json interfaces = json::object();
+  for (const auto& i : a.interfaces) interfaces[i.name] = i.supported;
+  return {{"name", a.name},
+          {"runtime", a.runtime},
+          {"luid", fmt::format("{:016x}", a.luid)},
+          {"vendor_id", a.vendor_id},
+          {"device_id", a.device_id},
+          {"software", a.software},
+          {"feature_level", gfx::feature_level_name(a.feature_level)},
+          {"shader_model", gfx::shader_model_name(a.shader_model)},
+          {"tiled_resources_tier", a.tiled_resources_tier},
+          {"resource_binding_tier", a.resource_binding_tier},
+          {"descriptor_sizes",
+           {{"rtv", a.descriptor_sizes[0]},
+            {"dsv", a.descriptor_sizes[1]},
+            {"cbv_srv_uav", a.descriptor_sizes[2]},
+            {"sampler", a.descriptor_sizes[3]}}},
+          {"interfaces", std::move(interfaces)}};
+}
+
+json heap_json(const heap_record& h) {
+  const gfx::heap_state& state = *h.state;
+  json deferred = json::array();
+  for (const auto& slot : state.deferred) deferred.push_back(slot);
+  json owners = json::object();
+  for (const auto& [index, owner] : state.owners) owners[std::to_string(index)] = owner;
+  json freed = json::object();
+  for (const auto& [index, frame] : state.freed_frames) freed[std::to_string(index)] = frame;
+  return {{"type", gfx::to_string(h.info.type)},
+          {"capacity", h.info.capacity},
+          {"size", h.info.size},
+          {"descriptor_size", h.info.descriptor_size},
+          {"shader_visible", h.info.shader_visible},
+          {"free_stack", state.free_stack},
+          {"deferred", std::move(deferred)},
+          {"owners", std::move(owners)},
+          {"freed_frames", std::move(freed)}};
+}
+
+json surfaces_json(const gfx::surfaces_info& info) {
+  json slots = json::array();
+  for (const gfx::surface_info& s : info.slots) {
+    json slot = {{"slot", s.slot}, {"live", s.live}, {"generation", s.generation}};
+    if (s.live) {
+      slot.update({{"kind", s.kind},
+                   {"width", s.width},
+                   {"height", s.height},
+                   {"fullscreen", s.fullscreen},
+                   {"back_buffers", s.back_buffers},
+                   {"back_buffer_index", s.back_buffer_index},
+                   {"rtv_indices", s.rtv_indices},
+                   {"dsv_index", optional_index(s.dsv_index)}});
+    } else {
+      slot["next_free"] = optional_index(s.next_free);
+    }
+    slots.push_back(std::move(slot));
+  }
+  return {{"capacity", info.capacity}, {"next_free", optional_index(info.next_free)}, {"slots", std::move(slots)}};
+}
+
+json event_json(const recorded_event& e) {
+  json j = {{"type", gfx::to_string(e.type)}, {"frame", e.frame}};
+  if (e.slot != invalid_id) j["slot"] = e.slot;
+  if (!e.heap.empty()) j["heap"] = e.heap;
+  if (e.index != invalid_id) j["index"] = e.index;
+  if (e.surface != invalid_id) j["surface"] = e.surface;
+  if (!e.name.empty()) j["name"] = e.name;
+  if (!e.detail.empty()) j["detail"] = e.detail;
+  switch (e.type) {
+    case gfx::event_type::fence_signaled: j["value"] = e.value; break;
+    case gfx::event_type::fence_waited:
+      j["value"] = e.value;
+      j["wait_ms"] = e.wait_ms;
+      break;
+    case gfx::event_type::resource_created:
+      j["bytes"] = e.value;
+      j["width"] = e.width;
+      j["height"] = e.height;
+      break;
+    case gfx::event_type::surface_created:
+      j["width"] = e.width;
+      j["height"] = e.height;
+      break;
+    case gfx::event_type::surface_resized:
+      j["old_width"] = e.old_width;
+      j["old_height"] = e.old_height;
+      j["width"] = e.width;
+      j["height"] = e.height;
+      break;
+    case gfx::event_type::validation_message: j["severity"] = e.value; break;
+    default: break;
+  }
+  return j;
+}
+
+} // namespace
+
+json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
+  const gfx::frame_stats& f = r.frame;
+  json heaps = json::object();
+  for (const heap_record& h : r.heaps) heaps[h.info.name] = heap_json(h);
+  json deferred_releases = json::array(), resources = json::array(), objects = json::array();
+  for (const auto& slot : r.objects->deferred_releases) {
+    json items = json::array();
+    for (const auto& o : slot) items.push_back({{"name", o.name}, {"type", o.type}});
+    deferred_releases.push_back(std::move(items));
+  }
+  for (const auto& res : r.objects->resources) {
+    json item = {{"name", res.name},     {"type", res.type},     {"kind", gfx::to_string(res.kind)},
+                 {"width", res.width},   {"height", res.height}, {"format", res.format},
+                 {"bytes", res.bytes},   {"pending_release", res.pending_release}};
+    if (res.pending_release) item["release_slot"] = res.release_slot;
+    resources.push_back(std::move(item));
+  }
+  for (const auto& o : r.objects->objects) objects.push_back({{"name", o.name}, {"type", o.type}});
+  json events = json::array();
+  for (const recorded_event& e : r.events) events.push_back(event_json(e));
+
+  return {{"schema", frame_state_schema},
+          {"version", frame_state_version},
+          {"frame",
+           {{"number", f.frame_number}, {"index", f.frame_index}, {"next_index", f.next_frame_index},
+            {"recording", f.in_frame}}},
+          {"adapter", adapter_json(adapter)},
+          {"fence",
+           {{"cpu_value", f.cpu_fence_value},
+            {"gpu_completed", f.gpu_completed},
+            {"slots", f.slot_fence_values},
+            {"last_wait_ms", f.last_wait_ms},
+            {"frames_in_flight", f.frames_in_flight}}},
+          {"heaps", std::move(heaps)},
+          {"deferred_releases", std::move(deferred_releases)},
+          {"surfaces", surfaces_json(r.surfaces)},
+          {"resources", std::move(resources)},
+          {"objects", std::move(objects)},
+          {"upload",
+           {{"capacity_per_slot", r.upload.capacity_per_slot},
+            {"used", r.upload.used},
+            {"high_water", r.upload.high_water},
+            {"current_slot", r.upload.current_slot}}},
+          {"validation", {{"errors", r.validation_errors}}},
+          {"events", std::move(events)},
+          {"events_dropped", r.events_dropped}};
+}
+
+// ---------------------------------------------------------------------------------
+// From JSON: every read checks its type; a problem becomes one error naming the field.
+
+namespace {
+
+struct bad_snapshot {
+  std::string reason;
+};
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw bad_snapshot{fmt::format("{}: {}", path.empty() ? "/" : path, what)};
+}
+
+const json& field(const json& object, const std::string& path, const char* key) {
+  if (!object.is_object()) fail(path, "expected an object");
+  auto it = object.find(key);
+  if (it == object.end()) fail(path + "/" + key, "missing");
+  return *it;
+}
+
+u64 as_u64(const json& v, const std::string& path) {
+  if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<s64>() >= 0))
+    fail(path, "expected a non-negative integer, got " + v.dump());
+  return v.get<u64>();
+}
+u32 as_u32(const json& v, const std::string& path, u64 max = invalid_id - 1) {
+  const u64 value = as_u64(v, path);
+  if (value > max) fail(path, fmt::format("{} is out of range (at most {})", value, max));
+  return static_cast<u32>(value);
+}
+u32 as_index(const json& v, const std::string& path) { return v.is_null() ? invalid_id : as_u32(v, path); }
+bool as_bool(const json& v, const std::string& path) {
+  if (!v.is_boolean()) fail(path, "expected true or false, got " + v.dump());
+  return v.get<bool>();
+}
+std::string as_string(const json& v, const std::string& path) {
+  if (!v.is_string()) fail(path, "expected a string, got " + v.dump());
+  return v.get<std::string>();
+}
+f32 as_f32(const json& v, const std::string& path) {
+  if (!v.is_number()) fail(path, "expected a number, got " + v.dump());
+  return v.get<f32>();
+}
+const json& as_array(const json& v, const std::string& path, size_t exact = SIZE_MAX) {
+  if (!v.is_array()) fail(path, "expected an array");
+  if (exact != SIZE_MAX && v.size() != exact) fail(path, fmt::format("expected {} entries, got {}", exact, v.size()));
+  return v;
+}
+
+gfx::heap_type heap_type_of(const std::string& s, const std::string& path) {
+  for (gfx::heap_type t : {gfx::heap_type::rtv, gfx::heap_type::dsv, gfx::heap_type::cbv_srv_uav, gfx::heap_type::sampler})
+    if (s == gfx::to_string(t)) return t;
+  fail(path, "unknown heap type \"" + s + "\"");
+}
+
+gfx::resource_kind kind_of(const std::string& s, const std::string& path) {
+  for (gfx::resource_kind k : {gfx::resource_kind::committed, gfx::resource_kind::placed, gfx::resource_kind::reserved})
+    if (s == gfx::to_string(k)) return k;
+  fail(path, "unknown resource kind \"" + s + "\"");
+}
+
+u32 level_of(const std::string& s, const std::string& path, char separator) {
+  const auto at = s.find(separator);
+  if (at == std::string::npos) fail(path, "malformed \"" + s + "\"");
+  try {
+    return (static_cast<u32>(std::stoul(s.substr(0, at))) << (separator == '_' ? 12 : 4)) |
+           (static_cast<u32>(std::stoul(s.substr(at + 1))) << (separator == '_' ? 8 : 0));
+  } catch (const std::exception&) {
+    fail(path, "malformed \"" + s + "\"");
+  }
+}
+
+heap_record read_heap(const std::string& name, const json& h, const std::string& path) {
+  heap_record r;
+  r.info.name = name;
+  r.info.type = heap_type_of(as_string(field(h, path, "type"), path + "/type"), path + "/type");
+  r.info.capacity = as_u32(field(h, path, "capacity"), path + "/capacity", 1u << 24);
+  if (r.info.capacity == 0) fail(path + "/capacity", "must be at least 1");
+  r.info.size = as_u32(field(h, path, "size"), path + "/size", r.info.capacity);
+  r.info.descriptor_size = as_u32(field(h, path, "descriptor_size"), path + "/descriptor_size");
+  r.info.shader_visible = as_bool(field(h, path, "shader_visible"), path + "/shader_visible");
+  auto state = std::make_shared<gfx::heap_state>();
+  const json& stack = as_array(field(h, path, "free_stack"), path + "/free_stack", r.info.capacity);
+  state->free_stack.reserve(stack.size());
+  for (size_t i = 0; i < stack.size(); ++i)
+    state->free_stack.push_back(as_u32(stack[i], fmt::format("{}/free_stack/{}", path, i), r.info.capacity - 1));
+  const json& deferred = as_array(field(h, path, "deferred"), path + "/deferred", gfx::frame_buffer_count);
+  for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot) {
+    const std::string slot_path = fmt::format("{}/deferred/{}", path, slot);
+    for (size_t i = 0; i < as_array(deferred[slot], slot_path).size(); ++i)
+      state->deferred[slot].push_back(as_u32(deferred[slot][i], fmt::format("{}/{}", slot_path, i), r.info.capacity - 1));
+    r.info.deferred_counts[slot] = static_cast<u32>(state->deferred[slot].size());
+  }
+  if (auto it = h.find("owners"); it != h.end() && it->is_object())
+    for (const auto& [key, owner] : it->items()) {
+      const u32 index = as_u32(json::parse(key, nullptr, false), path + "/owners/" + key, r.info.capacity - 1);
+      state->owners.emplace_back(index, as_string(owner, path + "/owners/" + key));
+    }
+  if (auto it = h.find("freed_frames"); it != h.end() && it->is_object())
+    for (const auto& [key, frame] : it->items()) {
+      const u32 index = as_u32(json::parse(key, nullptr, false), path + "/freed_frames/" + key, r.info.capacity - 1);
+      state->freed_frames.emplace_back(index, as_u64(frame, path + "/freed_frames/" + key));
+    }
+  r.state = std::move(state);
+  return r;
+}
+
+gfx::surface_info read_surface(const json& s, const std::string& path) {
+  gfx::surface_info info;
+  info.slot = as_u32(field(s, path, "slot"), path + "/slot");
+  info.live = as_bool(field(s, path, "live"), path + "/live");
+  if (auto it = s.find("generation"); it != s.end()) info.generation = as_u32(*it, path + "/generation");
+  if (!info.live) {
+    info.next_free = as_index(field(s, path, "next_free"), path + "/next_free");
+    return info;
+  }
+  info.kind = as_string(field(s, path, "kind"), path + "/kind");
+  info.width = as_u32(field(s, path, "width"), path + "/width", 65536);
+  info.height = as_u32(field(s, path, "height"), path + "/height", 65536);
+  info.fullscreen = as_bool(field(s, path, "fullscreen"), path + "/fullscreen");
+  info.back_buffers = as_u32(field(s, path, "back_buffers"), path + "/back_buffers", 4);
+  info.back_buffer_index = as_u32(field(s, path, "back_buffer_index"), path + "/back_buffer_index", 4);
+  const json& rtvs = as_array(field(s, path, "rtv_indices"), path + "/rtv_indices");
+  for (size_t i = 0; i < rtvs.size() && i < 4; ++i) info.rtv_indices.push_back(as_u32(rtvs[i], path + "/rtv_indices"));
+  if (auto it = s.find("dsv_index"); it != s.end()) info.dsv_index = as_index(*it, path + "/dsv_index");
+  return info;
+}
+
+gfx::event_type event_type_of(const std::string& s, const std::string& path) {
+  for (u32 t = 0; t <= static_cast<u32>(gfx::event_type::validation_message); ++t)
+    if (s == gfx::to_string(static_cast<gfx::event_type>(t))) return static_cast<gfx::event_type>(t);
+  fail(path, "unknown event type \"" + s + "\"");
+}
+
+loaded_snapshot read(const json& doc) {
+  loaded_snapshot out;
+  if (!doc.is_object()) fail("", "a snapshot is a JSON object");
+  const std::string schema = as_string(field(doc, "", "schema"), "/schema");
+  if (schema != frame_state_schema) fail("/schema", fmt::format("\"{}\" is not \"{}\"", schema, frame_state_schema));
+  const u64 version = as_u64(field(doc, "", "version"), "/version");
+  if (version != static_cast<u64>(frame_state_version))
+    fail("/version", fmt::format("version {} cannot be read by this sandbox (it reads version {})", version,
+                                 frame_state_version));
+
+  const json& frame = field(doc, "", "frame");
+  frame_record& r = out.record;
+  r.frame.frame_number = as_u64(field(frame, "/frame", "number"), "/frame/number");
+  r.frame.frame_index = as_u32(field(frame, "/frame", "index"), "/frame/index", gfx::frame_buffer_count - 1);
+  if (auto it = frame.find("next_index"); it != frame.end())
+    r.frame.next_frame_index = as_u32(*it, "/frame/next_index", gfx::frame_buffer_count - 1);
+  if (auto it = frame.find("recording"); it != frame.end()) r.frame.in_frame = as_bool(*it, "/frame/recording");
+
+  const json& fence = field(doc, "", "fence");
+  r.frame.cpu_fence_value = as_u64(field(fence, "/fence", "cpu_value"), "/fence/cpu_value");
+  r.frame.gpu_completed = as_u64(field(fence, "/fence", "gpu_completed"), "/fence/gpu_completed");
+  const json& slots = as_array(field(fence, "/fence", "slots"), "/fence/slots", gfx::frame_buffer_count);
+  for (u32 i = 0; i < gfx::frame_buffer_count; ++i)
+    r.frame.slot_fence_values[i] = as_u64(slots[i], fmt::format("/fence/slots/{}", i));
+  r.frame.last_wait_ms = as_f32(field(fence, "/fence", "last_wait_ms"), "/fence/last_wait_ms");
+  r.frame.frames_in_flight = as_u32(field(fence, "/fence", "frames_in_flight"), "/fence/frames_in_flight", 3);
+
+  const json& adapter = field(doc, "", "adapter");
+  out.adapter.name = as_string(field(adapter, "/adapter", "name"), "/adapter/name");
+  out.adapter.runtime = as_string(field(adapter, "/adapter", "runtime"), "/adapter/runtime");
+  out.adapter.feature_level =
+      level_of(as_string(field(adapter, "/adapter", "feature_level"), "/adapter/feature_level"), "/adapter/feature_level", '_');
+  out.adapter.shader_model =
+      level_of(as_string(field(adapter, "/adapter", "shader_model"), "/adapter/shader_model"), "/adapter/shader_model", '.');
+  if (auto it = adapter.find("interfaces"); it != adapter.end() && it->is_object())
+    for (const auto& [name, supported] : it->items())
+      out.adapter.interfaces.push_back({name, as_bool(supported, "/adapter/interfaces/" + name)});
+
+  const json& heaps = field(doc, "", "heaps");
+  if (!heaps.is_object()) fail("/heaps", "expected an object");
+  for (const auto& [name, heap] : heaps.items()) r.heaps.push_back(read_heap(name, heap, "/heaps/" + name));
+
+  auto lists = std::make_shared<object_lists>();
+  const json& deferred = as_array(field(doc, "", "deferred_releases"), "/deferred_releases", gfx::frame_buffer_count);
+  for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot) {
+    const std::string path = fmt::format("/deferred_releases/{}", slot);
+    for (const json& o : as_array(deferred[slot], path))
+      lists->deferred_releases[slot].push_back({as_string(field(o, path, "name"), path), as_string(field(o, path, "type"), path)});
+  }
+  const json& resources = as_array(field(doc, "", "resources"), "/resources");
+  for (size_t i = 0; i < resources.size(); ++i) {
+    const std::string path = fmt::format("/resources/{}", i);
+    const json& res = resources[i];
+    gfx::resource_info info;
+    info.name = as_string(field(res, path, "name"), path + "/name");
+    info.type = as_string(field(res, path, "type"), path + "/type");
+    info.kind = kind_of(as_string(field(res, path, "kind"), path + "/kind"), path + "/kind");
+    info.width = as_u32(field(res, path, "width"), path + "/width");
+    info.height = as_u32(field(res, path, "height"), path + "/height");
+    info.format = as_string(field(res, path, "format"), path + "/format");
+    info.bytes = as_u64(field(res, path, "bytes"), path + "/bytes");
+    if (auto it = res.find("pending_release"); it != res.end()) info.pending_release = as_bool(*it, path + "/pending_release");
+    if (auto it = res.find("release_slot"); it != res.end()) info.release_slot = as_u32(*it, path + "/release_slot", 2);
+    lists->resources.push_back(std::move(info));
+  }
+  if (auto it = doc.find("objects"); it != doc.end())
+    for (const json& o : as_array(*it, "/objects"))
+      lists->objects.push_back({as_string(field(o, "/objects", "name"), "/objects"), as_string(field(o, "/objects", "type"), "/objects")});
+  r.objects = std::move(lists);
+
+  const json& surfaces = field(doc, "", "surfaces");
+  r.surfaces.capacity = as_u32(field(surfaces, "/surfaces", "capacity"), "/surfaces/capacity", 1024);
+  r.surfaces.next_free = as_index(field(surfaces, "/surfaces", "next_free"), "/surfaces/next_free");
+  const json& surface_slots = as_array(field(surfaces, "/surfaces", "slots"), "/surfaces/slots", r.surfaces.capacity);
+  for (size_t i = 0; i < surface_slots.size(); ++i)
+    r.surfaces.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));
+
+  if (auto it = doc.find("validation"); it != doc.end())
+    r.validation_errors = as_u32(field(*it, "/validation", "errors"), "/validation/errors");
+  if (auto it = doc.find("upload"); it != doc.end()) {
+    r.upload.capacity_per_slot = as_u64(field(*it, "/upload", "capacity_per_slot"), "/upload/capacity_per_slot");
+    const json& used = as_array(field(*it, "/upload", "used"), "/upload/used", gfx::frame_buffer_count);
+    for (u32 i = 0; i < gfx::frame_buffer_count; ++i) r.upload.used[i] = as_u64(used[i], "/upload/used");
+    r.upload.high_water = as_u64(field(*it, "/upload", "high_water"), "/upload/high_water");
+  }
+  const json& events = as_array(field(doc, "", "events"), "/events");
+  for (size_t i = 0; i < events.size(); ++i) {
+    const std::string path = fmt::format("/events/{}", i);
+    const json& e = events[i];
+    recorded_event ev;
+    ev.type = event_type_of(as_string(field(e, path, "type"), path + "/type"), path + "/type");
+    ev.frame = as_u64(field(e, path, "frame"), path + "/frame");
+    if (auto it = e.find("slot"); it != e.end()) ev.slot = as_u32(*it, path + "/slot", 2);
+    if (auto it = e.find("index"); it != e.end()) ev.index = as_u32(*it, path + "/index");
+    if (auto it = e.find("surface"); it != e.end()) ev.surface = as_u32(*it, path + "/surface");
+    if (auto it = e.find("heap"); it != e.end()) ev.heap = as_string(*it, path + "/heap");
+    if (auto it = e.find("name"); it != e.end()) ev.name = as_string(*it, path + "/name");
+    if (auto it = e.find("detail"); it != e.end()) ev.detail = as_string(*it, path + "/detail");
+    if (auto it = e.find("value"); it != e.end()) ev.value = as_u64(*it, path + "/value");
+    r.events.push_back(std::move(ev));
+  }
+  return out;
+}
+
+} // namespace
+
+result<loaded_snapshot> from_json(const json& document) {
+  try {
+    return read(document);
+  } catch (const bad_snapshot& e) {
+    return make_error(errc::parse, "not a readable frame-state snapshot: " + e.reason);
+  } catch (const json::exception& e) {
+    return make_error(errc::parse, std::string{"not a readable frame-state snapshot: "} + e.what());
+  }
+}
+
+result<loaded_snapshot> load_snapshot(const std::string& path) {
+  std::ifstream in{path, std::ios::binary};
+  if (!in) return make_error(errc::io, fmt::format("cannot read '{}'", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  json document = json::parse(text.str(), nullptr, false);
+  if (document.is_discarded()) return make_error(errc::parse, fmt::format("'{}' is not valid JSON", path));
+  auto loaded = from_json(document);
+  if (!loaded) return make_error(errc::parse, fmt::format("'{}' is {}", path, loaded.error_value().reason));
+  return loaded;
+}
+
+} // namespace xe::sandbox

@@ -1,0 +1,66 @@
+#pragma once
+// frame_record: the engine's state at one moment, as the inspector's panels and the
+// snapshot files see it. Captured from the running engine (the history ring keeps one per
+// frame), or read back from a snapshot file (a read-only view, or one side of a diff).
+//
+// Heap states and the object lists are shared between consecutive records while the
+// engine reports them unchanged, so a record of a quiet frame costs a few hundred bytes.
+#include <array>
+#include <memory>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+#include "graphics/stats.h"
+#include "snapshot/event_recorder.h"
+
+namespace xe::sandbox {
+
+struct heap_record {
+  gfx::heap_info info;
+  std::shared_ptr<const gfx::heap_state> state;
+};
+
+struct object_lists {
+  u64 version{};
+  std::array<std::vector<gfx::object_info>, gfx::frame_buffer_count> deferred_releases;
+  std::vector<gfx::resource_info> resources;  // sorted by name
+  std::vector<gfx::object_info> objects;      // sorted by type, then name
+};
+
+struct frame_record {
+  gfx::frame_stats frame;
+  std::vector<heap_record> heaps;
+  std::shared_ptr<const object_lists> objects;
+  gfx::surfaces_info surfaces;
+  gfx::upload_stats upload;
+  u32 validation_errors{};
+  std::vector<recorded_event> events;
+  u64 events_dropped{};
+
+  const heap_record* find_heap(std::string_view name) const;
+  // Bytes this record holds on its own (shared parts counted by whoever owns them first).
+  size_t own_bytes() const;
+};
+
+// Reads the running engine. previous (may be null) lends its heap states and object lists
+// where they have not changed; events (may be null) gives the frame's events.
+frame_record capture_frame_record(const event_recorder* events, const frame_record* previous);
+
+// The snapshot document, version 1 (docs/snapshot.md).
+nlohmann::json to_json(const frame_record& record, const gfx::adapter_info& adapter);
+
+struct loaded_snapshot {
+  frame_record record;
+  gfx::adapter_info adapter;
+};
+// Reads a snapshot document back. Anything malformed, of another schema or another
+// version is an error with a reason; nothing in a loaded record indexes out of range.
+result<loaded_snapshot> from_json(const nlohmann::json& document);
+result<loaded_snapshot> load_snapshot(const std::string& path);
+
+size_t bytes_of(const gfx::heap_state& state);
+size_t bytes_of(const object_lists& lists);
+
+} // namespace xe::sandbox
