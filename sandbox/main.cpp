@@ -6,6 +6,7 @@
 
 #include "app/app.h"
 #include "app/cli.h"
+#include "snapshot/diff.h"
 
 int main(int argc, char** argv) {
   using namespace xe::sandbox;
@@ -21,6 +22,17 @@ int main(int argc, char** argv) {
   }
   if (opts->help) {
     std::fputs(usage().c_str(), stdout);
+    return exit_ok;
+  }
+  if (!opts->diff.empty()) {
+    auto before = load_snapshot(opts->diff[0]);
+    auto after = before ? load_snapshot(opts->diff[1]) : before;
+    if (!before || !after) {
+      const auto& failed = !before ? before : after;
+      std::fprintf(stderr, "xengine-sandbox: %s\n", failed.error_value().reason.c_str());
+      return failed.error_value().code == xe::errc::io ? exit_usage : exit_script;
+    }
+    for (const std::string& line : diff(before->record, after->record).describe()) std::printf("%s\n", line.c_str());
     return exit_ok;
   }
   return app{*opts}.run();

@@ -37,6 +37,7 @@ usage: xengine-sandbox [options]
   --script FILE           run a scenario script (docs/scripts.md), then exit when headless
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
   --screenshot FILE       write surface 0's last presented image as PNG after the last frame
+  --diff A.json B.json    print what changed between two snapshots, then exit
   --help                  show this text
 
 exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script error,
@@ -68,6 +69,10 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       if (!v) return std::move(v).error_value();
       if (v->empty()) return bad(fmt::format("{} needs a file name", arg));
       (arg == "--script" ? o.script : arg == "--snapshot" ? o.snapshot : o.screenshot) = *v;
+    } else if (arg == "--diff") {
+      if (i + 2 >= args.size()) return bad("--diff needs two snapshot files");
+      o.diff = {args[i + 1], args[i + 2]};
+      i += 2;
     } else if (arg == "--frames-in-flight") {
       auto v = value();
       if (!v) return std::move(v).error_value();

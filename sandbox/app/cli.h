@@ -26,6 +26,7 @@ struct options {
   std::string script;          // --script FILE: scenario steps run at frame boundaries
   std::string snapshot;        // --snapshot FILE: frame state after the last frame
   std::string screenshot;      // --screenshot FILE: PNG of surface 0 after the last frame
+  std::vector<std::string> diff;  // --diff A B: compare two snapshots, print, exit
   bool help{false};
 };
 

@@ -1,0 +1,42 @@
+#pragma once
+// What changed between two records (two snapshots, or two frames of the history):
+// descriptors allocated, freed (now waiting) and returned, objects created and released,
+// surfaces added, removed, resized or switched to fullscreen, fence progress.
+#include <string>
+#include <vector>
+
+#include "snapshot/frame_record.h"
+
+namespace xe::sandbox {
+
+// Per-index state derived from a heap record: what the inspector colours.
+enum class descriptor_state : u8 { free, allocated, deferred0, deferred1, deferred2 };
+std::vector<descriptor_state> descriptor_states(const heap_record& heap);
+
+struct heap_change {
+  std::string heap;
+  std::vector<u32> allocated;  // free before, allocated after
+  std::vector<u32> freed;      // allocated before, waiting in a deferred queue after
+  std::vector<u32> returned;   // waiting before, free after
+  std::vector<u32> reused;     // waiting before, allocated again after (returned, then popped)
+  std::vector<u32> passed;     // free before, waiting after (allocated and freed in between)
+  std::vector<u32> other;      // any other path of several steps
+  bool created{false};
+  bool removed{false};
+};
+
+struct record_diff {
+  u64 frames{};                // frame number after minus before
+  u64 fence_values{};          // cpu fence value after minus before
+  std::vector<heap_change> heaps;
+  std::vector<std::string> objects_created;
+  std::vector<std::string> objects_released;
+  std::vector<std::string> surfaces;  // one line per surface change
+  bool empty() const;
+  // One line per change, for the CLI and the inspector.
+  std::vector<std::string> describe() const;
+};
+
+record_diff diff(const frame_record& before, const frame_record& after);
+
+} // namespace xe::sandbox
