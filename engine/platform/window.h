@@ -64,4 +64,16 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc);
 // Moves the OS's pending events into out (appends).
 void poll_events(std::vector<window_event>& out);
 
+// Offered every native event before it is translated (a UI library's platform backend):
+// an SDL_Event* on Linux; a native_message* on Windows, where returning true marks the
+// message handled.
+struct native_message {
+  void* hwnd;
+  u32 message;
+  u64 wparam;
+  s64 lparam;
+};
+using native_event_hook = bool (*)(const void* native_event, void* user);
+void set_native_event_hook(native_event_hook hook, void* user);
+
 } // namespace xe::platform

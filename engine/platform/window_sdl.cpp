@@ -102,6 +102,9 @@ private:
   SDL_Window* _window;
 };
 
+platform::native_event_hook g_hook = nullptr;
+void* g_hook_user = nullptr;
+
 key translate(SDL_Keycode k) {
   switch (k) {
     case SDLK_F1: return key::f1;
@@ -137,6 +140,7 @@ void poll_events(std::vector<window_event>& out) {
   if (!video().ok) return;
   SDL_Event e;
   while (SDL_PollEvent(&e)) {
+    if (g_hook) g_hook(&e, g_hook_user);
     switch (e.type) {
       case SDL_QUIT: out.push_back({event_type::quit}); break;
       case SDL_WINDOWEVENT: {
@@ -161,6 +165,11 @@ void poll_events(std::vector<window_event>& out) {
       default: break;
     }
   }
+}
+
+void set_native_event_hook(native_event_hook hook, void* user) {
+  g_hook = hook;
+  g_hook_user = user;
 }
 
 namespace sdl {

@@ -14,6 +14,9 @@ namespace {
 constexpr const wchar_t* window_class_name = L"XEngineSandboxWindow";
 constexpr DWORD windowed_style = WS_OVERLAPPEDWINDOW;
 
+native_event_hook g_hook = nullptr;
+void* g_hook_user = nullptr;
+
 std::vector<window_event>& pending_events() {
   static std::vector<window_event> events;
   return events;
@@ -106,6 +109,10 @@ public:
   void* native_handle() const override { return _hwnd; }
 
   LRESULT handle(UINT msg, WPARAM wparam, LPARAM lparam) {
+    if (g_hook) {
+      const native_message m{_hwnd, msg, static_cast<u64>(wparam), static_cast<s64>(lparam)};
+      if (g_hook(&m, g_hook_user)) return TRUE;
+    }
     auto& events = pending_events();
     switch (msg) {
       case WM_SIZE:
@@ -190,6 +197,11 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc) {
   auto w = std::make_unique<win32_window>(next_id++);
   XE_TRY(w->create(desc));
   return std::unique_ptr<window>{std::move(w)};
+}
+
+void set_native_event_hook(native_event_hook hook, void* user) {
+  g_hook = hook;
+  g_hook_user = user;
 }
 
 void poll_events(std::vector<window_event>& out) {

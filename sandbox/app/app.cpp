@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 #include <spdlog/fmt/fmt.h>
 
@@ -30,9 +31,8 @@ int app::run() {
 
   int code = exit_ok;
   if (scenario) {
-    action_runner runner{*this};
     for (const actions::step& step : scenario->steps) {
-      if (auto r = runner.run(step); !r) {
+      if (auto r = _runner.run(step); !r) {
         std::fprintf(stderr, "xengine-sandbox: script '%s': %s\n", scenario->source.c_str(),
                      r.error_value().reason.c_str());
         code = exit_script;
@@ -74,6 +74,7 @@ result<void> app::start() {
   desc.frames_in_flight = _opts.frames_in_flight;
   XE_TRY(gfx::initialize(desc));
   _recorder.emplace();
+  _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector);
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
@@ -81,22 +82,43 @@ result<void> app::start() {
     auto slot = create_surface(_opts.width, _opts.height);
     if (!slot) return std::move(slot).error_value();
   }
-  return {};
+  return attach_overlay();
 }
 
-// One frame, top to bottom: window events (resize, fullscreen, close) → engine frame
-// (rebuild stale swap chains, wait for the slot's fence, deferred work) → record each
-// surface → submit, present, signal.
+// The overlay lives in the surface at the lowest slot; it moves when that one closes.
+result<void> app::attach_overlay() {
+  if (!_overlay) return {};
+  const u32 slot = _surfaces.empty() ? invalid_id : _surfaces.begin()->first;
+  if (slot == _overlay_slot) return {};
+  _overlay_slot = slot;
+  return _overlay->attach(slot == invalid_id ? nullptr : _surfaces.begin()->second.window.get());
+}
+
+// One frame, top to bottom: window events (resize, fullscreen, close, F1) → what the
+// inspector's controls asked for → the inspector's UI → engine frame (rebuild stale swap
+// chains, wait for the slot's fence, deferred work) → record each surface, the overlay on
+// its own → submit, present, signal → the frame's state into the inspector's history.
 result<void> app::frame() {
   const auto start = std::chrono::steady_clock::now();
 
   XE_TRY(handle_events());
   if (_quit) return {};
+  XE_TRY(run_requests());
+
+  auto overlay_surface = _surfaces.find(_overlay_slot);
+  if (overlay_surface != _surfaces.end()) {
+    const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
+    const std::chrono::duration<f32> dt = start - _last_frame;
+    _overlay->build(info.width, info.height, _frames_run ? dt.count() : 1.f / 60.f);
+  }
+  _last_frame = start;
 
   _recorder->new_frame();
   XE_TRY(gfx::begin_frame());
-  for (const auto& [slot, entry] : _surfaces) XE_TRY(gfx::render_surface(entry.id, _content));
+  for (const auto& [slot, entry] : _surfaces)
+    XE_TRY(gfx::d3d12::render_surface_with(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
+  _overlay->record(&*_recorder);
 
   const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
   _frame_ms_total += elapsed.count();
@@ -109,6 +131,11 @@ result<void> app::handle_events() {
   if (!windowed()) return {};
   _events.clear();
   platform::poll_events(_events);
+  // Paused, the loop runs a frame only for input or a single step.
+  while (_overlay->loop_paused() && _events.empty() && !_overlay->take_input_seen() && !_overlay->take_step_request()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    platform::poll_events(_events);
+  }
   for (const platform::window_event& e : _events) {
     if (e.type == platform::event_type::quit) {
       _quit = true;
@@ -121,6 +148,9 @@ result<void> app::handle_events() {
       case platform::event_type::toggle_fullscreen: XE_TRY(toggle_fullscreen(slot)); break;
       case platform::event_type::resized:
       case platform::event_type::restored: XE_TRY(rebuild_if_resized(slot)); break;
+      case platform::event_type::key_pressed:
+        if (e.code == platform::key::f1) _overlay->set_visible(!_overlay->visible());
+        break;
       default: break;
     }
   }
@@ -136,6 +166,14 @@ result<void> app::rebuild_if_resized(u32 slot) {
   const gfx::surface_info& s = info.slots[slot];
   if (s.width == w.width() && s.height == w.height()) return {};
   return gfx::resize_surface((*entry)->id, w.width(), w.height());
+}
+
+// The inspector's controls speak the scenario vocabulary; they run here, between frames.
+result<void> app::run_requests() {
+  for (const actions::step& step : _overlay->take_requests()) {
+    if (auto r = _runner.run(step); !r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
+  }
+  return {};
 }
 
 result<void> app::run_frames(u32 count) {
@@ -157,6 +195,7 @@ result<void> app::write_outputs() {
 }
 
 void app::stop() {
+  _overlay.reset();  // releases its font atlas while the renderer is up
   _recorder.reset();
   // Surfaces go first (the renderer flushes), then their windows.
   const gfx::shutdown_report report = gfx::shutdown();
@@ -192,6 +231,7 @@ result<u32> app::create_surface(u32 width, u32 height) {
   const u32 slot = id->index();
   if (window) window->set_title(fmt::format("XEngine Sandbox - surface {}", slot));
   _surfaces[slot] = {*id, std::move(window)};
+  XE_TRY(attach_overlay());
   return slot;
 }
 
@@ -201,7 +241,7 @@ result<void> app::remove_surface(u32 slot) {
   XE_TRY(gfx::remove_surface((*entry)->id));
   _surfaces.erase(slot);  // the window closes after its swap chain is gone
   if (windowed() && _surfaces.empty()) _quit = true;  // the last window closed: the app ends
-  return {};
+  return attach_overlay();
 }
 
 result<void> app::resize_surface(u32 slot, u32 width, u32 height) {

@@ -1,12 +1,14 @@
 #pragma once
 // The sandbox application: owns the windows and surfaces, runs THE frame (app.cpp), and
 // hosts scenario scripts (it is their scenario_host).
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "app/cli.h"
+#include "app/overlay.h"
 #include "graphics/renderer.h"
 #include "platform/window.h"
 #include "script/runner.h"
@@ -34,9 +36,15 @@ public:
   result<void> resize_surface(u32 slot, u32 width, u32 height) override;
   result<void> toggle_fullscreen(u32 slot) override;
   result<gfx::image_rgba8> screenshot(std::optional<u32> slot) override;
-  result<void> run_frames(u32 count) override;
+  result<void> run_frames(u32 count) override;  // public: tests drive frames too
   void set_triangle(bool visible) override { _content.triangle = visible; }
   void set_gpu_load(u32 passes) override { _content.gpu_load_passes = passes; }
+
+  // The overlay (for tests driving the inspector in-process).
+  sandbox::overlay& get_overlay() { return *_overlay; }
+  result<void> start_for_tests() { return start(); }
+  result<void> frame_for_tests() { return frame(); }
+  void stop_for_tests() { stop(); }
   nlohmann::json snapshot() override;
 
 private:
@@ -49,6 +57,8 @@ private:
   result<void> start();
   result<void> frame();
   result<void> handle_events();
+  result<void> run_requests();
+  result<void> attach_overlay();
   result<void> rebuild_if_resized(u32 slot);
   result<void> write_outputs();
   void stop();
@@ -60,6 +70,10 @@ private:
   options _opts;
   std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
+  std::unique_ptr<overlay> _overlay;
+  action_runner _runner{*this};  // one for scripts and controls: labels outlive a frame
+  u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
+  std::chrono::steady_clock::time_point _last_frame{};
   std::vector<platform::window_event> _events;
   gfx::frame_content _content{clear_color};
   bool _quit{false};

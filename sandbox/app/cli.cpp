@@ -33,6 +33,9 @@ usage: xengine-sandbox [options]
   --windows N             open N windows, 1..8 (default 1); each is a surface
   --adapter auto|software the device's adapter; software: WARP on Windows, lavapipe on Linux
   --triangle              draw the first triangle on every surface
+  --no-overlay            no inspector (F1 also hides it at run time)
+  --overlay               the inspector in a headless run too (screenshots show it)
+  --imgui-demo            show only Dear ImGui's demo window (to compare renderers)
   --gpu-load N            N blended full-screen passes per frame (0..10000): real GPU work
   --script FILE           run a scenario script (docs/scripts.md), then exit when headless
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
@@ -87,6 +90,11 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       o.windows = *n;
     } else if (arg == "--triangle") {
       o.triangle = true;
+    } else if (arg == "--overlay" || arg == "--no-overlay") {
+      o.overlay = arg == "--overlay";
+      o.overlay_given = true;
+    } else if (arg == "--imgui-demo") {
+      o.imgui_demo = true;
     } else if (arg == "--gpu-load") {
       auto v = value();
       if (!v) return std::move(v).error_value();
@@ -118,6 +126,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     o.headless = true;
     o.headless_forced = true;
   }
+  if (o.headless && !o.overlay_given) o.overlay = false;  // headless: only when asked
+  if (o.imgui_demo) o.overlay = true;
   // Headless runs end: after the script, or after the default number of frames.
   if (o.headless && !o.frames_given && o.script.empty()) o.frames = default_headless_frames;
   return o;

@@ -20,6 +20,9 @@ struct options {
   u32 frames_in_flight{3};
   u32 windows{1};
   bool triangle{false};        // --triangle: draw the first triangle from the start
+  bool overlay{true};          // the inspector over the first surface (windowed default)
+  bool overlay_given{false};   // --overlay / --no-overlay was on the command line
+  bool imgui_demo{false};      // --imgui-demo: only ImGui's demo window, for benchmarks
   u32 gpu_load{0};             // --gpu-load N: blended full-screen passes per frame
   gfx::adapter_preference adapter{gfx::adapter_preference::automatic};              // windows opened at start (not headless), 1..8
   bool frames_given{false};    // --frames was on the command line

@@ -1,0 +1,41 @@
+#pragma once
+// The UI drawn over a surface: the inspector (overlay_imgui.cpp) or, in builds without
+// Dear ImGui (the mingw cross build), nothing (overlay_none.cpp). CMake picks the file.
+#include <memory>
+#include <vector>
+
+#include "graphics/d3d12/d3d12_frame.h"
+#include "platform/window.h"
+#include "script/actions.h"
+#include "snapshot/event_recorder.h"
+
+namespace xe::sandbox {
+
+class inspector;
+
+enum class overlay_mode : u8 { inspector, imgui_demo };
+
+class overlay {
+public:
+  virtual ~overlay() = default;
+  // After the renderer is up. window: the one the overlay draws into (null: headless).
+  virtual result<void> attach(platform::window* window) = 0;
+  virtual bool visible() const = 0;
+  virtual void set_visible(bool visible) = 0;
+  // Builds this frame's UI for a surface of width x height; dt in seconds.
+  virtual void build(u32 width, u32 height, f32 dt) = 0;
+  // Records the built UI into the surface pass (does nothing while hidden).
+  virtual gfx::d3d12::record_fn recorder() = 0;
+  // After each frame: the engine's state into the inspector's history.
+  virtual void record(const event_recorder* events) = 0;
+  virtual std::vector<actions::step> take_requests() = 0;
+  virtual bool loop_paused() const = 0;
+  virtual bool take_step_request() = 0;
+  virtual bool take_input_seen() = 0;  // any input since the last call (wakes a paused loop)
+  virtual sandbox::inspector* get_inspector() = 0;  // null without ImGui
+};
+
+// An overlay for this build; with enabled == false, one that draws nothing.
+std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode);
+
+} // namespace xe::sandbox

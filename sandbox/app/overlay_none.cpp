@@ -1,0 +1,26 @@
+// Builds without Dear ImGui (the mingw cross build): no UI, the rest of the app unchanged.
+#include "app/overlay.h"
+
+namespace xe::sandbox {
+namespace {
+
+class no_overlay final : public overlay {
+public:
+  result<void> attach(platform::window*) override { return {}; }
+  bool visible() const override { return false; }
+  void set_visible(bool) override {}
+  void build(u32, u32, f32) override {}
+  gfx::d3d12::record_fn recorder() override { return {}; }
+  void record(const event_recorder*) override {}
+  std::vector<actions::step> take_requests() override { return {}; }
+  bool loop_paused() const override { return false; }
+  bool take_step_request() override { return false; }
+  bool take_input_seen() override { return false; }
+  sandbox::inspector* get_inspector() override { return nullptr; }
+};
+
+} // namespace
+
+std::unique_ptr<overlay> make_overlay(bool, overlay_mode) { return std::make_unique<no_overlay>(); }
+
+} // namespace xe::sandbox

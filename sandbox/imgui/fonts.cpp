@@ -1,0 +1,34 @@
+#include "imgui/fonts.h"
+
+#include <filesystem>
+
+#include <imgui.h>
+
+#include "common/log.h"
+
+namespace xe::sandbox {
+
+std::string load_overlay_font(float pixel_size) {
+  // Debian packages: fonts-wqy-microhei, fonts-noto-cjk, fonts-droid-fallback.
+  static const char* const candidates[] = {
+      "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+      "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+      "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+      "C:/Windows/Fonts/msyh.ttc",
+  };
+  ImGuiIO& io = ImGui::GetIO();
+  for (const char* path : candidates) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) continue;
+    ImFontConfig config;
+    config.OversampleH = 1;  // a CJK range is large: keep the atlas small
+    config.PixelSnapH = true;
+    if (io.Fonts->AddFontFromFileTTF(path, pixel_size, &config, io.Fonts->GetGlyphRangesChineseSimplifiedCommon()))
+      return path;
+  }
+  XE_LOG_WARN("no CJK font found (install fonts-wqy-microhei): Chinese text will show as boxes");
+  io.Fonts->AddFontDefault();
+  return {};
+}
+
+} // namespace xe::sandbox

@@ -1,0 +1,9 @@
+#pragma once
+// The overlay's font: a CJK font from the system (Chinese and English text), or ImGui's
+// default font when none is installed (Chinese then shows as boxes; said once in the log).
+#include <string>
+
+namespace xe::sandbox {
+// Adds the font to the current ImGui context; returns the file used, or "" for the default.
+std::string load_overlay_font(float pixel_size);
+} // namespace xe::sandbox

@@ -1,0 +1,119 @@
+#include "imgui/imgui_renderer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_resources.h"
+
+namespace xe::sandbox {
+
+using namespace gfx::d3d12;
+
+result<void> imgui_renderer::initialize() {
+  release();
+  ImGuiIO& io = ImGui::GetIO();
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  texture_desc desc;
+  desc.name = "imgui font atlas";
+  desc.width = static_cast<u32>(width);
+  desc.height = static_cast<u32>(height);
+  desc.initial_state = D3D12_RESOURCE_STATE_COPY_DEST;
+  auto texture = create_committed_texture(desc);
+  if (!texture) return std::move(texture).error_value();
+  _font_texture = std::move(*texture);
+  XE_TRY(upload_texture_rgba8(_font_texture.get(), pixels, desc.width, desc.height));
+  auto srv = core::srv_heap().allocate("imgui font atlas SRV");
+  if (!srv) return std::move(srv).error_value();
+  _font_srv = *srv;
+  core::device()->CreateShaderResourceView(_font_texture.get(), nullptr, _font_srv.cpu);
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<uintptr_t>(_font_srv.gpu.ptr)));
+  return {};
+}
+
+void imgui_renderer::release() {
+  if (!gfx::is_initialized()) return;
+  if (_font_srv.is_valid()) (void)core::srv_heap().free(_font_srv);
+  core::deferred_release(_font_texture);
+}
+
+result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_context& ctx) {
+  if (!draw_data || draw_data->TotalVtxCount == 0 || draw_data->DisplaySize.x <= 0 || draw_data->DisplaySize.y <= 0)
+    return {};
+
+  pipeline_desc desc;
+  desc.vs = gfx::shaders::id::imgui_vs;
+  desc.ps = gfx::shaders::id::imgui_ps;
+  desc.layout = root_layout::ui;
+  desc.input = input_layout::ui_vertex;
+  desc.blend = blend_mode::alpha;
+  desc.rtv_format = ctx.rtv_format;
+  desc.dsv_format = ctx.dsv_format;
+  auto pso = ctx.pipelines.pipeline(desc);
+  if (!pso) return std::move(pso).error_value();
+
+  static_assert(sizeof(ImDrawVert) == 20 && sizeof(ImDrawIdx) == 2, "ui_vertex layout: float2, float2, rgba8; u16");
+  const size_t vertex_bytes = static_cast<size_t>(draw_data->TotalVtxCount) * sizeof(ImDrawVert);
+  const size_t index_bytes = static_cast<size_t>(draw_data->TotalIdxCount) * sizeof(ImDrawIdx);
+  auto vertices = ctx.upload.allocate(vertex_bytes, 4);
+  if (!vertices) return std::move(vertices).error_value();
+  auto indices = ctx.upload.allocate(index_bytes, 4);
+  if (!indices) return std::move(indices).error_value();
+  u8* vtx = vertices->cpu;
+  u8* idx = indices->cpu;
+  for (int n = 0; n < draw_data->CmdListsCount; ++n) {
+    const ImDrawList* list = draw_data->CmdLists[n];
+    const size_t v = static_cast<size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert);
+    const size_t i = static_cast<size_t>(list->IdxBuffer.Size) * sizeof(ImDrawIdx);
+    std::memcpy(vtx, list->VtxBuffer.Data, v);
+    std::memcpy(idx, list->IdxBuffer.Data, i);
+    vtx += v;
+    idx += i;
+  }
+
+  // Column-major projection (the shader reads cb0[i] as column i): display rectangle to
+  // clip space, y down.
+  const f32 l = draw_data->DisplayPos.x, r = l + draw_data->DisplaySize.x;
+  const f32 t = draw_data->DisplayPos.y, b = t + draw_data->DisplaySize.y;
+  const f32 projection[16] = {2.f / (r - l), 0, 0, 0, 0, 2.f / (t - b), 0, 0, 0, 0, 0.5f, 0,
+                              (r + l) / (l - r), (t + b) / (b - t), 0.5f, 1.f};
+
+  ID3D12GraphicsCommandList* list = ctx.list;
+  const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->gpu, static_cast<UINT>(vertex_bytes), sizeof(ImDrawVert)};
+  const D3D12_INDEX_BUFFER_VIEW ibv{indices->gpu, static_cast<UINT>(index_bytes), DXGI_FORMAT_R16_UINT};
+  list->SetGraphicsRootSignature(ctx.pipelines.root_signature(root_layout::ui));
+  list->SetPipelineState(*pso);
+  list->SetGraphicsRoot32BitConstants(root_constants_slot, 16, projection, 0);
+  list->IASetVertexBuffers(0, 1, &vbv);
+  list->IASetIndexBuffer(&ibv);
+  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+
+  UINT vertex_offset = 0, index_offset = 0;
+  for (int n = 0; n < draw_data->CmdListsCount; ++n) {
+    const ImDrawList* cmd_list = draw_data->CmdLists[n];
+    for (const ImDrawCmd& cmd : cmd_list->CmdBuffer) {
+      if (cmd.UserCallback) {
+        if (cmd.UserCallback != ImDrawCallback_ResetRenderState) cmd.UserCallback(cmd_list, &cmd);
+        continue;
+      }
+      const f32 x0 = std::max(cmd.ClipRect.x - l, 0.f), y0 = std::max(cmd.ClipRect.y - t, 0.f);
+      const f32 x1 = std::min(cmd.ClipRect.z - l, static_cast<f32>(ctx.width));
+      const f32 y1 = std::min(cmd.ClipRect.w - t, static_cast<f32>(ctx.height));
+      if (x1 <= x0 || y1 <= y0) continue;
+      const D3D12_RECT scissor{static_cast<LONG>(x0), static_cast<LONG>(y0), static_cast<LONG>(x1), static_cast<LONG>(y1)};
+      list->RSSetScissorRects(1, &scissor);
+      const D3D12_GPU_DESCRIPTOR_HANDLE texture{static_cast<u64>(reinterpret_cast<uintptr_t>(cmd.GetTexID()))};
+      list->SetGraphicsRootDescriptorTable(ui_table_slot, texture);
+      list->DrawIndexedInstanced(cmd.ElemCount, 1, index_offset + cmd.IdxOffset, static_cast<INT>(vertex_offset + cmd.VtxOffset), 0);
+    }
+    vertex_offset += static_cast<UINT>(cmd_list->VtxBuffer.Size);
+    index_offset += static_cast<UINT>(cmd_list->IdxBuffer.Size);
+  }
+  const D3D12_RECT full{0, 0, static_cast<LONG>(ctx.width), static_cast<LONG>(ctx.height)};
+  list->RSSetScissorRects(1, &full);
+  return {};
+}
+
+} // namespace xe::sandbox
