@@ -21,7 +21,7 @@ tools/wine-smoke.sh
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:fast_unwind_on_malloc=0" \
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp" \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j"$jobs"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$jobs"

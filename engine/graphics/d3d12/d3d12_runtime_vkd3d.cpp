@@ -5,6 +5,11 @@
 #include <cstring>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <dlfcn.h>
+#include <link.h>
+#endif
+
 #include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats_internal.h"
 
@@ -27,6 +32,24 @@ bool instance_extension_available(const char* name) {
     if (std::strcmp(p.extensionName, name) == 0) return true;
   return false;
 }
+
+#if defined(__SANITIZE_ADDRESS__)
+// Sanitizer builds only: the Vulkan loader unloads the driver at vkDestroyInstance, and
+// LeakSanitizer then cannot name the module of the driver's own process-lifetime
+// allocations, so its suppressions cannot match them. Pinning every loaded Vulkan driver
+// (RTLD_NOLOAD | RTLD_NODELETE) keeps them mapped until exit.
+void pin_vulkan_drivers() {
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void*) {
+        if (info->dlpi_name && std::strstr(info->dlpi_name, "libvulkan_"))
+          dlopen(info->dlpi_name, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+        return 0;
+      },
+      nullptr);
+}
+#else
+void pin_vulkan_drivers() {}
+#endif
 
 VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                  VkDebugUtilsMessageTypeFlagsEXT,
@@ -117,6 +140,7 @@ result<created_device> create_device(adapter_preference preference) {
   instance_info.pfn_signal_event = vkd3d_signal_event;
   instance_info.wchar_size = sizeof(WCHAR);
   XE_TRY_HR(vkd3d_create_instance(&instance_info, &g_state.instance));
+  pin_vulkan_drivers();
 
   VkInstance vk_instance = vkd3d_instance_get_vk_instance(g_state.instance);
   if (instance_extension_available(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) start_messenger(vk_instance);
