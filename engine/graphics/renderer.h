@@ -119,6 +119,18 @@ result<void> create_texture(const texture_create_desc& desc);
 // Deferred release: the resource stays in deferred_releases until its slot comes round.
 result<void> release_texture(std::string_view name);
 
+// Wiki 7.9 asks whether a texture of one format can take an SRV of another. The answer
+// comes from D3D12's casting rules and this device's CheckFeatureSupport; a pair the rules
+// allow is then created for real (a 4x4 texture and its SRV, released at once).
+struct view_format_check {
+  bool allowed{};
+  bool created{};
+  bool casting_fully_typed_supported{};  // D3D12_FEATURE_D3D12_OPTIONS3
+  std::string rule;                      // the rule that decided, in one sentence
+};
+// Formats by DXGI name without the prefix ("R32_FLOAT"); unknown names are errors.
+result<view_format_check> check_view_format(std::string_view resource_format, std::string_view view_format);
+
 // Screenshots. The next frame that renders the surface copies its back buffer before
 // presenting it (presented images belong to the window system). After that frame has
 // ended, take_capture waits for it and returns the image (RGBA, whatever the format).

@@ -56,9 +56,13 @@ struct core_state {
   pipeline_library pipelines;
   upload_ring upload;
 
-  // One-off work outside frames (texture uploads): its own allocator, executed and waited.
+  // One-off work outside frames (texture uploads): its own allocator, executed and waited
+  // on its own fence, so the frame fence counts frames and flushes only.
   com_ptr<ID3D12CommandAllocator> immediate_allocator;
   com_ptr<ID3D12GraphicsCommandList> immediate_list;
+  com_ptr<ID3D12Fence> immediate_fence;
+  u64 immediate_value{0};
+  runtime::fence_event immediate_event{nullptr};
 
   // Slot of the frame being recorded or, between frames, of the last one recorded: the
   // newest frame that may use an object released now (set in begin_frame).
@@ -223,6 +227,10 @@ result<void> create_core(const renderer_desc& desc) {
                                          IID_PPV_ARGS(g->immediate_list.put())));
   XE_TRY_HR(g->immediate_list->Close());
   core::track(g->immediate_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
+  XE_TRY_HR(g->device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(g->immediate_fence.put())));
+  core::track(g->immediate_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
+  g->immediate_event = runtime::create_fence_event();
+  if (!g->immediate_event) return make_error(errc::api_call_failed, "could not create the immediate fence event");
 
   XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
               g->adapter.runtime, feature_level_name(g->adapter.feature_level),
@@ -412,8 +420,12 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   XE_TRY_HR(list->Close());
   ID3D12CommandList* lists[] = {list};
   g->command.queue()->ExecuteCommandLists(1, lists);
-  XE_TRY(g->command.flush());
-  core::release_now(*staging);  // the queue is idle
+  XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
+  if (g->immediate_fence->GetCompletedValue() < g->immediate_value) {
+    XE_TRY_HR(g->immediate_fence->SetEventOnCompletion(g->immediate_value, g->immediate_event));
+    XE_TRY(runtime::wait_fence_event(g->immediate_event));
+  }
+  core::release_now(*staging);  // the copy has completed
   return {};
 }
 
@@ -460,6 +472,9 @@ shutdown_report shutdown() {
   g->upload.release();
   core::release_now(g->immediate_list);
   core::release_now(g->immediate_allocator);
+  core::release_now(g->immediate_fence);
+  if (g->immediate_event) runtime::destroy_fence_event(g->immediate_event);
+  g->immediate_event = nullptr;
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
   // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
   for (u32 i = 0; i < g->heaps.size(); ++i)

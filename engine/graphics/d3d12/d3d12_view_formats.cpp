@@ -1,0 +1,123 @@
+// Can a texture created with one format take an SRV of another? D3D12's rule: a typeless
+// resource takes any fully typed format of its cast family; a fully typed resource takes
+// its own format, or (when the device reports CastingFullyTypedFormatSupported) another
+// fully typed format of the same family; across families never, through
+// CreateShaderResourceView on a resource created with one format. Pairs the rule allows
+// are then created on the device for real; pairs it forbids are not (that call is invalid
+// API use, which the debug layer and the Vulkan validation layer report as an error).
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_texture.h"
+#include "graphics/renderer.h"
+
+namespace xe::gfx {
+namespace {
+
+struct format_entry {
+  const char* name;
+  DXGI_FORMAT format;
+  const char* family;  // the cast set: the same bits per component and component count
+  bool typeless;
+};
+
+constexpr format_entry formats[] = {
+    {"R32_TYPELESS", DXGI_FORMAT_R32_TYPELESS, "R32", true},
+    {"R32_FLOAT", DXGI_FORMAT_R32_FLOAT, "R32", false},
+    {"R32_UINT", DXGI_FORMAT_R32_UINT, "R32", false},
+    {"R32_SINT", DXGI_FORMAT_R32_SINT, "R32", false},
+    {"R8G8B8A8_TYPELESS", DXGI_FORMAT_R8G8B8A8_TYPELESS, "R8G8B8A8", true},
+    {"R8G8B8A8_UNORM", DXGI_FORMAT_R8G8B8A8_UNORM, "R8G8B8A8", false},
+    {"R8G8B8A8_UNORM_SRGB", DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, "R8G8B8A8", false},
+    {"R8G8B8A8_UINT", DXGI_FORMAT_R8G8B8A8_UINT, "R8G8B8A8", false},
+    {"R8G8B8A8_SNORM", DXGI_FORMAT_R8G8B8A8_SNORM, "R8G8B8A8", false},
+    {"R8G8B8A8_SINT", DXGI_FORMAT_R8G8B8A8_SINT, "R8G8B8A8", false},
+    {"R16G16_TYPELESS", DXGI_FORMAT_R16G16_TYPELESS, "R16G16", true},
+    {"R16G16_FLOAT", DXGI_FORMAT_R16G16_FLOAT, "R16G16", false},
+    {"R16G16_UNORM", DXGI_FORMAT_R16G16_UNORM, "R16G16", false},
+    {"B8G8R8A8_TYPELESS", DXGI_FORMAT_B8G8R8A8_TYPELESS, "B8G8R8A8", true},
+    {"B8G8R8A8_UNORM", DXGI_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8", false},
+    {"B8G8R8A8_UNORM_SRGB", DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, "B8G8R8A8", false},
+};
+
+const format_entry* find_format(std::string_view name) {
+  for (const format_entry& f : formats)
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+std::string known_formats() {
+  std::string out;
+  for (const format_entry& f : formats) out += (out.empty() ? "" : ", ") + std::string{f.name};
+  return out;
+}
+
+} // namespace
+
+result<view_format_check> check_view_format(std::string_view resource_format, std::string_view view_format) {
+  using namespace d3d12;
+  if (!core::device()) return make_error(errc::invalid_argument, "the renderer is not initialised");
+  const format_entry* resource = find_format(resource_format);
+  const format_entry* view = find_format(view_format);
+  if (!resource || !view)
+    return make_error(errc::invalid_argument, fmt::format("unknown format '{}' (known: {})",
+                                                          resource ? view_format : resource_format, known_formats()));
+  if (view->typeless)
+    return make_error(errc::invalid_argument,
+                      fmt::format("a view needs a fully typed format; {} is typeless", view->name));
+
+  view_format_check out;
+  D3D12_FEATURE_DATA_D3D12_OPTIONS3 options3{};
+  out.casting_fully_typed_supported =
+      SUCCEEDED(core::device()->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS3, &options3, sizeof(options3))) &&
+      options3.CastingFullyTypedFormatSupported;
+
+  const bool same_family = std::string_view{resource->family} == view->family;
+  if (resource->format == view->format) {
+    out.allowed = true;
+    out.rule = "the view uses the resource's own format";
+  } else if (!same_family) {
+    out.rule = fmt::format("{} belongs to the {} family and {} to the {} family: a view never changes the family",
+                           resource->name, resource->family, view->name, view->family);
+  } else if (resource->typeless) {
+    out.allowed = true;
+    out.rule = fmt::format("a typeless resource takes any fully typed format of its family ({})", resource->family);
+  } else if (out.casting_fully_typed_supported) {
+    out.allowed = true;
+    out.rule = fmt::format("the device casts fully typed formats within a family ({})", resource->family);
+  } else {
+    out.rule = fmt::format("{} is fully typed and this device does not cast fully typed formats "
+                           "(CastingFullyTypedFormatSupported is FALSE)", resource->name);
+  }
+  if (!out.allowed) return out;
+
+  // Allowed: create the pair on the device. The texture and its view go through the
+  // deferred path like any other.
+  D3D12_FEATURE_DATA_FORMAT_SUPPORT support{view->format, {}, {}};
+  if (FAILED(core::device()->CheckFeatureSupport(D3D12_FEATURE_FORMAT_SUPPORT, &support, sizeof(support))) ||
+      !(support.Support1 & D3D12_FORMAT_SUPPORT1_TEXTURE2D)) {
+    out.allowed = false;
+    out.rule = fmt::format("the device does not support {} for 2D textures", view->name);
+    return out;
+  }
+  const std::string name = fmt::format("view check {} as {}", resource->name, view->name);
+  texture_desc shape;
+  shape.width = shape.height = 4;
+  shape.format = resource->format;
+  const D3D12_RESOURCE_DESC desc = make_texture2d_desc(shape);
+  D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
+  srv.Format = view->format;
+  srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
+  srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+  srv.Texture2D.MipLevels = 1;
+  d3d12_texture_init_info info;
+  info.name = name;
+  info.desc = &desc;
+  info.srv_desc = &srv;
+  auto texture = d3d12_texture::create(info);
+  if (!texture) return std::move(texture).error_value();
+  out.created = true;
+  texture->release();
+  return out;
+}
+
+} // namespace xe::gfx
