@@ -84,7 +84,7 @@ T take(result<T>& r) { return std::move(r).value(); }
   if (!var##_r) return std::move(var##_r).error_value(); \
   auto var = take(var##_r)
 
-result<action> parse_action(const std::string& name, params& p) {
+result<action> parse_action(const std::string& name, params& p, u32 number) {
   if (name == "create_heap") {
     XE_PARAM(heap_name, p.text("name"));
     XE_PARAM(type_name, p.text("type"));
@@ -167,15 +167,12 @@ result<action> parse_action(const std::string& name, params& p) {
     return screenshot{file, slot};
   }
   if (name == "expect") {
-    XE_PARAM(path, p.text("path"));
-    const json* equals = p.raw("equals");
-    if (!equals) return p.fail("'equals' is required");
-    try {
-      nlohmann::json::json_pointer pointer{path};
-      return expect{path, std::move(pointer), *equals};
-    } catch (const json::exception& e) {
-      return p.fail(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", path, e.what()));
-    }
+    json fields = json::object();
+    for (const char* key : {"path", "equals", "contains"})
+      if (const json* v = p.raw(key)) fields[key] = *v;
+    auto e = parse_expect(fields);
+    if (!e) return p.fail(e.error_value().reason);
+    return std::move(*e);
   }
   if (name == "show_triangle") {
     if (!p.has("visible")) return p.fail("'visible' is required");
@@ -185,6 +182,28 @@ result<action> parse_action(const std::string& name, params& p) {
   if (name == "set_gpu_load") {
     XE_PARAM(passes, p.integer("passes", 0, 10'000));
     return set_gpu_load{passes};
+  }
+  if (name == "expect_error" || name == "attempt") {
+    const json* inner = p.raw("action");
+    if (!inner) return p.fail("'action' is required: the step to run");
+    auto parsed = parse_step(*inner, number);
+    if (!parsed) return p.fail(fmt::format("'action': {}", parsed.error_value().reason));
+    if (std::holds_alternative<expect_error>(parsed->what) || std::holds_alternative<attempt>(parsed->what))
+      return p.fail("'action' cannot itself be expect_error or attempt");
+    auto inner_step = std::make_shared<const step>(std::move(*parsed));
+    if (name == "attempt") {
+      XE_PARAM(as, p.text("as"));
+      return attempt{std::move(inner_step), as};
+    }
+    XE_PARAM(contains, p.optional_text("contains"));
+    XE_PARAM(as, p.optional_text("as"));
+    return expect_error{std::move(inner_step), contains, as};
+  }
+  if (name == "check_view_format") {
+    XE_PARAM(resource, p.text("resource"));
+    XE_PARAM(view, p.text("view"));
+    XE_PARAM(as, p.text("as"));
+    return check_view_format{resource, view, as};
   }
   return p.fail(fmt::format("unknown action (known: {})", fmt::join(action_names(), ", ")));
 }
@@ -197,8 +216,52 @@ const std::vector<std::string>& action_names() {
   static const std::vector<std::string> names = {
       "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
       "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
-      "expect", "show_triangle", "set_gpu_load"};
+      "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format"};
   return names;
+}
+
+result<expect> parse_expect(const json& object) {
+  const auto bad = [](std::string why) { return make_error(errc::parse, std::move(why)); };
+  auto path = object.find("path");
+  if (path == object.end() || !path->is_string()) return bad("'path' is required: a JSON Pointer string");
+  const bool has_equals = object.contains("equals");
+  if (has_equals == object.contains("contains")) return bad("exactly one of 'equals' and 'contains' is required");
+  const json& value = object.at(has_equals ? "equals" : "contains");
+  if (!has_equals && !value.is_string() && !value.is_object() && !value.is_number() && !value.is_boolean())
+    return bad("'contains' takes a string, number, boolean or object");
+  try {
+    return expect{path->get<std::string>(), json::json_pointer{path->get<std::string>()}, value, !has_equals};
+  } catch (const json::exception& e) {
+    return bad(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", path->get<std::string>(), e.what()));
+  }
+}
+
+namespace {
+bool matches(const json& element, const json& wanted) {
+  if (!wanted.is_object() || !element.is_object()) return element == wanted;
+  for (const auto& [key, value] : wanted.items())
+    if (!element.contains(key) || element.at(key) != value) return false;
+  return true;
+}
+} // namespace
+
+std::optional<std::string> check_expect(const json& state, const expect& e) {
+  if (!state.contains(e.pointer)) return fmt::format("{} does not exist in the engine's state", e.path);
+  const json& actual = state.at(e.pointer);
+  if (!e.contains) {
+    if (actual == e.value) return std::nullopt;
+    return fmt::format("{} is {}, expected {}", e.path, actual.dump(), e.value.dump());
+  }
+  if (actual.is_string() && e.value.is_string()) {
+    if (actual.get_ref<const std::string&>().find(e.value.get_ref<const std::string&>()) != std::string::npos)
+      return std::nullopt;
+  } else if (actual.is_array()) {
+    for (const json& element : actual)
+      if (matches(element, e.value)) return std::nullopt;
+  }
+  std::string shown = actual.dump();
+  if (shown.size() > 200) shown = shown.substr(0, 200) + "...";
+  return fmt::format("{} does not contain {}: it is {}", e.path, e.value.dump(), shown);
 }
 
 result<step> parse_step(const json& object, u32 number) {
@@ -210,7 +273,7 @@ result<step> parse_step(const json& object, u32 number) {
     return make_error(errc::parse, fmt::format("step {}: needs \"do\": the action's name", number));
   const std::string name = it->get<std::string>();
   params p{object, number, name};
-  auto what = parse_action(name, p);
+  auto what = parse_action(name, p, number);
   if (!what) return std::move(what).error_value();
   XE_TRY(p.no_unknown_keys());
   return step{number, name, std::move(*what)};

@@ -35,6 +35,14 @@ public:
   result<void> run(const actions::step& step);
   // Indices remembered by allocate {as: LABEL}.
   const std::vector<u32>* label(const std::string& name) const;
+  // A fresh engine: labels and checks refer to the old one.
+  void reset_state() {
+    _labels.clear();
+    _checks = nlohmann::json::object();
+  }
+  // What expect and lesson questions read: the snapshot, plus "labels": {LABEL: [indices]}
+  // and "checks": {AS: result} from expect_error and check_view_format.
+  nlohmann::json evaluation_document() const;
 
 private:
   struct label_entry {
@@ -45,6 +53,7 @@ private:
 
   scenario_host& _host;
   std::map<std::string, label_entry> _labels;
+  nlohmann::json _checks = nlohmann::json::object();
 };
 
 } // namespace xe::sandbox

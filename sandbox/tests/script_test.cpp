@@ -53,7 +53,7 @@ TEST(script_parse, reads_every_action) {
   EXPECT_EQ(std::get<actions::free_descriptor>(s->steps[3].what).label, "pair");
   EXPECT_EQ(std::get<actions::create_texture>(s->steps[11].what).kind, gfx::resource_kind::placed);
   EXPECT_EQ(*std::get<actions::screenshot>(s->steps[14].what).slot, 0u);
-  EXPECT_EQ(std::get<actions::expect>(s->steps[15].what).equals, 0);
+  EXPECT_EQ(std::get<actions::expect>(s->steps[15].what).value, 0);
 }
 
 TEST(script_parse, not_json) {
@@ -87,7 +87,7 @@ TEST(script_parse, wrong_types_name_the_step) {
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_texture", "name": "t", "kind": "sparse", "width": 1, "height": 1}]})"),
                   "'kind' must be committed, placed or reserved");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_frames_in_flight", "count": 4}]})"), "1..3, got 4");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"), "'equals' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"), "exactly one of 'equals' and 'contains' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_triangle"}]})"), "'visible' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_gpu_load", "passes": 10001}]})"), "0..10000");
 }
