@@ -23,6 +23,7 @@ int app::run() {
     }
     scenario = std::move(*loaded);
   }
+  if (const int code = load_lessons(); code != exit_ok) return code;
   if (auto r = start(); !r) {
     std::fprintf(stderr, "xengine-sandbox: start-up failed: %s\n", r.error_value().reason.c_str());
     stop();
@@ -41,8 +42,16 @@ int app::run() {
       if (_quit) break;
     }
   }
-  // Windowed without --frames: run until the last window is closed.
-  const bool until_closed = windowed() && !_opts.frames_given;
+  if (_lessons && _opts.play) {
+    code = play_lessons();
+  } else if (_lessons && !_opts.lesson.empty()) {
+    if (auto r = _lessons->open(_opts.lesson); !r) {
+      std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
+      code = exit_runtime;
+    }
+  }
+  // Windowed without --frames: run until the last window is closed (played lessons end).
+  const bool until_closed = windowed() && !_opts.frames_given && !_opts.play;
   if (code == exit_ok) {
     for (u64 i = 0; !_quit && (until_closed || i < _opts.frames); ++i) {
       if (auto r = frame(); !r) {
@@ -68,13 +77,89 @@ int app::run() {
   return code;
 }
 
-result<void> app::start() {
+// Lessons load before the engine starts, so a bad lesson file fails fast and clearly. The
+// inspector always has the lesson panel; a lesson asked for on the command line must exist.
+int app::load_lessons() {
+  const bool asked = !_opts.lesson.empty();
+  if (!asked && !(_opts.overlay && !_opts.imgui_demo)) return exit_ok;
+  auto loaded = sandbox::load_lessons(find_lessons_folder(_opts.lessons_dir));
+  if (!loaded) {
+    if (!asked) {
+      XE_LOG_WARN("no lesson panel: {}", loaded.error_value().reason);
+      return exit_ok;
+    }
+    std::fprintf(stderr, "xengine-sandbox: %s\n", loaded.error_value().reason.c_str());
+    return loaded.error_value().code == errc::io ? exit_usage : exit_script;
+  }
+  if (asked && _opts.lesson != "all" && !find_lesson(*loaded, _opts.lesson)) {
+    std::string known;
+    for (const lesson& l : *loaded) known += " " + l.id;
+    std::fprintf(stderr, "xengine-sandbox: no lesson '%s' (one of: all%s)\n", _opts.lesson.c_str(), known.c_str());
+    return exit_usage;
+  }
+  // Played lessons keep no progress unless a settings file is named.
+  const std::filesystem::path settings =
+      !_opts.settings.empty() ? std::filesystem::path{_opts.settings} : _opts.play ? "" : default_settings_path();
+  _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings);
+  if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
+  if (!_opts.language.empty()) _lessons->set_language(_opts.language == "zh" ? language::zh : language::en);
+  return exit_ok;
+}
+
+// Plays lessons to the end, printing each step in the learner's language; the first step
+// whose expectation fails ends the run (exit 3).
+int app::play_lessons() {
+  const std::vector<lesson>& all = _lessons->lessons();
+  std::vector<u32> order;
+  if (_opts.lesson == "all") {
+    for (u32 i = 0; i < all.size(); ++i) order.push_back(i);
+  } else {
+    order.push_back(*find_lesson(all, _opts.lesson));
+  }
+  const language lang = _lessons->lang();
+  u32 steps = 0;
+  for (u32 index : order) {
+    const lesson& l = all[index];
+    std::printf("== %02u %s\n", l.chapter, l.title.in(lang).c_str());
+    if (auto r = _lessons->open_index(index); !r) {
+      std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), r.error_value().reason.c_str());
+      return exit_runtime;
+    }
+    for (const lesson_step& step : l.steps) {
+      std::printf("-- %u/%zu %s\n%s\n", step.number, l.steps.size(), step.title.in(lang).c_str(),
+                  step.text.in(lang).c_str());
+      if (step.predict) {
+        std::string choices;
+        for (const choice& c : step.predict->choices)
+          choices += (choices.empty() ? "" : " | ") + (c.label ? c.label->in(lang) : c.value.dump());
+        std::printf("   ? %s [%s]\n", step.predict->question.in(lang).c_str(), choices.c_str());
+      }
+      auto outcome = _lessons->next();
+      if (!outcome) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "xengine-sandbox: %s\n", outcome.error_value().reason.c_str());
+        return exit_script;
+      }
+      if (outcome->answer) std::printf("   = %s\n", outcome->answer->dump().c_str());
+      ++steps;
+    }
+  }
+  std::printf("%zu lesson(s), %u step(s): every expectation held\n", order.size(), steps);
+  return exit_ok;
+}
+
+gfx::renderer_desc app::renderer_desc() const {
   gfx::renderer_desc desc;
   desc.adapter = _opts.adapter;
   desc.frames_in_flight = _opts.frames_in_flight;
-  XE_TRY(gfx::initialize(desc));
+  return desc;
+}
+
+result<void> app::start() {
+  XE_TRY(gfx::initialize(renderer_desc()));
   _recorder.emplace();
-  _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector);
+  _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
+                          _lessons ? _lessons->all_text(language::zh) : std::string{});
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
@@ -82,6 +167,33 @@ result<void> app::start() {
     auto slot = create_surface(_opts.width, _opts.height);
     if (!slot) return std::move(slot).error_value();
   }
+  return attach_overlay();
+}
+
+result<void> app::restart_engine() {
+  // Windows beyond the first --windows ones close; the first keep their places.
+  std::vector<std::unique_ptr<platform::window>> kept;
+  for (auto& [slot, entry] : _surfaces)
+    if (entry.window && kept.size() < _opts.windows) kept.push_back(std::move(entry.window));
+  _overlay->release_device_objects();
+  _overlay_slot = invalid_id;
+  (void)gfx::shutdown();
+  _surfaces.clear();
+  _runner.reset_state();
+  _content = gfx::frame_content{clear_color};
+  XE_TRY(gfx::initialize(renderer_desc()));
+  for (std::unique_ptr<platform::window>& window : kept) {
+    if (window->is_fullscreen()) XE_TRY(window->set_fullscreen(false));
+    XE_TRY(window->resize(_opts.width, _opts.height));
+    auto id = gfx::create_surface({.width = _opts.width, .height = _opts.height, .window = window.get()});
+    if (!id) return std::move(id).error_value();
+    _surfaces[id->index()] = {*id, std::move(window)};
+  }
+  for (size_t i = kept.size(); i < _opts.windows; ++i) {  // the learner closed some
+    auto slot = create_surface(_opts.width, _opts.height);
+    if (!slot) return std::move(slot).error_value();
+  }
+  _recorder->new_frame();
   return attach_overlay();
 }
 
@@ -105,6 +217,10 @@ result<void> app::frame() {
   if (_quit) return {};
   XE_TRY(run_requests());
 
+  if (_lessons) {
+    const lesson_view view = _lessons->view();
+    _overlay->show_lesson(&view);
+  }
   auto overlay_surface = _surfaces.find(_overlay_slot);
   if (overlay_surface != _surfaces.end()) {
     const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
@@ -169,9 +285,16 @@ result<void> app::rebuild_if_resized(u32 slot) {
 }
 
 // The inspector's controls speak the scenario vocabulary; they run here, between frames.
+// Lesson buttons too, but not from inside a lesson step (its frames come through here).
 result<void> app::run_requests() {
   for (const actions::step& step : _overlay->take_requests()) {
     if (auto r = _runner.run(step); !r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
+  }
+  if (!_lessons || _in_lesson_step) return {};
+  for (const lesson_request& request : _overlay->take_lesson_requests()) {
+    _in_lesson_step = true;
+    _lessons->apply(request);
+    _in_lesson_step = false;
   }
   return {};
 }

@@ -10,6 +10,7 @@
 #include "app/cli.h"
 #include "app/overlay.h"
 #include "graphics/renderer.h"
+#include "lessons/lesson_session.h"
 #include "platform/window.h"
 #include "script/runner.h"
 #include "snapshot/event_recorder.h"
@@ -19,7 +20,7 @@ namespace xe::sandbox {
 // Exit codes shared by every front end (CLI, scripts, lessons).
 enum exit_code : int { exit_ok = 0, exit_runtime = 1, exit_usage = 2, exit_script = 3, exit_validation = 4 };
 
-class app final : public scenario_host {
+class app final : public scenario_host, public lesson_host {
 public:
   // What every surface is cleared to. Exact multiples of 1/255, so the 8-bit value a
   // screenshot shows is unambiguous (26, 51, 77) whatever rounding the GPU applies.
@@ -40,9 +41,19 @@ public:
   void set_triangle(bool visible) override { _content.triangle = visible; }
   void set_gpu_load(u32 passes) override { _content.gpu_load_passes = passes; }
 
+  // lesson_host. A fresh engine for a lesson: a new device and queue (fence values from
+  // 0, only the engine's heaps), the first --windows surfaces on the same windows at the
+  // start-up size, content reset.
+  result<void> restart_engine() override;
+  action_runner& runner() override { return _runner; }
+
   // The overlay (for tests driving the inspector in-process).
   sandbox::overlay& get_overlay() { return *_overlay; }
-  result<void> start_for_tests() { return start(); }
+  result<void> start_for_tests() {
+    if (load_lessons() != exit_ok) return make_error(errc::parse, "the lessons did not load");
+    return start();
+  }
+  lesson_session* lessons_for_tests() { return _lessons.get(); }
   result<void> frame_for_tests() { return frame(); }
   void stop_for_tests() { stop(); }
   nlohmann::json snapshot() override;
@@ -54,6 +65,9 @@ private:
     std::unique_ptr<platform::window> window;
   };
 
+  gfx::renderer_desc renderer_desc() const;
+  int load_lessons();
+  int play_lessons();
   result<void> start();
   result<void> frame();
   result<void> handle_events();
@@ -72,6 +86,8 @@ private:
   std::optional<event_recorder> _recorder;
   std::unique_ptr<overlay> _overlay;
   action_runner _runner{*this};  // one for scripts and controls: labels outlive a frame
+  std::unique_ptr<lesson_session> _lessons;  // null: no lesson panel
+  bool _in_lesson_step{false};   // a lesson step runs frames: its panel waits
   u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
   std::chrono::steady_clock::time_point _last_frame{};
   std::vector<platform::window_event> _events;

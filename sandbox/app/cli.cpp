@@ -41,9 +41,16 @@ usage: xengine-sandbox [options]
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
   --screenshot FILE       write surface 0's last presented image as PNG after the last frame
   --diff A.json B.json    print what changed between two snapshots, then exit
+  --lesson ID|all         open a lesson (e.g. 07 or 07-descriptor-heaps); all plays every one
+  --play                  play the lesson(s) to the end, printing each step, then exit
+                          (implied when headless and by --lesson all)
+  --language zh|en        lesson language (default: the last one chosen, else zh)
+  --lessons DIR           lesson files folder (default: ./lessons, else the source tree's)
+  --settings FILE         where progress and language are kept
+                          (default: $XDG_CONFIG_HOME/xengine-sandbox/settings.json)
   --help                  show this text
 
-exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script error,
+exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script or lesson error,
             4 validation errors reported by the runtime
 )";
 }
@@ -72,6 +79,18 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       if (!v) return std::move(v).error_value();
       if (v->empty()) return bad(fmt::format("{} needs a file name", arg));
       (arg == "--script" ? o.script : arg == "--snapshot" ? o.snapshot : o.screenshot) = *v;
+    } else if (arg == "--lesson" || arg == "--lessons" || arg == "--settings") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      if (v->empty()) return bad(fmt::format("{} needs a value", arg));
+      (arg == "--lesson" ? o.lesson : arg == "--lessons" ? o.lessons_dir : o.settings) = *v;
+    } else if (arg == "--language") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      if (*v != "zh" && *v != "en") return bad(fmt::format("--language must be zh or en, got '{}'", *v));
+      o.language = *v;
+    } else if (arg == "--play") {
+      o.play = true;
     } else if (arg == "--diff") {
       if (i + 2 >= args.size()) return bad("--diff needs two snapshot files");
       o.diff = {args[i + 1], args[i + 2]};
@@ -127,9 +146,13 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     o.headless_forced = true;
   }
   if (o.headless && !o.overlay_given) o.overlay = false;  // headless: only when asked
+  if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
+  if (!o.lesson.empty() && (o.headless || o.lesson == "all")) o.play = true;
+  if (o.play && !o.script.empty()) return bad("--script and a played --lesson cannot run together");
   if (o.imgui_demo) o.overlay = true;
-  // Headless runs end: after the script, or after the default number of frames.
-  if (o.headless && !o.frames_given && o.script.empty()) o.frames = default_headless_frames;
+  // Headless runs end: after the script or the played lessons, or after the default
+  // number of frames.
+  if (o.headless && !o.frames_given && o.script.empty() && !o.play) o.frames = default_headless_frames;
   return o;
 }
 

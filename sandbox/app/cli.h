@@ -24,12 +24,17 @@ struct options {
   bool overlay_given{false};   // --overlay / --no-overlay was on the command line
   bool imgui_demo{false};      // --imgui-demo: only ImGui's demo window, for benchmarks
   u32 gpu_load{0};             // --gpu-load N: blended full-screen passes per frame
-  gfx::adapter_preference adapter{gfx::adapter_preference::automatic};              // windows opened at start (not headless), 1..8
+  gfx::adapter_preference adapter{gfx::adapter_preference::automatic};
   bool frames_given{false};    // --frames was on the command line
   std::string script;          // --script FILE: scenario steps run at frame boundaries
   std::string snapshot;        // --snapshot FILE: frame state after the last frame
   std::string screenshot;      // --screenshot FILE: PNG of surface 0 after the last frame
   std::vector<std::string> diff;  // --diff A B: compare two snapshots, print, exit
+  std::string lesson;          // --lesson ID|all: start at a chapter (all: play every one)
+  std::string lessons_dir;     // --lessons DIR: where lesson files are (default: found)
+  std::string settings;        // --settings FILE: progress and language (default: XDG)
+  std::string language;        // --language zh|en ("" = the settings file's)
+  bool play{false};            // --play: run the lesson(s) to the end, print, exit
   bool help{false};
 };
 

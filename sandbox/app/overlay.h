@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_frame.h"
+#include "lessons/lesson_session.h"
 #include "platform/window.h"
 #include "script/actions.h"
 #include "snapshot/event_recorder.h"
@@ -29,13 +30,20 @@ public:
   // After each frame: the engine's state into the inspector's history.
   virtual void record(const event_recorder* events) = 0;
   virtual std::vector<actions::step> take_requests() = 0;
+  // The lesson panel draws this view (null: no lessons); its buttons become requests.
+  // A new step's focus brings its panel forward and outlines its cells.
+  virtual void show_lesson(const lesson_view* view) = 0;
+  virtual std::vector<lesson_request> take_lesson_requests() = 0;
   virtual bool loop_paused() const = 0;
   virtual bool take_step_request() = 0;
   virtual bool take_input_seen() = 0;  // any input since the last call (wakes a paused loop)
+  // Before the renderer shuts down: drop every D3D12 object (attach() recreates them).
+  virtual void release_device_objects() = 0;
   virtual sandbox::inspector* get_inspector() = 0;  // null without ImGui
 };
 
-// An overlay for this build; with enabled == false, one that draws nothing.
-std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode);
+// An overlay for this build; with enabled == false, one that draws nothing. glyph_text:
+// characters the font must have beyond the common set (the lessons' Chinese text).
+std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, std::string_view glyph_text = {});
 
 } // namespace xe::sandbox

@@ -13,14 +13,17 @@ public:
   gfx::d3d12::record_fn recorder() override { return {}; }
   void record(const event_recorder*) override {}
   std::vector<actions::step> take_requests() override { return {}; }
+  void show_lesson(const lesson_view*) override {}
+  std::vector<lesson_request> take_lesson_requests() override { return {}; }
   bool loop_paused() const override { return false; }
   bool take_step_request() override { return false; }
   bool take_input_seen() override { return false; }
+  void release_device_objects() override {}
   sandbox::inspector* get_inspector() override { return nullptr; }
 };
 
 } // namespace
 
-std::unique_ptr<overlay> make_overlay(bool, overlay_mode) { return std::make_unique<no_overlay>(); }
+std::unique_ptr<overlay> make_overlay(bool, overlay_mode, std::string_view) { return std::make_unique<no_overlay>(); }
 
 } // namespace xe::sandbox

@@ -8,7 +8,7 @@
 
 namespace xe::sandbox {
 
-std::string load_overlay_font(float pixel_size) {
+std::string load_overlay_font(float pixel_size, std::string_view extra_text) {
   // Debian packages: fonts-wqy-microhei, fonts-noto-cjk, fonts-droid-fallback.
   static const char* const candidates[] = {
       "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
@@ -17,13 +17,20 @@ std::string load_overlay_font(float pixel_size) {
       "C:/Windows/Fonts/msyh.ttc",
   };
   ImGuiIO& io = ImGui::GetIO();
+  // The atlas reads the ranges when it is built, later: they must outlive this call.
+  static ImVector<ImWchar> ranges;
+  ranges.clear();
+  ImFontGlyphRangesBuilder builder;
+  builder.AddRanges(io.Fonts->GetGlyphRangesChineseSimplifiedCommon());
+  builder.AddText(extra_text.data(), extra_text.data() + extra_text.size());
+  builder.BuildRanges(&ranges);
   for (const char* path : candidates) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) continue;
     ImFontConfig config;
     config.OversampleH = 1;  // a CJK range is large: keep the atlas small
     config.PixelSnapH = true;
-    if (io.Fonts->AddFontFromFileTTF(path, pixel_size, &config, io.Fonts->GetGlyphRangesChineseSimplifiedCommon()))
+    if (io.Fonts->AddFontFromFileTTF(path, pixel_size, &config, ranges.Data))
       return path;
   }
   XE_LOG_WARN("no CJK font found (install fonts-wqy-microhei): Chinese text will show as boxes");

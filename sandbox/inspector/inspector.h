@@ -50,6 +50,7 @@ public:
   result<void> load_snapshot_file(const std::string& path);       // read-only view
   result<void> load_diff_file(const std::string& path);           // compared against the view
   void show_live() { _loaded.reset(); _paused_view = false; }
+  void clear_history() { _history.clear(); }
   const std::string& message() const { return _message; }
   const history_ring& history() const { return _history; }
 

@@ -1,0 +1,67 @@
+#include "lessons/lesson_player.h"
+
+#include <algorithm>
+
+#include <spdlog/fmt/fmt.h>
+
+namespace xe::sandbox {
+
+result<void> lesson_player::start(const lesson& l) {
+  _lesson = &l;
+  _done = 0;
+  _last.reset();
+  return _host.restart_engine();
+}
+
+result<step_outcome> lesson_player::run_step(const lesson_step& step) {
+  const auto failed = [&](const std::string& why) {
+    return make_error(errc::invalid_argument,
+                      fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, why));
+  };
+  action_runner& runner = _host.runner();
+  for (const actions::step& action : step.actions)
+    if (auto r = runner.run(action); !r) return failed(r.error_value().reason);
+  const nlohmann::json state = runner.evaluation_document();
+  for (const actions::expect& e : step.expect)
+    if (auto why = actions::check_expect(state, e)) return failed(*why);
+  step_outcome outcome{step.number, std::nullopt};
+  if (step.predict) {
+    if (!state.contains(step.predict->answer)) return failed("the prediction's answer " + step.predict->answer_path + " does not exist");
+    outcome.answer = state.at(step.predict->answer);
+    const auto& choices = step.predict->choices;
+    if (std::none_of(choices.begin(), choices.end(), [&](const choice& c) { return c.value == *outcome.answer; }))
+      return failed(fmt::format("the engine's answer {} is not among the prediction's choices", outcome.answer->dump()));
+  }
+  return outcome;
+}
+
+result<step_outcome> lesson_player::next() {
+  if (!_lesson) return make_error(errc::invalid_argument, "no lesson started");
+  if (finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
+  auto outcome = run_step(_lesson->steps[_done]);
+  if (!outcome) return outcome;
+  ++_done;
+  _last = *outcome;
+  return outcome;
+}
+
+result<void> lesson_player::back() {
+  if (!_lesson || _done == 0) return {};
+  const u32 target = _done - 1;
+  XE_TRY(start(*_lesson));
+  while (_done < target) {
+    auto r = next();
+    if (!r) return std::move(r).error_value();
+  }
+  return {};
+}
+
+result<void> lesson_player::run_to_end() {
+  while (_lesson && !finished()) {
+    auto r = next();
+    if (!r) return std::move(r).error_value();
+  }
+  return {};
+}
+
+} // namespace xe::sandbox

@@ -1,0 +1,51 @@
+#pragma once
+// Plays one lesson against a host (the app): runs a step's actions through the shared
+// action runner, checks its expectations, reads its prediction's answer. Back replays
+// the chapter from its start on a fresh engine, so every state is the one the text
+// describes.
+#include <optional>
+
+#include "lessons/lesson.h"
+#include "script/runner.h"
+
+namespace xe::sandbox {
+
+class lesson_host {
+public:
+  virtual ~lesson_host() = default;
+  virtual result<void> restart_engine() = 0;
+  virtual action_runner& runner() = 0;
+};
+
+struct step_outcome {
+  u32 step{};                           // 1-based
+  std::optional<nlohmann::json> answer; // the prediction's answer, read from the engine
+};
+
+class lesson_player {
+public:
+  explicit lesson_player(lesson_host& host) : _host{host} {}
+
+  // A fresh engine, no step run yet.
+  result<void> start(const lesson& l);
+  // Runs the next step. Errors name the lesson file and the step.
+  result<step_outcome> next();
+  // Back to the state before the last step run (replays from the chapter's start).
+  result<void> back();
+  result<void> run_to_end();
+
+  const lesson* current() const { return _lesson; }
+  u32 steps_done() const { return _done; }
+  bool finished() const { return _lesson && _done == _lesson->steps.size(); }
+  const std::optional<step_outcome>& last_outcome() const { return _last; }
+
+private:
+  result<step_outcome> run_step(const lesson_step& step);
+
+  lesson_host& _host;
+  const lesson* _lesson{nullptr};
+  u32 _done{0};
+  std::optional<step_outcome> _last;
+};
+
+} // namespace xe::sandbox
