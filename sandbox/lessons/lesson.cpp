@@ -22,9 +22,11 @@ struct bad_lesson {
 [[noreturn]] void fail(std::string reason) { throw bad_lesson{std::move(reason)}; }
 
 void only_keys(const json& object, std::initializer_list<const char*> allowed, const std::string& where) {
-  for (const auto& [key, value] : object.items())
+  for (const auto& item : object.items()) {
+    const std::string& key = item.key();
     if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
       fail(fmt::format("{}: unknown key '{}'", where, key));
+  }
 }
 
 const json& require(const json& object, const char* key, const std::string& where) {

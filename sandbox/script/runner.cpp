@@ -64,9 +64,9 @@ result<void> action_runner::run_action(const actions::action& what) {
             const gfx::heap_info info = gfx::get_heap_info(*heap);
             if (info.capacity - info.size < a.count)
               return make_error(errc::heap_full,
-                                fmt::format("heap '{}' is full: {} asked, {} of {} free (indices waiting in deferred "
-                                            "queues count as taken)", a.heap, a.count, info.capacity - info.size,
-                                            info.capacity));
+                                fmt::format("descriptor heap '{}': heap is full for {} more ({} of {} free; indices "
+                                            "waiting in deferred queues count as taken); nothing was allocated",
+                                            a.heap, a.count, info.capacity - info.size, info.capacity));
             for (u32 i = 0; i < a.count; ++i) {
               auto index = gfx::allocate_descriptor(*heap, a.as.empty() ? std::string_view{"script"} : a.as);
               if (!index) return std::move(index).error_value();
