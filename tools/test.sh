@@ -2,7 +2,7 @@
 # Installs what is missing, builds with -Werror, and runs the whole test suite with the
 # Vulkan validation layer on (any validation or vkd3d error fails a test), under Xvfb and
 # openbox when there is no display; then the Windows build under Wine; then the whole
-# suite again under ASan + UBSan; then fuzzes the script loader for 60 s.
+# suite again under ASan + UBSan; then fuzzes the script and lesson loaders (60 s each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -12,6 +12,7 @@ xe_start_xvfb
 jobs=$(nproc)
 export VK_LOADER_LAYERS_ENABLE='*validation'
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+export XDG_CONFIG_HOME="$(mktemp -d)"  # learner settings written by tests stay out of ~/.config
 
 cmake --preset ci >/dev/null
 cmake --build --preset ci -j"$jobs"
@@ -25,8 +26,13 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/too
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j"$jobs"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$jobs"
-corpus=$(mktemp -d)
-build-fuzz/bin/xe-script-fuzzer -max_total_time="${XE_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix=build-fuzz/ "$corpus" sandbox/tests/scripts 2>&1 | tail -n 3
-rm -rf "$corpus"
+fuzz() {  # fuzz TARGET SEEDS
+  local corpus
+  corpus=$(mktemp -d)
+  "build-fuzz/bin/$1" -max_total_time="${XE_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix=build-fuzz/ "$corpus" "$2" 2>&1 | tail -n 3
+  rm -rf "$corpus"
+}
+fuzz xe-script-fuzzer sandbox/tests/scripts
+fuzz xe-lesson-fuzzer lessons
 echo "all tests passed"

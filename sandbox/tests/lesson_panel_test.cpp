@@ -1,0 +1,132 @@
+// Lessons in a headless app with the inspector: the player against the real engine
+// (Back replays to the same state, predictions and expect_error are checked), and the
+// lesson panel's Chinese text drawn with real glyphs.
+#include <gtest/gtest.h>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <filesystem>
+
+#include "app/app.h"
+#include "lessons/lesson_session.h"
+
+namespace xe::sandbox {
+namespace {
+
+namespace fs = std::filesystem;
+
+#define EXPECT_MENTIONS(haystack, needle) \
+  EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
+
+class lesson_panel_test : public ::testing::Test {
+protected:
+  void SetUp() override {
+    _dir = fs::temp_directory_path() /
+           (std::string{"xe-lesson-panel-test-"} + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(_dir);
+    options o;
+    o.headless = true;
+    o.overlay = true;
+    o.lessons_dir = XE_SOURCE_DIR "/lessons";
+    o.settings = (_dir / "settings.json").string();
+    _app = std::make_unique<app>(o);
+    auto r = _app->start_for_tests();
+    ASSERT_TRUE(r) << r.error_value().reason;
+    _session = _app->lessons_for_tests();
+    ASSERT_NE(_session, nullptr);
+  }
+  void TearDown() override {
+    EXPECT_EQ(gfx::get_validation_error_count(), 0u);
+    _app->stop_for_tests();
+    fs::remove_all(_dir);
+  }
+  // The lesson panel's pixels from the last presented frame.
+  gfx::image_rgba8 panel_pixels() {
+    EXPECT_TRUE(_app->run_frames(2));
+    auto image = _app->screenshot(std::nullopt);
+    EXPECT_TRUE(image) << image.error_value().reason;
+    return image ? *image : gfx::image_rgba8{};
+  }
+  static u32 ink(const gfx::image_rgba8& image) {  // bright text pixels inside the panel
+    u32 count = 0;
+    for (u32 y = 60; y < 400 && y < image.height; ++y)
+      for (u32 x = 365; x < 655 && x < image.width; ++x) {
+        const u8* p = image.pixels.data() + (size_t{y} * image.width + x) * 4;
+        if (p[0] > 170 && p[1] > 170 && p[2] > 170) ++count;
+      }
+    return count;
+  }
+
+  fs::path _dir;
+  std::unique_ptr<app> _app;
+  lesson_session* _session{};
+};
+
+TEST_F(lesson_panel_test, back_replays_to_the_state_before_the_step) {
+  ASSERT_TRUE(_session->open("07"));
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE(_session->next()) << "step " << i + 1;
+  const nlohmann::json before = _app->runner().evaluation_document();
+  ASSERT_TRUE(_session->next());  // step 7: allocate {as: next}
+  ASSERT_NE(_app->runner().evaluation_document()["heaps"]["demo"]["size"], before["heaps"]["demo"]["size"]);
+  _session->apply({lesson_command::back});
+  EXPECT_EQ(_session->player().steps_done(), 6u);
+  const nlohmann::json after = _app->runner().evaluation_document();
+  EXPECT_EQ(after["heaps"]["demo"], before["heaps"]["demo"]);
+  EXPECT_EQ(after["fence"]["cpu_value"], before["fence"]["cpu_value"]);
+  EXPECT_EQ(after["frame"], before["frame"]);
+  EXPECT_EQ(after["labels"], before["labels"]);
+  EXPECT_TRUE(_session->view().error.empty());
+}
+
+TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
+  const auto play = [&](const std::string& step) -> std::string {
+    auto l = parse_lesson(R"({"id": "90-x", "chapter": 90, "title": {"zh": "题", "en": "T"},
+        "summary": {"zh": "摘", "en": "S"}, "steps": [)" + step + "]}", "90-x.json");
+    EXPECT_TRUE(l) << l.error_value().reason;
+    lesson_player player{*_app};
+    EXPECT_TRUE(player.start(*l));
+    auto r = player.next();
+    EXPECT_FALSE(r);
+    return r ? std::string{} : r.error_value().reason;
+  };
+  const std::string answer = play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+      "actions": [{"do": "advance_frames", "count": 1}],
+      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [5, 6], "answer": "/frame/number"}})");
+  EXPECT_MENTIONS(answer, "lesson '90-x.json': step 1 (\"One\")");
+  EXPECT_MENTIONS(answer, "not among the prediction's choices");
+  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+      "actions": [{"do": "expect_error", "action": {"do": "flush"}}]})"), "expected to fail, and it succeeded");
+  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+      "expect": [{"path": "/heaps/nowhere", "equals": 1}]})"), "/heaps/nowhere does not exist");
+  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+      "expect": [{"path": "/fence/cpu_value", "equals": 99}]})"), "is 0, expected 99");
+}
+
+TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  ASSERT_TRUE(_session->open("01"));
+  ASSERT_TRUE(_session->next());
+  _session->set_language(language::zh);
+  const lesson_step& step = _session->current()->steps[0];
+  // The atlas has a glyph for every character of the step: none falls back to a box.
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  for (const std::string* text : {&step.title.zh, &step.text.zh}) {
+    for (const char* c = text->c_str(); *c;) {
+      unsigned int codepoint = 0;
+      c += ImTextCharFromUtf8(&codepoint, c, nullptr);
+      EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(codepoint)), nullptr) << "U+" << std::hex << codepoint;
+    }
+  }
+  const gfx::image_rgba8 zh = panel_pixels();
+  _session->set_language(language::en);
+  const gfx::image_rgba8 en = panel_pixels();
+  ASSERT_EQ(zh.pixels.size(), en.pixels.size());
+  // Text was drawn in both, and the Chinese page is not the English one.
+  EXPECT_GT(ink(zh), 500u);
+  EXPECT_GT(ink(en), 500u);
+  EXPECT_NE(zh.pixels, en.pixels);
+}
+
+} // namespace
+} // namespace xe::sandbox
