@@ -177,7 +177,7 @@ result<void> app::restart_engine() {
     if (entry.window && kept.size() < _opts.windows) kept.push_back(std::move(entry.window));
   _overlay->release_device_objects();
   _overlay_slot = invalid_id;
-  (void)gfx::shutdown();
+  report_leaks(gfx::shutdown());
   _surfaces.clear();
   _runner.reset_state();
   _content = gfx::frame_content{clear_color};
@@ -321,8 +321,11 @@ void app::stop() {
   _overlay.reset();  // releases its font atlas while the renderer is up
   _recorder.reset();
   // Surfaces go first (the renderer flushes), then their windows.
-  const gfx::shutdown_report report = gfx::shutdown();
+  report_leaks(gfx::shutdown());
   _surfaces.clear();
+}
+
+void app::report_leaks(const gfx::shutdown_report& report) {
   if (report.device_references_left || report.objects_still_tracked)
     XE_LOG_ERROR("shutdown left {} device reference(s) and {} tracked object(s)", report.device_references_left,
                  report.objects_still_tracked);

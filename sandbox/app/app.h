@@ -76,6 +76,7 @@ private:
   result<void> rebuild_if_resized(u32 slot);
   result<void> write_outputs();
   void stop();
+  static void report_leaks(const gfx::shutdown_report& report);
   void print_summary() const;
   result<surface_entry*> entry_at(u32 slot);
   u32 slot_of_window(u32 window_id) const;

@@ -82,7 +82,7 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     ImGui::EndDisabled();
     ImGui::SameLine();
   };
-  command(ui(lang, "上一步###back", "Back###back"), lesson_command::back, view.steps_done > 0);
+  command(ui(lang, "上一步###back", "Back###back"), lesson_command::back, view.steps_done > 0 || !view.error.empty());
   command(ui(lang, "下一步###next", "Next###next"), lesson_command::next, view.steps_done < total);
   command(ui(lang, "运行到底###end", "Run to end###end"), lesson_command::run_to_end, view.steps_done < total);
   command(ui(lang, "重新开始###restart", "Restart###restart"), lesson_command::restart, true);

@@ -9,6 +9,7 @@ namespace xe::sandbox {
 result<void> lesson_player::start(const lesson& l) {
   _lesson = &l;
   _done = 0;
+  _dirty = false;
   _last.reset();
   return _host.restart_engine();
 }
@@ -38,26 +39,22 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
 result<step_outcome> lesson_player::next() {
   if (!_lesson) return make_error(errc::invalid_argument, "no lesson started");
   if (finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
+  if (_dirty) XE_TRY(back());
   auto outcome = run_step(_lesson->steps[_done]);
-  if (!outcome) return outcome;
+  if (!outcome) {
+    _dirty = true;
+    return outcome;
+  }
   ++_done;
   _last = *outcome;
   return outcome;
 }
 
 result<void> lesson_player::back() {
-  if (!_lesson || _done == 0) return {};
-  const u32 target = _done - 1;
+  if (!_lesson || (_done == 0 && !_dirty)) return {};
+  const u32 target = _dirty ? _done : _done - 1;
   XE_TRY(start(*_lesson));
   while (_done < target) {
-    auto r = next();
-    if (!r) return std::move(r).error_value();
-  }
-  return {};
-}
-
-result<void> lesson_player::run_to_end() {
-  while (_lesson && !finished()) {
     auto r = next();
     if (!r) return std::move(r).error_value();
   }

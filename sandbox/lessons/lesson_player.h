@@ -28,11 +28,12 @@ public:
 
   // A fresh engine, no step run yet.
   result<void> start(const lesson& l);
-  // Runs the next step. Errors name the lesson file and the step.
+  // Runs the next step. Errors name the lesson file and the step. A failed step may have
+  // run some of its actions: the next call replays to the last good state first.
   result<step_outcome> next();
-  // Back to the state before the last step run (replays from the chapter's start).
+  // Back to the state before the last step run, or after a failure to the state before
+  // the failed step (replays from the chapter's start).
   result<void> back();
-  result<void> run_to_end();
 
   const lesson* current() const { return _lesson; }
   u32 steps_done() const { return _done; }
@@ -45,6 +46,7 @@ private:
   lesson_host& _host;
   const lesson* _lesson{nullptr};
   u32 _done{0};
+  bool _dirty{false};  // a step failed part-way: the engine is not at step _done
   std::optional<step_outcome> _last;
 };
 

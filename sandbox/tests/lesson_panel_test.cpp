@@ -103,6 +103,31 @@ TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
       "expect": [{"path": "/fence/cpu_value", "equals": 99}]})"), "is 0, expected 99");
 }
 
+// A step that fails part-way leaves its first actions run; Back (or the next Next) replays
+// to the state before it, so nothing is applied twice.
+TEST_F(lesson_panel_test, a_failed_step_is_undone_before_anything_else_runs) {
+  auto l = parse_lesson(R"({"id": "91-x", "chapter": 91, "title": {"zh": "题", "en": "T"}, "summary": {"zh": "摘", "en": "S"},
+      "steps": [
+        {"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+         "actions": [{"do": "create_heap", "name": "demo", "type": "cbv_srv_uav", "capacity": 2}]},
+        {"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "t"},
+         "actions": [{"do": "allocate", "heap": "demo"}], "expect": [{"path": "/heaps/demo/size", "equals": 9}]}]})",
+                        "91-x.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  lesson_player player{*_app};
+  ASSERT_TRUE(player.start(*l));
+  ASSERT_TRUE(player.next());
+  ASSERT_FALSE(player.next());
+  EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["demo"]["size"], 1);  // the allocate ran
+  ASSERT_TRUE(player.back());
+  EXPECT_EQ(player.steps_done(), 1u);
+  EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["demo"]["size"], 0);
+  ASSERT_FALSE(player.next());  // fails the same way, from the same state: one allocation, not two
+  EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["demo"]["size"], 1);
+  ASSERT_FALSE(player.next());  // a retry without Back replays first
+  EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["demo"]["size"], 1);
+}
+
 TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
   if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
   ASSERT_TRUE(_session->open("01"));

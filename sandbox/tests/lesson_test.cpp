@@ -135,7 +135,7 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   }
   EXPECT_EQ(find_lesson(*lessons, "07"), 6u);
   EXPECT_EQ(find_lesson(*lessons, "07-descriptor-heaps"), 6u);
-  EXPECT_FALSE(find_lesson(*lessons, "0"));   // prefix of several: ambiguous
+  EXPECT_FALSE(find_lesson(*lessons, "0"));   // not a whole chapter number
   EXPECT_FALSE(find_lesson(*lessons, "12"));
 }
 
