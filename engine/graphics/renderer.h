@@ -144,6 +144,7 @@ u32 get_heap_count();                         // engine heaps, then learner heap
 heap_info get_heap_info(u32 heap);
 void copy_heap_state(u32 heap, heap_state& out);
 surfaces_info calculate_surfaces_info();
+void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
 void copy_resources(std::vector<resource_info>& out);
 u64 get_objects_version();                    // changes when an object is created, queued or released
 void copy_objects(std::vector<object_info>& out);

@@ -1,5 +1,6 @@
 #include "app/app.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -50,9 +51,11 @@ int app::run() {
       code = exit_runtime;
     }
   }
-  // Windowed without --frames: run until the last window is closed (played lessons end).
-  const bool until_closed = windowed() && !_opts.frames_given && !_opts.play;
-  if (code == exit_ok) {
+  if (code == exit_ok && _opts.bench_frames) code = bench_frames();
+  // Windowed without --frames: run until the last window is closed (played lessons and
+  // benchmarks end).
+  const bool until_closed = windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
+  if (code == exit_ok && !_opts.bench_frames) {
     for (u64 i = 0; !_quit && (until_closed || i < _opts.frames); ++i) {
       if (auto r = frame(); !r) {
         std::fprintf(stderr, "xengine-sandbox: frame %llu failed: %s\n", static_cast<unsigned long long>(_frames_run),
@@ -68,7 +71,7 @@ int app::run() {
       code = exit_runtime;
     }
   }
-  if (code == exit_ok) print_summary();
+  if (code == exit_ok && !_opts.bench_frames) print_summary();
   if (code == exit_ok && gfx::get_validation_error_count() > 0) {
     std::fprintf(stderr, "xengine-sandbox: %u validation error(s) were reported\n", gfx::get_validation_error_count());
     code = exit_validation;
@@ -148,6 +151,34 @@ int app::play_lessons() {
   return exit_ok;
 }
 
+// --bench-frames: 60 warm-up frames (pipelines, caches, the window system settle), then N
+// timed ones; one line with the mean and percentiles of the whole frame's CPU wall time.
+int app::bench_frames() {
+  constexpr u32 warm_up = 60;
+  std::vector<f64> ms;
+  ms.reserve(_opts.bench_frames);
+  for (u32 i = 0; i < warm_up + _opts.bench_frames; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    if (auto r = frame(); !r) {
+      std::fprintf(stderr, "xengine-sandbox: frame %u failed: %s\n", i, r.error_value().reason.c_str());
+      return exit_runtime;
+    }
+    if (_quit) {
+      std::fprintf(stderr, "xengine-sandbox: the window closed after %u of %u benchmark frames\n", i, warm_up + _opts.bench_frames);
+      return exit_runtime;
+    }
+    const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+    if (i >= warm_up) ms.push_back(elapsed.count());
+  }
+  f64 total = 0;
+  for (f64 m : ms) total += m;
+  std::sort(ms.begin(), ms.end());
+  const auto percentile = [&](f64 p) { return ms[std::min(ms.size() - 1, static_cast<size_t>(p * (ms.size() - 1) + 0.5))]; };
+  std::printf("frames=%zu mean_ms=%.3f p50_ms=%.3f p95_ms=%.3f\n", ms.size(), total / ms.size(), percentile(0.5),
+              percentile(0.95));
+  return exit_ok;
+}
+
 gfx::renderer_desc app::renderer_desc() const {
   gfx::renderer_desc desc;
   desc.adapter = _opts.adapter;
@@ -157,11 +188,12 @@ gfx::renderer_desc app::renderer_desc() const {
 
 result<void> app::start() {
   XE_TRY(gfx::initialize(renderer_desc()));
-  _recorder.emplace();
+  if (_opts.hooks) _recorder.emplace();
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
                           _lessons ? _lessons->all_text(language::zh) : std::string{});
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
+  if (_opts.overlay_hidden) _overlay->set_visible(false);
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
   for (u32 i = 0; i < _opts.windows; ++i) {
     auto slot = create_surface(_opts.width, _opts.height);
@@ -193,7 +225,7 @@ result<void> app::restart_engine() {
     auto slot = create_surface(_opts.width, _opts.height);
     if (!slot) return std::move(slot).error_value();
   }
-  _recorder->new_frame();
+  if (_recorder) _recorder->new_frame();
   return attach_overlay();
 }
 
@@ -217,7 +249,7 @@ result<void> app::frame() {
   if (_quit) return {};
   XE_TRY(run_requests());
 
-  if (_lessons) {
+  if (_lessons && _overlay->visible()) {  // hidden, the panel is not drawn (its focus waits)
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
@@ -229,12 +261,12 @@ result<void> app::frame() {
   }
   _last_frame = start;
 
-  _recorder->new_frame();
+  if (_recorder) _recorder->new_frame();
   XE_TRY(gfx::begin_frame());
   for (const auto& [slot, entry] : _surfaces)
     XE_TRY(gfx::d3d12::render_surface_with(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
-  _overlay->record(&*_recorder);
+  _overlay->record(_recorder ? &*_recorder : nullptr);
 
   const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
   _frame_ms_total += elapsed.count();

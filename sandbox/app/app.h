@@ -68,6 +68,7 @@ private:
   gfx::renderer_desc renderer_desc() const;
   int load_lessons();
   int play_lessons();
+  int bench_frames();
   result<void> start();
   result<void> frame();
   result<void> handle_events();

@@ -36,6 +36,10 @@ usage: xengine-sandbox [options]
   --no-overlay            no inspector (F1 also hides it at run time)
   --overlay               the inspector in a headless run too (screenshots show it)
   --imgui-demo            show only Dear ImGui's demo window (to compare renderers)
+  --hide-overlay          start with the inspector hidden (F1 shows it; history still records)
+  --bench-frames N        run 60 warm-up frames, then N timed ones; print
+                          "frames=N mean_ms=X p50_ms=Y p95_ms=Z" (CPU wall time per frame), exit
+  --no-hooks              no stats hooks (snapshots then have no events): a benchmark baseline
   --gpu-load N            N blended full-screen passes per frame (0..10000): real GPU work
   --script FILE           run a scenario script (docs/scripts.md), then exit when headless
   --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
@@ -114,6 +118,16 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       o.overlay_given = true;
     } else if (arg == "--imgui-demo") {
       o.imgui_demo = true;
+    } else if (arg == "--hide-overlay") {
+      o.overlay_hidden = true;
+    } else if (arg == "--no-hooks") {
+      o.hooks = false;
+    } else if (arg == "--bench-frames") {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      auto n = parse_u32(arg, *v, 1, 1'000'000);
+      if (!n) return std::move(n).error_value();
+      o.bench_frames = *n;
     } else if (arg == "--gpu-load") {
       auto v = value();
       if (!v) return std::move(v).error_value();
@@ -149,6 +163,7 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
   if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
   if (!o.lesson.empty() && (o.headless || o.lesson == "all")) o.play = true;
   if (o.play && !o.script.empty()) return bad("--script and a played --lesson cannot run together");
+  if (o.bench_frames && (o.frames_given || o.play)) return bad("--bench-frames replaces --frames and cannot follow a played lesson");
   if (o.imgui_demo) o.overlay = true;
   // Headless runs end: after the script or the played lessons, or after the default
   // number of frames.

@@ -46,7 +46,7 @@ public:
   void set_visible(bool visible) override { _inspector.set_visible(visible); }
 
   void build(u32 width, u32 height, f32 dt) override {
-    if (!_enabled) return;
+    if (!_enabled || !_inspector.visible()) return;  // hidden: no UI work at all (history still records)
     _platform.new_frame(width, height, dt);
     ImGui::NewFrame();
     if (_mode == overlay_mode::imgui_demo) ImGui::ShowDemoWindow();

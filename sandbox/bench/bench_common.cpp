@@ -21,6 +21,8 @@ constexpr ratio ratios[] = {
      "bm_present_minimal_loop/min_time:3.000/real_time", "bm_present_engine_frame/min_time:3.000/real_time", -0.8},
     {"frame with the triangle vs clear-only frame, 1280x720", "bm_frame_triangle/min_time:2.000/real_time",
      "bm_frame_clear_only/min_time:2.000/real_time", 0.0},
+    {"utl::free_list add+remove vs vector + free-index stack", "bm_free_list_add_remove",
+     "bm_vector_free_index_baseline", 0.0},
     {"floor: two atomic RMWs vs bare free stack", "bm_floor_two_atomic_rmw", "bm_baseline_pair", 0.0},
     {"floor: two spin-lock cycles vs bare free stack", "bm_floor_two_lock_cycles<utl::spin_lock>", "bm_baseline_pair",
      0.0},

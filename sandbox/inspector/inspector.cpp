@@ -62,7 +62,7 @@ inspector::inspector() : _log{std::make_shared<spdlog::sinks::ringbuffer_sink_mt
 inspector::~inspector() { log::remove_sink(_log); }
 
 void inspector::record(const event_recorder* events) {
-  _history.record(capture_frame_record(events, _history.empty() ? nullptr : &_history.latest()));
+  _history.capture(events);
 }
 
 bool inspector::take_step_request() { return std::exchange(_step_requested, false); }

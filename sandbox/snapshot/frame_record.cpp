@@ -7,6 +7,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "common/assert.h"
 #include "graphics/renderer.h"
 #include "snapshot/frame_state.h"
 
@@ -47,12 +48,22 @@ size_t frame_record::own_bytes() const {
 
 frame_record capture_frame_record(const event_recorder* events, const frame_record* previous) {
   frame_record r;
+  capture_frame_record(events, previous, r);
+  return r;
+}
+
+void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& r) {
+  XE_ASSERT(previous != &r);
   r.frame = gfx::get_frame_stats();
   const u32 heap_count = gfx::get_heap_count();
-  r.heaps.reserve(heap_count);
+  r.heaps.resize(heap_count);
   for (u32 i = 0; i < heap_count; ++i) {
-    heap_record h{gfx::get_heap_info(i), nullptr};
-    const heap_record* before = previous ? previous->find_heap(h.info.name) : nullptr;
+    heap_record& h = r.heaps[i];
+    h.info = gfx::get_heap_info(i);
+    // Heaps keep their order (engine heaps, then learner heaps in creation order).
+    const heap_record* before = previous && i < previous->heaps.size() && previous->heaps[i].info.name == h.info.name
+                                    ? &previous->heaps[i]
+                                    : previous ? previous->find_heap(h.info.name) : nullptr;
     if (before && before->info.version == h.info.version) {
       h.state = before->state;
     } else {
@@ -60,7 +71,6 @@ frame_record capture_frame_record(const event_recorder* events, const frame_reco
       gfx::copy_heap_state(i, *state);
       h.state = std::move(state);
     }
-    r.heaps.push_back(std::move(h));
   }
   const u64 objects_version = gfx::get_objects_version();
   if (previous && previous->objects && previous->objects->version == objects_version) {
@@ -77,14 +87,16 @@ frame_record capture_frame_record(const event_recorder* events, const frame_reco
               [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
     r.objects = std::move(lists);
   }
-  r.surfaces = gfx::calculate_surfaces_info();
+  gfx::calculate_surfaces_info(r.surfaces);
   r.upload = gfx::get_upload_stats();
   r.validation_errors = gfx::get_validation_error_count();
   if (events) {
-    r.events = events->events();
+    r.events = events->events();  // element-wise assignment: reuses the strings' buffers
     r.events_dropped = events->dropped();
+  } else {
+    r.events.clear();
+    r.events_dropped = 0;
   }
-  return r;
 }
 
 // ---------------------------------------------------------------------------------

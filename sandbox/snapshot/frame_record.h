@@ -47,6 +47,9 @@ struct frame_record {
 // Reads the running engine. previous (may be null) lends its heap states and object lists
 // where they have not changed; events (may be null) gives the frame's events.
 frame_record capture_frame_record(const event_recorder* events, const frame_record* previous);
+// In place: out (a recycled record) keeps its vectors' capacity, so a full history
+// captures without allocating. previous must not be out.
+void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& out);
 
 // The snapshot document, version 1 (docs/snapshot.md).
 nlohmann::json to_json(const frame_record& record, const gfx::adapter_info& adapter);

@@ -1,8 +1,9 @@
 #pragma once
 // history_ring: the last N frames' records, oldest first, so the inspector can pause its
 // view and scrub while the engine keeps running. Unchanged heap states and object lists
-// are shared between records, which keeps a quiet frame to a few hundred bytes.
-#include <deque>
+// are shared between records, which keeps a quiet frame to a few hundred bytes; once the
+// ring is full, capture() overwrites the oldest record in place and allocates nothing.
+#include <vector>
 
 #include "snapshot/frame_record.h"
 
@@ -13,20 +14,29 @@ public:
   static constexpr u32 default_capacity{600};
 
   explicit history_ring(u32 capacity = default_capacity) : _capacity{capacity} {}
+  // The engine's state now (capture_frame_record), into the oldest slot when full.
+  void capture(const event_recorder* events);
   void record(frame_record record);
-  void clear() { _records.clear(); }
+  void clear() {
+    _records.clear();
+    _oldest = 0;
+  }
 
   u32 capacity() const { return _capacity; }
   u32 size() const { return static_cast<u32>(_records.size()); }
   bool empty() const { return _records.empty(); }
-  const frame_record& at(u32 i) const { return _records[i]; }  // 0 = oldest
-  const frame_record& latest() const { return _records.back(); }
+  const frame_record& at(u32 i) const { return _records[(_oldest + i) % _records.size()]; }  // 0 = oldest
+  const frame_record& latest() const { return at(size() - 1); }
   // Walks every record; shared states are counted once.
   size_t calculate_bytes() const;
 
 private:
+  // The slot the next record goes to: a new one while growing, else the oldest.
+  frame_record& next_slot();
+
   u32 _capacity;
-  std::deque<frame_record> _records;
+  std::vector<frame_record> _records;  // a ring once full: _oldest is the first
+  u32 _oldest{0};
 };
 
 } // namespace xe::sandbox

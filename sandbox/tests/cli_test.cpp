@@ -18,6 +18,31 @@ TEST(cli, defaults_without_display_run_headless_for_120_frames) {
   EXPECT_EQ(o->frames_in_flight, 3u);
 }
 
+TEST(cli, lesson_and_benchmark_flags) {
+  auto o = parse({"--lesson", "07", "--language", "en"}, true);
+  ASSERT_TRUE(o) << o.error_value().reason;
+  EXPECT_EQ(o->lesson, "07");
+  EXPECT_EQ(o->language, "en");
+  EXPECT_FALSE(o->play);  // windowed: the panel, step by step
+  o = parse({"--lesson", "all"}, true);
+  ASSERT_TRUE(o);
+  EXPECT_TRUE(o->play);
+  o = parse({"--lesson", "03"});  // no display: headless, so played
+  ASSERT_TRUE(o);
+  EXPECT_TRUE(o->play);
+  EXPECT_EQ(o->frames, 0u);
+  o = parse({"--bench-frames", "50", "--hide-overlay", "--no-hooks"});
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->bench_frames, 50u);
+  EXPECT_TRUE(o->overlay_hidden);
+  EXPECT_FALSE(o->hooks);
+  EXPECT_FALSE(parse({"--language", "fr"}));
+  EXPECT_FALSE(parse({"--play"}));
+  EXPECT_FALSE(parse({"--lesson", "all", "--script", "s.json"}));
+  EXPECT_FALSE(parse({"--bench-frames", "0"}));
+  EXPECT_FALSE(parse({"--bench-frames", "10", "--frames", "5"}));
+}
+
 TEST(cli, with_a_display_the_default_is_windowed_until_closed) {
   auto o = parse({}, true);
   ASSERT_TRUE(o);

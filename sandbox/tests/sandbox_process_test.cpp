@@ -1,6 +1,9 @@
 // The sandbox binary as a learner runs it: exit codes, messages, the headless summary.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+
 #include "process.h"
 
 namespace xe::test {
@@ -34,6 +37,36 @@ TEST(sandbox_process, headless_run_prints_a_frame_summary) {
   EXPECT_NE(r.out.find("fence: cpu 30 gpu"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("frames in flight 2"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("surface 0: offscreen 64x32, 3 back buffers"), std::string::npos) << r.out;
+}
+
+// One line, parseable, and nothing else on stdout: scripts compare runs with it.
+TEST(sandbox_process, bench_frames_prints_one_timing_line) {
+  auto r = sandbox("--headless --size 64x32 --bench-frames 20");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  double mean = 0, p50 = 0, p95 = 0;
+  unsigned frames = 0;
+  ASSERT_EQ(std::sscanf(r.out.c_str(), "frames=%u mean_ms=%lf p50_ms=%lf p95_ms=%lf\n", &frames, &mean, &p50, &p95), 4)
+      << r.out;
+  EXPECT_EQ(frames, 20u);
+  EXPECT_GT(mean, 0.0);
+  EXPECT_LE(p50, p95);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+// Lessons from the command line: an unknown one is a usage error; a lesson folder with a
+// broken file stops before the engine starts and names the file.
+TEST(sandbox_process, lesson_flags_are_checked) {
+  auto unknown = sandbox("--headless --lesson 42");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("no lesson '42'"), std::string::npos) << unknown.err;
+  auto play = sandbox("--play");
+  EXPECT_EQ(play.exit_code, 2);
+  const std::string dir = ::testing::TempDir() + "xe-bad-lessons";
+  ASSERT_EQ(run_process("mkdir -p " + shell_quote(dir) + " && printf '{\"id\": ' > " + shell_quote(dir + "/01-x.json")).exit_code, 0);
+  auto broken = sandbox("--headless --lesson all --lessons " + shell_quote(dir));
+  EXPECT_EQ(broken.exit_code, 3);
+  EXPECT_NE(broken.err.find("01-x.json"), std::string::npos) << broken.err;
+  EXPECT_EQ(broken.err.find("D3D12 device"), std::string::npos) << "the engine must not start: " << broken.err;
 }
 
 TEST(sandbox_process, no_display_means_headless) {

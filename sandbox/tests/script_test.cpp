@@ -5,6 +5,7 @@
 
 #include "script/script.h"
 #include "snapshot/atomic_file.h"
+#include "snapshot/history.h"
 
 namespace xe::sandbox {
 namespace {
@@ -127,6 +128,33 @@ TEST(atomic_file, writes_whole_files_and_leaves_no_temporary_behind) {
   EXPECT_MENTIONS(folder.error_value().reason, "is a folder");
   EXPECT_EQ(std::distance(fs::directory_iterator{dir}, fs::directory_iterator{}), 1);
   fs::remove_all(dir);
+}
+
+} // namespace
+} // namespace xe::sandbox
+
+namespace xe::sandbox {
+namespace {
+
+// The ring keeps the newest `capacity` records, oldest first, across wrap-around.
+TEST(history_ring, keeps_the_newest_records_in_order) {
+  history_ring ring{3};
+  for (u64 n = 1; n <= 7; ++n) {
+    frame_record r;
+    r.frame.frame_number = n;
+    ring.record(std::move(r));
+    ASSERT_EQ(ring.latest().frame.frame_number, n);
+  }
+  ASSERT_EQ(ring.size(), 3u);
+  EXPECT_EQ(ring.at(0).frame.frame_number, 5u);
+  EXPECT_EQ(ring.at(1).frame.frame_number, 6u);
+  EXPECT_EQ(ring.at(2).frame.frame_number, 7u);
+  ring.clear();
+  EXPECT_TRUE(ring.empty());
+  frame_record r;
+  r.frame.frame_number = 9;
+  ring.record(std::move(r));
+  EXPECT_EQ(ring.at(0).frame.frame_number, 9u);
 }
 
 } // namespace

@@ -754,20 +754,27 @@ void copy_heap_state(u32 heap, heap_state& out) {
 
 surfaces_info calculate_surfaces_info() {
   surfaces_info out{};
-  if (!g) return out;
-  out.capacity = g->surfaces.capacity();
-  out.next_free = g->surfaces.next_free();
+  calculate_surfaces_info(out);
+  return out;
+}
+
+void calculate_surfaces_info(surfaces_info& out) {
+  out.capacity = g ? g->surfaces.capacity() : 0;
+  out.next_free = g ? g->surfaces.next_free() : invalid_id;
   out.slots.resize(out.capacity);
   for (u32 i = 0; i < out.capacity; ++i) {
     surface_info& info = out.slots[i];
     const auto slot = g->surfaces.info(i);
+    if (slot.live) {
+      g->surfaces[i].fill_info(info);
+    } else {
+      info = surface_info{};
+    }
     info.slot = i;
     info.live = slot.live;
     info.next_free = slot.next_free;
     info.generation = slot.generation;
-    if (slot.live) g->surfaces[i].fill_info(info);
   }
-  return out;
 }
 
 void copy_resources(std::vector<resource_info>& out) {
