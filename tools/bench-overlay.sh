@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The inspector's cost on the frame: windowed 1280x720 frames with the overlay shown, with
+# it hidden (F1), and with no overlay at all (--no-overlay), alternated in one session.
+# Prints each run and the frame-rate ratios against --no-overlay (target for the shown
+# overlay: >= 0.8). Usage: tools/bench-overlay.sh [BUILD_DIR] [FRAMES] [ROUNDS]
+# (default build-release 300 3). Starts Xvfb when there is no display.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-release}
+frames=${2:-300}
+rounds=${3:-3}
+exe="$build/bin/xengine-sandbox"
+[ -x "$exe" ] || { echo "build $exe first" >&2; exit 2; }
+source tools/xvfb.sh
+xe_start_xvfb
+
+declare -A p50s
+for round in $(seq "$rounds"); do
+  for mode in plain hidden shown; do
+    case $mode in
+      plain) args=(--no-overlay) ;;
+      hidden) args=(--hide-overlay) ;;
+      shown) args=() ;;
+    esac
+    line=$("$exe" "${args[@]}" --settings "$(mktemp -u)" --bench-frames "$frames" 2>/dev/null | tail -n 1)
+    echo "round $round $mode: $line"
+    p50s[$mode]+="$(echo "$line" | sed -n 's/.*p50_ms=\([0-9.]*\).*/\1/p') "
+  done
+done
+median() { printf '%s\n' $1 | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+plain=$(median "${p50s[plain]}")
+for mode in hidden shown; do
+  m=$(median "${p50s[$mode]}")
+  awk -v p="$plain" -v m="$m" -v mode="$mode" \
+    'BEGIN { printf "median p50 %s %.3f ms vs plain %.3f ms: frame-rate ratio %.3f\n", mode, m, p, p / m }'
+done

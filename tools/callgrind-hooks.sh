@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Instruction cost of the inspector's data path: 1,000 headless frames (60 warm-up + 940
+# timed) under callgrind, counting only inside app::frame() (the CPU side of a frame, on
+# the main thread), with the stats hooks and the 600-frame history on (the inspector
+# hidden: no UI is built) and off (--no-overlay --no-hooks). Prints both totals and the
+# ratio; target <= 1.05. Usage: tools/callgrind-hooks.sh [BUILD_DIR] (default build-release).
+# The surface is small because callgrind also runs lavapipe's rasteriser; the hooks' cost
+# does not depend on the surface size. --fair-sched: lavapipe and vkd3d threads otherwise
+# starve the main thread under valgrind (minutes instead of seconds).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-release}
+exe="$build/bin/xengine-sandbox"
+[ -x "$exe" ] || { echo "build $exe first (cmake --preset release && cmake --build --preset release)" >&2; exit 2; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+instructions() {  # NAME ARGS...: the Ir collected inside app::frame()
+  local name=$1
+  shift
+  valgrind --tool=callgrind --fair-sched=yes --toggle-collect='xe::sandbox::app::frame()' --callgrind-out-file="$out/$name.out" \
+    "$exe" --headless --size 320x180 --bench-frames 940 "$@" >"$out/$name.log" 2>&1 ||
+    { cat "$out/$name.log" >&2; exit 1; }
+  awk '/^(summary|totals):/ { print $2; exit }' "$out/$name.out"
+}
+
+on=$(instructions on --overlay --hide-overlay)
+off=$(instructions off --no-overlay --no-hooks)
+awk -v on="$on" -v off="$off" 'BEGIN {
+  printf "instructions in app::frame() over 1000 frames: hooks+history on %d, off %d\n", on, off
+  printf "ratio on/off: %.4f (target <= 1.05)\n", on / off
+}'
