@@ -20,7 +20,7 @@ xe_start_xvfb
 src=/usr/share/doc/libimgui-dev/examples
 peer_dir=build-peer
 mkdir -p "$peer_dir"
-python3 - "$src/example_sdl_vulkan/main.cpp" "$peer_dir/main.cpp" <<'PY'
+python3 - "$src/example_sdl_vulkan/main.cpp" "$peer_dir/main.cpp.new" <<'PY'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()
 def cut(a, b):
@@ -58,11 +58,14 @@ insert_before("    // Cleanup\n", """    {
 """)
 open(sys.argv[2], "w", encoding="utf-8").write(text)
 PY
-if [ ! -x "$peer_dir/example_sdl_vulkan" ] || [ "$peer_dir/main.cpp" -nt "$peer_dir/example_sdl_vulkan" ]; then
+# Rebuild only when the patched source changed (or was never built).
+if ! cmp -s "$peer_dir/main.cpp.new" "$peer_dir/main.cpp" || [ ! -x "$peer_dir/example_sdl_vulkan" ]; then
+  mv "$peer_dir/main.cpp.new" "$peer_dir/main.cpp"
   g++ -O2 -std=c++17 -DIMGUI_UNLIMITED_FRAME_RATE -o "$peer_dir/example_sdl_vulkan" "$peer_dir/main.cpp" \
     "$src/backends/imgui_impl_sdl.cpp" "$src/backends/imgui_impl_vulkan.cpp" \
     -I"$src/backends" -I/usr/include/imgui/backends $(pkg-config --cflags --libs imgui) $(sdl2-config --cflags --libs) -lvulkan
 fi
+rm -f "$peer_dir/main.cpp.new"
 
 p50() { sed -n 's/.*p50_ms=\([0-9.]*\).*/\1/p' | tail -n 1; }
 sandbox_p50=() peer_p50=()

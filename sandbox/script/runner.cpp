@@ -60,9 +60,10 @@ result<void> action_runner::run_action(const actions::action& what) {
                 return failed(fmt::format("label '{}' already names descriptors of another heap", a.as));
               entry->heap = *heap;
             }
-            // All or nothing: a request the heap cannot meet takes no index.
+            // All or nothing: a request the heap cannot meet takes no index. (Engine heaps are
+            // refused by allocate_descriptor itself, with that reason.)
             const gfx::heap_info info = gfx::get_heap_info(*heap);
-            if (info.capacity - info.size < a.count)
+            if (*heap >= gfx::engine_heap_count && info.capacity - info.size < a.count)
               return make_error(errc::heap_full,
                                 fmt::format("descriptor heap '{}': heap is full for {} more ({} of {} free; indices "
                                             "waiting in deferred queues count as taken); nothing was allocated",

@@ -127,6 +127,9 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
   expect_script_error(heap + R"({"do": "free", "heap": "demo", "index": 1})", "step 2 (free): descriptor heap 'demo': index 1 is not allocated");
   expect_script_error(heap + R"({"do": "allocate", "heap": "demo", "count": 3})", "step 2 (allocate): descriptor heap 'demo': heap is full");
   expect_script_error(R"({"do": "allocate", "heap": "rtv"})", "step 1 (allocate): heap 'rtv' belongs to the engine");
+  expect_script_error(R"({"do": "allocate", "heap": "rtv", "count": 600})", "step 1 (allocate): heap 'rtv' belongs to the engine");
+  expect_script_error(heap + R"({"do": "allocate", "heap": "demo"}, {"do": "allocate", "heap": "demo", "count": 2})",
+                      "step 3 (allocate): descriptor heap 'demo': heap is full for 2 more (1 of 2 free");
   expect_script_error(R"({"do": "allocate", "heap": "ghost"})", "step 1 (allocate): there is no heap named 'ghost'");
   expect_script_error(heap + heap_only, "step 2 (create_heap): a heap named 'demo' already exists");
   expect_script_error(R"({"do": "create_texture", "name": "sparse", "kind": "reserved", "width": 256, "height": 256})",
