@@ -73,7 +73,7 @@ for round in $(seq "$rounds"); do
   line=$("$exe" --imgui-demo --bench-frames "$frames" 2>/dev/null | tail -n 1)
   echo "round $round sandbox --imgui-demo: $line"
   sandbox_p50+=("$(echo "$line" | p50)")
-  line=$(XE_BENCH_FRAMES="$frames" "$peer_dir/example_sdl_vulkan" 2>/dev/null | tail -n 1)
+  line=$(cd "$peer_dir" && XE_BENCH_FRAMES="$frames" ./example_sdl_vulkan 2>/dev/null | tail -n 1)  # its imgui.ini stays there
   echo "round $round imgui example_sdl_vulkan: $line"
   peer_p50+=("$(echo "$line" | p50)")
 done
