@@ -278,3 +278,41 @@ TEST_F(renderer_test, frame_call_order_misuse_is_reported) {
 
 } // namespace
 } // namespace xe::test
+
+namespace xe::test {
+namespace {
+
+// D3D12's view-format rules, answered by the engine and, for allowed pairs, created on
+// the device (a wrong "allowed" would show up as a validation error in TearDown).
+TEST_F(renderer_test, view_formats_follow_the_casting_rules) {
+  const auto check = [](const char* resource, const char* view) {
+    auto r = gfx::check_view_format(resource, view);
+    EXPECT_TRUE(r) << resource << " as " << view << ": " << r.error_value().reason;
+    return r ? *r : gfx::view_format_check{};
+  };
+  const gfx::view_format_check same = check("R8G8B8A8_UNORM", "R8G8B8A8_UNORM");
+  EXPECT_TRUE(same.allowed && same.created);
+  const gfx::view_format_check typeless = check("R32_TYPELESS", "R32_FLOAT");
+  EXPECT_TRUE(typeless.allowed && typeless.created);
+  const gfx::view_format_check wiki = check("R32_FLOAT", "R8G8B8A8_UNORM");  // wiki 7.9's claim
+  EXPECT_FALSE(wiki.allowed || wiki.created);
+  EXPECT_NE(wiki.rule.find("family"), std::string::npos) << wiki.rule;
+  // Even where fully typed casts are supported, these two never are.
+  const gfx::view_format_check float_uint = check("R32_FLOAT", "R32_UINT");
+  EXPECT_FALSE(float_uint.allowed || float_uint.created) << float_uint.rule;
+  const gfx::view_format_check snorm_unorm = check("R8G8B8A8_SNORM", "R8G8B8A8_UNORM");
+  EXPECT_FALSE(snorm_unorm.allowed || snorm_unorm.created) << snorm_unorm.rule;
+  // Within a family otherwise: exactly what the device reports.
+  const gfx::view_format_check srgb = check("R8G8B8A8_UNORM", "R8G8B8A8_UNORM_SRGB");
+  EXPECT_EQ(srgb.allowed, srgb.casting_fully_typed_supported) << srgb.rule;
+  EXPECT_EQ(srgb.created, srgb.allowed);
+  EXPECT_FALSE(gfx::check_view_format("R32_FLOAT", "R32_TYPELESS"));  // a view must be typed
+  EXPECT_FALSE(gfx::check_view_format("R99_MAGIC", "R32_FLOAT"));
+  (void)gfx::flush();
+  run_frame();
+  run_frame();
+  run_frame();
+}
+
+} // namespace
+} // namespace xe::test

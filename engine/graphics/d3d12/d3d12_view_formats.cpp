@@ -1,7 +1,8 @@
 // Can a texture created with one format take an SRV of another? D3D12's rule: a typeless
 // resource takes any fully typed format of its cast family; a fully typed resource takes
-// its own format, or (when the device reports CastingFullyTypedFormatSupported) another
-// fully typed format of the same family; across families never, through
+// its own format, or (when the device reports CastingFullyTypedFormatSupported, the
+// relaxed casting rules) another fully typed format of the same family, except _FLOAT to
+// or from non-_FLOAT and _SNORM to or from _UNORM; across families never, through
 // CreateShaderResourceView on a resource created with one format. Pairs the rule allows
 // are then created on the device for real; pairs it forbids are not (that call is invalid
 // API use, which the debug layer and the Vulkan validation layer report as an error).
@@ -38,6 +39,10 @@ constexpr format_entry formats[] = {
     {"B8G8R8A8_UNORM", DXGI_FORMAT_B8G8R8A8_UNORM, "B8G8R8A8", false},
     {"B8G8R8A8_UNORM_SRGB", DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, "B8G8R8A8", false},
 };
+
+bool is_float(const format_entry& f) { return std::string_view{f.name}.find("_FLOAT") != std::string_view::npos; }
+bool is_snorm(const format_entry& f) { return std::string_view{f.name}.find("_SNORM") != std::string_view::npos; }
+bool is_unorm(const format_entry& f) { return std::string_view{f.name}.find("_UNORM") != std::string_view::npos; }
 
 const format_entry* find_format(std::string_view name) {
   for (const format_entry& f : formats)
@@ -81,6 +86,12 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   } else if (resource->typeless) {
     out.allowed = true;
     out.rule = fmt::format("a typeless resource takes any fully typed format of its family ({})", resource->family);
+  } else if (is_float(*resource) != is_float(*view)) {
+    out.rule = fmt::format("{} to {}: casting between _FLOAT and non-_FLOAT formats is never allowed", resource->name,
+                           view->name);
+  } else if ((is_snorm(*resource) && is_unorm(*view)) || (is_unorm(*resource) && is_snorm(*view))) {
+    out.rule = fmt::format("{} to {}: casting between _SNORM and _UNORM formats is never allowed", resource->name,
+                           view->name);
   } else if (out.casting_fully_typed_supported) {
     out.allowed = true;
     out.rule = fmt::format("the device casts fully typed formats within a family ({})", resource->family);
