@@ -112,15 +112,7 @@ TEST_F(pipeline_test, ui_vertices_modulate_the_texture_by_their_colour) {
   // Projection columns mapping [0, 32] x [0, 32] to clip space, y down.
   const f32 projection[16] = {2.f / 32, 0, 0, 0, 0, -2.f / 32, 0, 0, 0, 0, 0.5f, 0, -1.f, 1.f, 0.5f, 1.f};
   auto image = capture_with(*surface, {}, [&](const render_context& ctx) -> result<void> {
-    pipeline_desc desc;
-    desc.vs = gfx::shaders::id::imgui_vs;
-    desc.ps = gfx::shaders::id::imgui_ps;
-    desc.layout = root_layout::ui;
-    desc.input = input_layout::ui_vertex;
-    desc.blend = blend_mode::alpha;
-    desc.rtv_format = ctx.rtv_format;
-    desc.dsv_format = ctx.dsv_format;
-    auto pso = ctx.pipelines.pipeline(desc);
+    auto pso = ctx.pipelines.pipeline(ui_pipeline(ctx));
     if (!pso) return std::move(pso).error_value();
     auto vertices = ctx.upload.allocate(sizeof(quad), 4);
     if (!vertices) return std::move(vertices).error_value();

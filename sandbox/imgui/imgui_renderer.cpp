@@ -43,15 +43,7 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
   if (!draw_data || draw_data->TotalVtxCount == 0 || draw_data->DisplaySize.x <= 0 || draw_data->DisplaySize.y <= 0)
     return {};
 
-  pipeline_desc desc;
-  desc.vs = gfx::shaders::id::imgui_vs;
-  desc.ps = gfx::shaders::id::imgui_ps;
-  desc.layout = root_layout::ui;
-  desc.input = input_layout::ui_vertex;
-  desc.blend = blend_mode::alpha;
-  desc.rtv_format = ctx.rtv_format;
-  desc.dsv_format = ctx.dsv_format;
-  auto pso = ctx.pipelines.pipeline(desc);
+  auto pso = ctx.pipelines.pipeline(ui_pipeline(ctx));
   if (!pso) return std::move(pso).error_value();
 
   static_assert(sizeof(ImDrawVert) == 20 && sizeof(ImDrawIdx) == 2, "ui_vertex layout: float2, float2, rgba8; u16");

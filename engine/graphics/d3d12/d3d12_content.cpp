@@ -1,4 +1,5 @@
-// The engine's built-in frame content: the wiki's first triangle and the GPU-load passes.
+// The engine's built-in frame content (the wiki's first triangle, the GPU-load passes) and the
+// pipeline descriptions recorders into a surface pass start from.
 #include <cstring>
 
 #include "graphics/d3d12/d3d12_frame.h"
@@ -15,6 +16,8 @@ struct triangle_vertex {
 constexpr triangle_vertex triangle_vertices[3] = {
     {0.f, 0.5f, 1.f, 0.f, 0.f, 1.f}, {0.5f, -0.5f, 0.f, 1.f, 0.f, 1.f}, {-0.5f, -0.5f, 0.f, 0.f, 1.f, 1.f}};
 
+} // namespace
+
 pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shaders::id ps, root_layout layout) {
   pipeline_desc desc;
   desc.vs = vs;
@@ -25,7 +28,12 @@ pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shader
   return desc;
 }
 
-} // namespace
+pipeline_desc ui_pipeline(const render_context& ctx) {
+  pipeline_desc desc = surface_pipeline(ctx, shaders::id::imgui_vs, shaders::id::imgui_ps, root_layout::ui);
+  desc.input = input_layout::ui_vertex;
+  desc.blend = blend_mode::alpha;
+  return desc;
+}
 
 result<void> record_triangle(const render_context& ctx) {
   pipeline_desc desc = surface_pipeline(ctx, shaders::id::triangle_vs, shaders::id::triangle_ps, root_layout::vertex_input);

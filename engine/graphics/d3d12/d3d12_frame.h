@@ -26,6 +26,12 @@ using record_fn = std::function<result<void>(const render_context&)>;
 
 result<void> render_surface_with(surface_id id, const frame_content& content, const record_fn& extra);
 
+// A pipeline for drawing into the surface pass: these shaders and layout, the pass's
+// RTV and DSV formats (defaults otherwise).
+pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shaders::id ps, root_layout layout);
+// Dear ImGui's draw data in the surface pass: ImGui's shaders and vertex, alpha blending.
+pipeline_desc ui_pipeline(const render_context& ctx);
+
 // The built-in content, usable by any recorder.
 result<void> record_triangle(const render_context& ctx);
 result<void> record_gpu_load(const render_context& ctx, u32 passes);
