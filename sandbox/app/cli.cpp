@@ -19,6 +19,17 @@ result<u32> parse_u32(const std::string& flag, const std::string& text, u32 min,
   return value;
 }
 
+// Options that take one non-empty text value (a file, folder or lesson id).
+std::string* text_option(options& o, const std::string& arg) {
+  if (arg == "--script") return &o.script;
+  if (arg == "--snapshot") return &o.snapshot;
+  if (arg == "--screenshot") return &o.screenshot;
+  if (arg == "--lesson") return &o.lesson;
+  if (arg == "--lessons") return &o.lessons_dir;
+  if (arg == "--settings") return &o.settings;
+  return nullptr;
+}
+
 } // namespace
 
 std::string usage() {
@@ -67,27 +78,25 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       if (i + 1 >= args.size()) return bad(fmt::format("{} needs a value", arg));
       return args[++i];
     };
+    auto number = [&](u32 min, u32 max) -> result<u32> {
+      auto v = value();
+      if (!v) return std::move(v).error_value();
+      return parse_u32(arg, *v, min, max);
+    };
     if (arg == "--help" || arg == "-h") {
       o.help = true;
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--frames") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      auto n = parse_u32(arg, *v, 1, 100'000'000);
+      auto n = number(1, 100'000'000);
       if (!n) return std::move(n).error_value();
       o.frames = *n;
       o.frames_given = true;
-    } else if (arg == "--script" || arg == "--snapshot" || arg == "--screenshot") {
+    } else if (std::string* field = text_option(o, arg)) {
       auto v = value();
       if (!v) return std::move(v).error_value();
-      if (v->empty()) return bad(fmt::format("{} needs a file name", arg));
-      (arg == "--script" ? o.script : arg == "--snapshot" ? o.snapshot : o.screenshot) = *v;
-    } else if (arg == "--lesson" || arg == "--lessons" || arg == "--settings") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      if (v->empty()) return bad(fmt::format("{} needs a value", arg));
-      (arg == "--lesson" ? o.lesson : arg == "--lessons" ? o.lessons_dir : o.settings) = *v;
+      if (v->empty()) return bad(fmt::format("{} needs a non-empty value", arg));
+      *field = *v;
     } else if (arg == "--language") {
       auto v = value();
       if (!v) return std::move(v).error_value();
@@ -100,15 +109,11 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       o.diff = {args[i + 1], args[i + 2]};
       i += 2;
     } else if (arg == "--frames-in-flight") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      auto n = parse_u32(arg, *v, 1, 3);
+      auto n = number(1, 3);
       if (!n) return std::move(n).error_value();
       o.frames_in_flight = *n;
     } else if (arg == "--windows") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      auto n = parse_u32(arg, *v, 1, max_windows);
+      auto n = number(1, max_windows);
       if (!n) return std::move(n).error_value();
       o.windows = *n;
     } else if (arg == "--triangle") {
@@ -123,15 +128,11 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     } else if (arg == "--no-hooks") {
       o.hooks = false;
     } else if (arg == "--bench-frames") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      auto n = parse_u32(arg, *v, 1, 1'000'000);
+      auto n = number(1, 1'000'000);
       if (!n) return std::move(n).error_value();
       o.bench_frames = *n;
     } else if (arg == "--gpu-load") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      auto n = parse_u32(arg, *v, 0, 10'000);
+      auto n = number(0, 10'000);
       if (!n) return std::move(n).error_value();
       o.gpu_load = *n;
     } else if (arg == "--adapter") {
