@@ -6,13 +6,8 @@
 # (default build-release 300 3). Starts Xvfb when there is no display.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build-release}
-frames=${2:-300}
-rounds=${3:-3}
-exe="$build/bin/xengine-sandbox"
-[ -x "$exe" ] || { echo "build $exe first" >&2; exit 2; }
-source tools/xvfb.sh
-xe_start_xvfb
+source tools/bench-common.sh
+xe_bench_setup 300 "$@"
 
 declare -A p50s
 for round in $(seq "$rounds"); do
@@ -24,13 +19,13 @@ for round in $(seq "$rounds"); do
     esac
     line=$("$exe" "${args[@]}" --settings "$(mktemp -u)" --bench-frames "$frames" 2>/dev/null | tail -n 1)
     echo "round $round $mode: $line"
-    p50s[$mode]+="$(echo "$line" | sed -n 's/.*p50_ms=\([0-9.]*\).*/\1/p') "
+    p50s[$mode]+="$(echo "$line" | xe_p50) "
   done
 done
-median() { printf '%s\n' $1 | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-plain=$(median "${p50s[plain]}")
+# shellcheck disable=SC2086  # each entry is a space-separated list of numbers
+plain=$(xe_median ${p50s[plain]})
 for mode in hidden shown; do
-  m=$(median "${p50s[$mode]}")
+  m=$(xe_median ${p50s[$mode]})
   awk -v p="$plain" -v m="$m" -v mode="$mode" \
     'BEGIN { printf "median p50 %s %.3f ms vs plain %.3f ms: frame-rate ratio %.3f\n", mode, m, p, p / m }'
 done

@@ -9,13 +9,8 @@
 # Usage: tools/peer-imgui-vulkan.sh [BUILD_DIR] [FRAMES] [ROUNDS]  (default build-release 600 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=${1:-build-release}
-frames=${2:-600}
-rounds=${3:-3}
-exe="$build/bin/xengine-sandbox"
-[ -x "$exe" ] || { echo "build $exe first" >&2; exit 2; }
-source tools/xvfb.sh
-xe_start_xvfb
+source tools/bench-common.sh
+xe_bench_setup 600 "$@"
 
 src=/usr/share/doc/libimgui-dev/examples
 peer_dir=build-peer
@@ -67,17 +62,15 @@ if ! cmp -s "$peer_dir/main.cpp.new" "$peer_dir/main.cpp" || [ ! -x "$peer_dir/e
 fi
 rm -f "$peer_dir/main.cpp.new"
 
-p50() { sed -n 's/.*p50_ms=\([0-9.]*\).*/\1/p' | tail -n 1; }
 sandbox_p50=() peer_p50=()
 for round in $(seq "$rounds"); do
   line=$("$exe" --imgui-demo --bench-frames "$frames" 2>/dev/null | tail -n 1)
   echo "round $round sandbox --imgui-demo: $line"
-  sandbox_p50+=("$(echo "$line" | p50)")
+  sandbox_p50+=("$(echo "$line" | xe_p50)")
   line=$(cd "$peer_dir" && XE_BENCH_FRAMES="$frames" ./example_sdl_vulkan 2>/dev/null | tail -n 1)  # its imgui.ini stays there
   echo "round $round imgui example_sdl_vulkan: $line"
-  peer_p50+=("$(echo "$line" | p50)")
+  peer_p50+=("$(echo "$line" | xe_p50)")
 done
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-s=$(median "${sandbox_p50[@]}")
-p=$(median "${peer_p50[@]}")
+s=$(xe_median "${sandbox_p50[@]}")
+p=$(xe_median "${peer_p50[@]}")
 awk -v s="$s" -v p="$p" 'BEGIN { printf "median p50: sandbox %.3f ms, peer %.3f ms, ratio %.3f (target <= 1.25)\n", s, p, s / p }'
