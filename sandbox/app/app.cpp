@@ -253,8 +253,8 @@ result<void> app::frame() {
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
-  auto overlay_surface = _surfaces.find(_overlay_slot);
-  if (overlay_surface != _surfaces.end()) {
+  // Hidden or disabled, the overlay builds nothing: skip reading the surfaces for it.
+  if (_overlay->visible() && _surfaces.count(_overlay_slot)) {
     const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
     const std::chrono::duration<f32> dt = start - _last_frame;
     _overlay->build(info.width, info.height, _frames_run ? dt.count() : 1.f / 60.f);
