@@ -24,6 +24,7 @@ const char* to_string(errc code) {
     case errc::unsupported: return "unsupported";
     case errc::io: return "io";
     case errc::parse: return "parse";
+    case errc::device_hung: return "device_hung";
   }
   return "unknown";
 }

@@ -21,6 +21,7 @@ enum class errc : u8 {
   unsupported,       // the device or platform does not support the request
   io,                // a file could not be read or written
   parse,             // malformed input text
+  device_hung,       // a fence wait gave up (no GPU progress, or interrupted): no more GPU work
 };
 
 const char* to_string(errc code);

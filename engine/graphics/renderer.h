@@ -64,10 +64,12 @@ struct image_rgba8 {
 struct shutdown_report {
   u32 device_references_left{}; // device refcount after the engine's last Release
   u32 objects_still_tracked{};   // tracked D3D12 objects not released
+  bool gpu_hung{};               // a fence wait gave up: nothing was released (it may be in use)
 };
 
 result<void> initialize(const renderer_desc& desc = {});
 shutdown_report shutdown();          // flushes, releases everything; safe if not initialised
+                                     // (after errc::device_hung: releases nothing, leaks on purpose)
 bool is_initialized();
 
 result<surface_id> create_surface(const surface_desc& desc);
@@ -80,6 +82,9 @@ result<void> resize_surface(surface_id id, u32 width, u32 height);
 // Rebuilds surfaces whose swap chain went stale, waits for this slot's fence, runs its
 // deferred work.
 result<void> begin_frame();
+// What begin_frame does first, on its own (between frames): rebuilds window surfaces whose
+// swap chain went stale (a size change, OUT_OF_DATE, SUBOPTIMAL). True when one was.
+result<bool> rebuild_stale_surfaces();
 // Records the surface's frame: clears colour and depth, then the content; a minimised
 // window is skipped.
 result<void> render_surface(surface_id id, const frame_content& content);
@@ -87,6 +92,10 @@ inline result<void> render_surface(surface_id id, const color& clear) { return r
 result<void> end_frame();             // executes, presents, signals ++fence value
 result<void> flush();                 // waits until the GPU has finished all submitted work
 result<void> set_frames_in_flight(u32 count);
+// Fence waits fail with errc::device_hung when the GPU completes nothing for a minute, or
+// once they have lasted a second after this call: a hung GPU ends the app with a message
+// instead of hanging it. Only sets a flag: a SIGINT/SIGTERM handler may call it.
+void interrupt_fence_waits();
 
 // Descriptor heaps. Heaps 0..3 are the engine's (rtv, dsv, srv, uav); create_heap adds
 // learner heaps after them. Every heap's deferred frees are processed in begin_frame.

@@ -11,6 +11,7 @@
 
 #include "graphics/d3d12/d3d12_command.h"
 #include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/swap_chain.h"
 #include "graphics/renderer.h"
@@ -110,13 +111,10 @@ void bm_present_minimal_loop(benchmark::State& state) {
 
   for (auto _ : state) {
     pump();
-    if (fence->GetCompletedValue() < slot_values[slot]) {
-      fence->SetEventOnCompletion(slot_values[slot], event);
-      (void)runtime::wait_fence_event(event);
-    }
+    if (!wait_for_fence(fence.get(), slot_values[slot], event)) return state.SkipWithError("fence wait failed");
     allocators[slot]->Reset();
     list->Reset(allocators[slot].get(), nullptr);
-    auto status = (*chain)->acquire();
+    auto status = (*chain)->acquire(slot);
     if (!status || *status != swap_chain::acquire_status::ready) return state.SkipWithError("acquire failed");
     const u32 index = (*chain)->current_buffer();
     ID3D12Resource* buffer = buffers[index].get();
@@ -135,8 +133,7 @@ void bm_present_minimal_loop(benchmark::State& state) {
     slot = (slot + 1) % 3;
   }
   queue->Signal(fence.get(), ++value);
-  fence->SetEventOnCompletion(value, event);
-  (void)runtime::wait_fence_event(event);
+  (void)wait_for_fence(fence.get(), value, event);
   runtime::destroy_fence_event(event);
   buffers.clear();
   chain->reset();

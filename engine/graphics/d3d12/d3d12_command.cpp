@@ -1,8 +1,7 @@
 #include "graphics/d3d12/d3d12_command.h"
 
-#include <chrono>
-
 #include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12 {
@@ -56,14 +55,7 @@ void d3d12_command::release() {
 }
 
 result<void> d3d12_command::wait_for(u64 value, f32* waited_ms) {
-  if (waited_ms) *waited_ms = 0.f;
-  if (_fence->GetCompletedValue() >= value) return {};
-  const auto start = std::chrono::steady_clock::now();
-  XE_TRY_HR(_fence->SetEventOnCompletion(value, _fence_event));
-  XE_TRY(runtime::wait_fence_event(_fence_event));
-  const std::chrono::duration<f32, std::milli> waited = std::chrono::steady_clock::now() - start;
-  if (waited_ms) *waited_ms = waited.count();
-  return {};
+  return wait_for_fence(_fence.get(), value, _fence_event, waited_ms);
 }
 
 result<void> d3d12_command::begin_frame() {

@@ -32,7 +32,7 @@ public:
   result<void> signal();
   // Signals a new value and waits for it: all submitted work has finished afterwards.
   result<void> flush();
-  // Waits (measured, infinite) until the fence reaches value.
+  // Waits (measured) until the fence reaches value; errc::device_hung if the GPU stops.
   result<void> wait_for(u64 value, f32* waited_ms = nullptr);
 
   void set_frames_in_flight(u32 count);

@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "graphics/d3d12/d3d12_command.h"
+#include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
 #include "graphics/d3d12/d3d12_runtime.h"
@@ -121,8 +122,8 @@ result<void> rebuild_surface(u32 index, u32 width, u32 height) {
 }
 
 // Window swap chains that went stale (OUT_OF_DATE, SUBOPTIMAL, a size change) are rebuilt
-// between frames, never while a command list records.
-result<void> rebuild_stale_surfaces() {
+// between frames, never while a command list records. True when one was rebuilt.
+result<bool> rebuild_stale() {
   bool flushed = false;
   result<void> status;
   g->surfaces.for_each([&](u32 index, d3d12_surface& s) {
@@ -134,7 +135,8 @@ result<void> rebuild_stale_surfaces() {
     }
     status = rebuild_surface(index, s.width(), s.height());
   });
-  return status;
+  if (!status) return std::move(status).error_value();
+  return flushed;
 }
 
 result<descriptor_heap*> find_heap_by_index(u32 heap) {
@@ -157,13 +159,6 @@ result<descriptor_heap*> find_learner_heap(u32 heap) {
 
 surface_id make_surface_id(u32 index) { return surface_id::make(index, g->surfaces.info(index).generation); }
 
-result<d3d12_surface*> find_surface(surface_id id) {
-  if (!g) return not_initialized();
-  if (!id.is_valid() || !g->surfaces.is_live(id.index()) ||
-      g->surfaces.info(id.index()).generation != (id.generation() & id::generation_mask))
-    return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
-  return &g->surfaces[id.index()];
-}
 
 void fill_adapter_info(const runtime::created_device& created) {
   ID3D12Device* device = g->device.get();
@@ -316,6 +311,14 @@ void deferred_release(ID3D12Object* object) {
   }
 }
 
+result<d3d12_surface*> find_surface(surface_id id) {
+  if (!g) return not_initialized();
+  if (!id.is_valid() || !g->surfaces.is_live(id.index()) ||
+      g->surfaces.info(id.index()).generation != (id.generation() & id::generation_mask))
+    return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
+  return &g->surfaces[id.index()];
+}
+
 const char* format_name(DXGI_FORMAT format) {
   switch (format) {
     case DXGI_FORMAT_UNKNOWN: return "UNKNOWN";
@@ -364,8 +367,28 @@ std::wstring to_wide(std::string_view utf8) {
 
 void set_name(ID3D12Object* object, std::string_view name) { object->SetName(to_wide(name).c_str()); }
 
+result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
+  auto rendering = s.begin_render(pass.list, pass.content.clear, pass.sync_index);
+  if (!rendering || !*rendering) return rendering;  // an error, or minimised / zero extent
+  const render_context ctx{pass.list, s.width(), s.height(), s.chain().format(), d3d12_surface::depth_format,
+                           pass.upload, g->pipelines};
+  result<void> status;
+  if (pass.content.triangle) status = record_triangle(ctx);
+  if (status) status = record_gpu_load(ctx, pass.content.gpu_load_passes);
+  if (status && pass.extra) status = pass.extra(ctx);
+  if (status && pass.copy_to) {
+    ID3D12Resource* target = s.current_target();
+    transition(pass.list, target, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    pass.copy_to->record(pass.list, target);
+    transition(pass.list, target, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  }
+  s.end_render(pass.list);  // always: the back buffer must go back to PRESENT
+  if (!status) return std::move(status).error_value();
+  return true;
+}
+
 result<void> render_surface_with(surface_id id, const frame_content& content, const record_fn& extra) {
-  auto surface = find_surface(id);
+  auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
   if (content.gpu_load_passes > 10'000)
@@ -373,18 +396,10 @@ result<void> render_surface_with(surface_id id, const frame_content& content, co
                                                           content.gpu_load_passes));
   d3d12_surface& s = **surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
-  ID3D12GraphicsCommandList* list = g->command.list();
-  auto rendering = s.begin_render(list, content.clear);
-  if (!rendering) return std::move(rendering).error_value();
-  if (!*rendering) return {};  // minimised or zero extent
-  const render_context ctx{list, s.width(), s.height(), s.chain().format(), d3d12_surface::depth_format,
-                           g->upload, g->pipelines};
-  result<void> status;
-  if (content.triangle) status = record_triangle(ctx);
-  if (status) status = record_gpu_load(ctx, content.gpu_load_passes);
-  if (status && extra) status = extra(ctx);
-  s.end_render(list);  // always: the back buffer must go back to PRESENT
-  return status;
+  auto rendered = core::record_surface(s, {g->command.list(), content, extra, g->upload, g->current_slot});
+  if (!rendered) return std::move(rendered).error_value();
+  if (*rendered) s.note_frame_buffer();
+  return {};
 }
 
 result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
@@ -421,10 +436,7 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   ID3D12CommandList* lists[] = {list};
   g->command.queue()->ExecuteCommandLists(1, lists);
   XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
-  if (g->immediate_fence->GetCompletedValue() < g->immediate_value) {
-    XE_TRY_HR(g->immediate_fence->SetEventOnCompletion(g->immediate_value, g->immediate_event));
-    XE_TRY(runtime::wait_fence_event(g->immediate_event));
-  }
+  XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event));
   core::release_now(*staging);  // the copy has completed
   return {};
 }
@@ -443,6 +455,7 @@ result<void> initialize(const renderer_desc& desc) {
   if (desc.frames_in_flight < 1 || desc.frames_in_flight > frame_buffer_count)
     return make_error(errc::invalid_argument,
                       fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count, desc.frames_in_flight));
+  reset_fence_waits();
   g = std::make_unique<core_state>();
   for (heap_type type : {heap_type::rtv, heap_type::dsv, heap_type::cbv_srv_uav, heap_type::cbv_srv_uav})
     g->heaps.push_back(std::make_unique<descriptor_heap>(type));
@@ -457,6 +470,14 @@ result<void> initialize(const renderer_desc& desc) {
 shutdown_report shutdown() {
   shutdown_report report{};
   if (!g) return report;
+  if (gpu_hung()) {
+    // The GPU may still read anything: releasing would race it and waiting would hang.
+    // Leaked on purpose; the process is ending.
+    XE_LOG_ERROR("shutdown: the GPU stopped completing work, so nothing is released");
+    report.gpu_hung = true;
+    (void)g.release();
+    return report;
+  }
   if (g->in_frame) {  // close the open frame so the queue can drain
     g->in_frame = false;
     if (g->command.execute()) (void)g->command.signal();
@@ -531,7 +552,7 @@ result<surface_id> create_surface(const surface_desc& desc) {
 }
 
 result<void> remove_surface(surface_id id) {
-  auto surface = find_surface(id);
+  auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
   XE_TRY(g->command.flush());
@@ -544,7 +565,7 @@ result<void> remove_surface(surface_id id) {
 }
 
 result<void> resize_surface(surface_id id, u32 width, u32 height) {
-  auto surface = find_surface(id);
+  auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "resize_surface inside a frame; call it between frames");
   if (!(*surface)->is_window() && (width == 0 || height == 0))
@@ -557,7 +578,7 @@ result<void> resize_surface(surface_id id, u32 width, u32 height) {
 result<void> begin_frame() {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "begin_frame called twice without end_frame");
-  XE_TRY(rebuild_stale_surfaces());
+  XE_TRY(rebuild_stale());
   XE_TRY(g->command.begin_frame());
   g->in_frame = true;
   g->current_slot = g->command.frame_index();
@@ -584,6 +605,12 @@ result<void> end_frame() {
   return status;
 }
 
+result<bool> rebuild_stale_surfaces() {
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "rebuild_stale_surfaces inside a frame");
+  return rebuild_stale();
+}
+
 result<void> flush() {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "flush inside a frame; call it between frames");
@@ -600,14 +627,14 @@ result<void> set_frames_in_flight(u32 count) {
 }
 
 result<void> request_capture(surface_id id) {
-  auto surface = find_surface(id);
+  auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "request_capture inside a frame; call it between frames");
   return (*surface)->request_capture();
 }
 
 result<image_rgba8> take_capture(surface_id id) {
-  auto surface = find_surface(id);
+  auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "take_capture inside a frame; call it between frames");
   XE_TRY(g->command.flush());

@@ -1,14 +1,21 @@
 #pragma once
 // Engine-internal access to the D3D12 core: the device, the frame slot, the engine's
 // heaps, deferred release and object tracking. Valid between initialize() and shutdown().
+#include <functional>
 #include <string_view>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
+#include "graphics/renderer.h"
 #include "graphics/stats.h"
 
 namespace xe::gfx::d3d12 {
 class d3d12_command;
+class d3d12_surface;
+class upload_ring;
+struct render_context;
+struct texture_readback;
+using record_fn = std::function<result<void>(const render_context&)>;
 }
 
 namespace xe::gfx::d3d12::core {
@@ -55,6 +62,22 @@ void release_now(com_ptr<T>& object) {
   untrack(object.get());
   object.reset();
 }
+
+// The live surface id names, or errc::invalid_handle.
+result<d3d12_surface*> find_surface(surface_id id);
+
+// One surface's pass: clear, the content, extra; with copy_to, the finished image is copied
+// there too; the back buffer ends in PRESENT. Returns false when the surface was skipped
+// (minimised, zero extent). Engine frames and observer redraws both record through it.
+struct surface_pass {
+  ID3D12GraphicsCommandList* list;
+  const frame_content& content;
+  const record_fn& extra;
+  upload_ring& upload;
+  u32 sync_index;                           // swap_chain::acquire's sync object
+  const texture_readback* copy_to{nullptr};
+};
+result<bool> record_surface(d3d12_surface& s, const surface_pass& pass);
 
 const char* format_name(DXGI_FORMAT format);
 

@@ -1,5 +1,8 @@
 #include "graphics/d3d12/d3d12_resources.h"
 
+#include <cstring>
+#include <utility>
+
 #include "graphics/d3d12/d3d12_core.h"
 
 namespace xe::gfx::d3d12 {
@@ -81,6 +84,54 @@ result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, 
               {.name = name, .type = "buffer", .kind = resource_kind::committed, .width = static_cast<u32>(bytes),
                .height = 1, .format = DXGI_FORMAT_UNKNOWN, .bytes = bytes});
   return resource;
+}
+
+result<void> texture_readback::prepare(ID3D12Resource* texture, std::string_view name) {
+  const D3D12_RESOURCE_DESC desc = texture->GetDesc();
+  UINT rows = 0;
+  UINT64 row_bytes = 0, total = 0;
+  core::device()->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
+  auto created = create_buffer(name, total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
+  if (!created) return std::move(created).error_value();
+  buffer = std::move(*created);
+  bytes = total;
+  format = desc.Format;
+  width = static_cast<u32>(desc.Width);
+  height = desc.Height;
+  return {};
+}
+
+void texture_readback::record(ID3D12GraphicsCommandList* list, ID3D12Resource* texture) const {
+  D3D12_TEXTURE_COPY_LOCATION dst{};
+  dst.pResource = buffer.get();
+  dst.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+  dst.PlacedFootprint = footprint;
+  D3D12_TEXTURE_COPY_LOCATION src{};
+  src.pResource = texture;
+  src.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+  src.SubresourceIndex = 0;
+  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+}
+
+result<image_rgba8> texture_readback::read() const {
+  image_rgba8 image;
+  image.width = width;
+  image.height = height;
+  image.pixels.resize(static_cast<size_t>(width) * height * 4);
+  void* mapped = nullptr;
+  const D3D12_RANGE read_range{0, static_cast<SIZE_T>(bytes)};
+  XE_TRY_HR(buffer->Map(0, &read_range, &mapped));
+  const bool bgra = format == DXGI_FORMAT_B8G8R8A8_UNORM || format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
+  for (u32 y = 0; y < height; ++y) {
+    const u8* row = static_cast<const u8*>(mapped) + footprint.Offset + static_cast<u64>(y) * footprint.Footprint.RowPitch;
+    u8* out = image.pixels.data() + static_cast<size_t>(y) * width * 4;
+    std::memcpy(out, row, static_cast<size_t>(width) * 4);
+    if (bgra)
+      for (u32 x = 0; x < width; ++x) std::swap(out[x * 4], out[x * 4 + 2]);
+  }
+  const D3D12_RANGE no_write{0, 0};
+  buffer->Unmap(0, &no_write);
+  return image;
 }
 
 void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12_RESOURCE_STATES before,

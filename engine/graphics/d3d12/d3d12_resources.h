@@ -5,6 +5,7 @@
 #include <string>
 
 #include "graphics/d3d12/d3d12_common.h"
+#include "graphics/renderer.h"
 
 namespace xe::gfx::d3d12 {
 
@@ -28,6 +29,22 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(const texture_desc& des
 // A buffer in a heap of the given type (upload, readback or default).
 result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, D3D12_HEAP_TYPE heap,
                                               D3D12_RESOURCE_STATES initial_state);
+
+// A CPU copy of a 2D texture's first subresource: prepare() makes the readback buffer,
+// record() copies into it (the texture in COPY_SOURCE), read() maps it once the copy has
+// completed and returns RGBA8, whatever the texture's 8-bit channel order.
+struct texture_readback {
+  com_ptr<ID3D12Resource> buffer;  // tracked; whoever owns it decides how it is released
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
+  u64 bytes{};
+  DXGI_FORMAT format{};
+  u32 width{};
+  u32 height{};
+
+  result<void> prepare(ID3D12Resource* texture, std::string_view name);
+  void record(ID3D12GraphicsCommandList* list, ID3D12Resource* texture) const;
+  result<image_rgba8> read() const;
+};
 
 // Records a transition barrier of all subresources.
 void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12_RESOURCE_STATES before,

@@ -28,10 +28,13 @@ void shutdown();
 u32 validation_error_count();
 
 // An OS event for ID3D12Fence::SetEventOnCompletion. Never pass nullptr to that call
-// (vkd3d crashes later); waits are infinite (vkd3d 1.2 has no timed waits).
+// (vkd3d crashes later). Events are auto-reset; a wait may also wake for a signal meant
+// for an earlier wait, so callers re-check the fence after every wake.
 using fence_event = void*;
 fence_event create_fence_event();
-result<void> wait_fence_event(fence_event event);
+// Waits until the event is signalled (true) or timeout_ms have passed (false). vkd3d 1.2
+// implements only infinite waits; its runtime signals the event itself at the deadline.
+result<bool> wait_fence_event_for(fence_event event, u32 timeout_ms);
 void destroy_fence_event(fence_event event);
 
 } // namespace xe::gfx::d3d12::runtime

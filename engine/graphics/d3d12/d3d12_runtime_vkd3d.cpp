@@ -2,7 +2,11 @@
 // so it controls the Vulkan instance extensions (window-system surfaces for swap chains,
 // debug utils for validation messages).
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -192,10 +196,88 @@ u32 validation_error_count() { return g_state.validation_errors.load(std::memory
 
 fence_event create_fence_event() { return vkd3d_create_event(); }
 
-result<void> wait_fence_event(fence_event event) {
-  if (vkd3d_wait_event(event, VKD3D_INFINITE) != VKD3D_WAIT_OBJECT_0)
-    return make_error(errc::api_call_failed, "vkd3d_wait_event failed");
-  return {};
+namespace {
+
+// vkd3d 1.2 waits only forever ("timed wait not implemented" for anything else), so a timed
+// wait is an infinite one that this thread ends at its deadline by signalling the event.
+// One thread for the process, started on first use; waits are armed and disarmed under
+// its lock, so a deadline never fires on an event whose wait has returned.
+class event_timer {
+public:
+  ~event_timer() {
+    {
+      std::lock_guard lock{_mutex};
+      _stop = true;
+    }
+    _wake.notify_all();
+    if (_thread.joinable()) _thread.join();
+  }
+  u64 arm(fence_event event, std::chrono::steady_clock::time_point deadline) {
+    std::lock_guard lock{_mutex};
+    if (!_thread.joinable()) _thread = std::thread{[this] { run(); }};
+    _armed.push_back({++_serial, event, deadline, false});
+    _wake.notify_all();
+    return _serial;
+  }
+  // True when the deadline fired before the wait ended.
+  bool disarm(u64 ticket) {
+    std::lock_guard lock{_mutex};
+    for (auto it = _armed.begin(); it != _armed.end(); ++it)
+      if (it->ticket == ticket) {
+        const bool fired = it->fired;
+        _armed.erase(it);
+        return fired;
+      }
+    return false;
+  }
+
+private:
+  struct entry {
+    u64 ticket;
+    fence_event event;
+    std::chrono::steady_clock::time_point deadline;
+    bool fired;
+  };
+  void run() {
+    std::unique_lock lock{_mutex};
+    while (!_stop) {
+      auto next = std::chrono::steady_clock::time_point::max();
+      const auto now = std::chrono::steady_clock::now();
+      for (entry& e : _armed) {
+        if (e.fired) continue;
+        if (e.deadline <= now) {
+          e.fired = true;
+          vkd3d_signal_event(e.event);
+        } else {
+          next = std::min(next, e.deadline);
+        }
+      }
+      if (next == std::chrono::steady_clock::time_point::max()) _wake.wait(lock);
+      else _wake.wait_until(lock, next);
+    }
+  }
+
+  std::mutex _mutex;
+  std::condition_variable _wake;
+  std::thread _thread;
+  std::vector<entry> _armed;
+  u64 _serial{0};
+  bool _stop{false};
+};
+
+event_timer& timer() {
+  static event_timer t;
+  return t;
+}
+
+} // namespace
+
+result<bool> wait_fence_event_for(fence_event event, u32 timeout_ms) {
+  const u64 ticket = timer().arm(event, std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms));
+  const unsigned int r = vkd3d_wait_event(event, VKD3D_INFINITE);
+  const bool fired = timer().disarm(ticket);
+  if (r != VKD3D_WAIT_OBJECT_0) return make_error(errc::api_call_failed, "vkd3d_wait_event failed");
+  return !fired;
 }
 
 void destroy_fence_event(fence_event event) {

@@ -94,11 +94,12 @@ u32 validation_error_count() { return g_validation_errors.load(std::memory_order
 
 fence_event create_fence_event() { return CreateEventW(nullptr, FALSE, FALSE, nullptr); }
 
-result<void> wait_fence_event(fence_event event) {
-  if (WaitForSingleObject(static_cast<HANDLE>(event), INFINITE) != WAIT_OBJECT_0)
-    return make_error(errc::api_call_failed, "WaitForSingleObject on the fence event failed",
-                      static_cast<s64>(GetLastError()));
-  return {};
+result<bool> wait_fence_event_for(fence_event event, u32 timeout_ms) {
+  const DWORD r = WaitForSingleObject(static_cast<HANDLE>(event), timeout_ms);
+  if (r == WAIT_OBJECT_0) return true;
+  if (r == WAIT_TIMEOUT) return false;
+  return make_error(errc::api_call_failed, "WaitForSingleObject on the fence event failed",
+                    static_cast<s64>(GetLastError()));
 }
 
 void destroy_fence_event(fence_event event) {

@@ -21,6 +21,7 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
       _viewport{other._viewport},
       _scissor{other._scissor},
       _capture{std::move(other._capture)},
+      _frame_buffer{other._frame_buffer},
       _rendered{other._rendered} {
   for (u32 i = 0; i < swap_chain::max_buffers; ++i) {
     _render_targets[i].resource = std::move(other._render_targets[i].resource);
@@ -31,7 +32,7 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
 d3d12_surface::~d3d12_surface() {
   if (!_chain) return;  // moved from
   release_render_targets();
-  core::deferred_release(_capture.readback);
+  core::deferred_release(_capture.readback.buffer);
 }
 
 result<void> d3d12_surface::create_render_targets() {
@@ -103,14 +104,15 @@ result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
   std::string summary = "released " + indices();
   release_render_targets();
   XE_TRY(_chain->resize(new_width, new_height));
+  _frame_buffer = _chain->current_buffer();
   if (_chain->width() == 0 || _chain->height() == 0) return summary + "; nothing created (zero extent)";
   XE_TRY(create_render_targets());
   return summary + "; created " + indices();
 }
 
-result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const color& clear) {
+result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const color& clear, u32 sync_index) {
   if (!_render_targets[0].resource) return false;  // zero extent: nothing to draw into
-  auto status = _chain->acquire();
+  auto status = _chain->acquire(sync_index);
   if (!status) return std::move(status).error_value();
   if (*status != swap_chain::acquire_status::ready) return false;
 
@@ -137,15 +139,7 @@ void d3d12_surface::end_render(ID3D12GraphicsCommandList* list) {
     return;
   }
   transition(list, buffer, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE);
-  D3D12_TEXTURE_COPY_LOCATION dst{};
-  dst.pResource = _capture.readback.get();
-  dst.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
-  dst.PlacedFootprint = _capture.footprint;
-  D3D12_TEXTURE_COPY_LOCATION src{};
-  src.pResource = buffer;
-  src.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-  src.SubresourceIndex = 0;
-  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  _capture.readback.record(list, buffer);
   transition(list, buffer, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_PRESENT);
   _capture.requested = false;
   _capture.recorded = true;
@@ -160,19 +154,8 @@ result<void> d3d12_surface::present() {
 result<void> d3d12_surface::request_capture() {
   if (!_render_targets[0].resource)
     return make_error(errc::invalid_argument, fmt::format("{} has nothing to capture (zero extent)", _label));
-  const D3D12_RESOURCE_DESC desc = _render_targets[0].resource->GetDesc();
-  UINT rows = 0;
-  UINT64 row_bytes = 0, total = 0;
-  core::device()->GetCopyableFootprints(&desc, 0, 1, 0, &_capture.footprint, &rows, &row_bytes, &total);
-  core::deferred_release(_capture.readback);
-  auto readback = create_buffer(_label + " capture readback", total, D3D12_HEAP_TYPE_READBACK,
-                                D3D12_RESOURCE_STATE_COPY_DEST);
-  if (!readback) return std::move(readback).error_value();
-  _capture.readback = std::move(*readback);
-  _capture.bytes = total;
-  _capture.format = desc.Format;
-  _capture.width = static_cast<u32>(desc.Width);
-  _capture.height = desc.Height;
+  core::deferred_release(_capture.readback.buffer);
+  XE_TRY(_capture.readback.prepare(_render_targets[0].resource.get(), _label + " capture readback"));
   _capture.requested = true;
   _capture.recorded = false;
   return {};
@@ -183,26 +166,8 @@ result<image_rgba8> d3d12_surface::take_capture() {
     return make_error(errc::invalid_argument,
                       fmt::format("{} was not rendered since the capture was requested (minimised?)", _label));
   _capture.recorded = false;
-  image_rgba8 image;
-  image.width = _capture.width;
-  image.height = _capture.height;
-  image.pixels.resize(static_cast<size_t>(image.width) * image.height * 4);
-  void* mapped = nullptr;
-  const D3D12_RANGE read_range{0, static_cast<SIZE_T>(_capture.bytes)};
-  XE_TRY_HR(_capture.readback->Map(0, &read_range, &mapped));
-  const bool bgra =
-      _capture.format == DXGI_FORMAT_B8G8R8A8_UNORM || _capture.format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
-  for (u32 y = 0; y < image.height; ++y) {
-    const u8* row = static_cast<const u8*>(mapped) + _capture.footprint.Offset +
-                    static_cast<u64>(y) * _capture.footprint.Footprint.RowPitch;
-    u8* out = image.pixels.data() + static_cast<size_t>(y) * image.width * 4;
-    std::memcpy(out, row, static_cast<size_t>(image.width) * 4);
-    if (bgra)
-      for (u32 x = 0; x < image.width; ++x) std::swap(out[x * 4], out[x * 4 + 2]);
-  }
-  const D3D12_RANGE no_write{0, 0};
-  _capture.readback->Unmap(0, &no_write);
-  core::deferred_release(_capture.readback);
+  auto image = _capture.readback.read();
+  core::deferred_release(_capture.readback.buffer);
   return image;
 }
 
@@ -212,7 +177,7 @@ void d3d12_surface::fill_info(surface_info& info) const {
   info.height = height();
   info.fullscreen = _chain->fullscreen();
   info.back_buffers = _chain->buffer_count();
-  info.back_buffer_index = _chain->current_buffer();
+  info.back_buffer_index = _frame_buffer;
   info.rtv_indices.clear();
   for (u32 i = 0; i < _chain->buffer_count(); ++i)
     if (_render_targets[i].rtv.is_valid()) info.rtv_indices.push_back(_render_targets[i].rtv.index);

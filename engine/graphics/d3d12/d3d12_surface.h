@@ -11,6 +11,7 @@
 #include <string>
 
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
+#include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/swap_chain.h"
 #include "graphics/renderer.h"
 
@@ -35,13 +36,19 @@ public:
   // released and created (descriptor indices included), for the rebuild event.
   result<std::string> resize(u32 width, u32 height);
 
-  // Acquires the current buffer; when ready, moves it to RENDER_TARGET, binds it with the
-  // depth buffer, viewport and scissor, and clears both. Returns whether it is rendering.
-  result<bool> begin_render(ID3D12GraphicsCommandList* list, const color& clear);
+  // Acquires the current buffer (with the swap chain's acquire sync object sync_index);
+  // when ready, moves it to RENDER_TARGET, binds it with the depth buffer, viewport and
+  // scissor, and clears both. Returns whether it is rendering.
+  result<bool> begin_render(ID3D12GraphicsCommandList* list, const color& clear, u32 sync_index);
   // Moves the buffer back to PRESENT, copying it to the capture buffer first if asked.
   void end_render(ID3D12GraphicsCommandList* list);
   // After the frame's list was executed.
   result<void> present();
+  // The engine's frames (not an observer's redraws) remember the buffer they drew into:
+  // it is the back-buffer index the stats report.
+  void note_frame_buffer() { _frame_buffer = _chain->current_buffer(); }
+  // The buffer being rendered, between begin_render and end_render (RENDER_TARGET state).
+  ID3D12Resource* current_target() const { return _render_targets[_chain->current_buffer()].resource.get(); }
 
   // Screenshots: the next rendered frame copies its back buffer before presenting it.
   result<void> request_capture();
@@ -62,12 +69,7 @@ private:
     descriptor_handle rtv;
   };
   struct capture_data {
-    com_ptr<ID3D12Resource> readback;
-    D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
-    u64 bytes{};
-    DXGI_FORMAT format{};
-    u32 width{};
-    u32 height{};
+    texture_readback readback;
     bool requested{false};
     bool recorded{false};
   };
@@ -82,6 +84,7 @@ private:
   D3D12_VIEWPORT _viewport{};
   D3D12_RECT _scissor{};
   capture_data _capture;
+  u32 _frame_buffer{0};
   bool _rendered{false};
 };
 

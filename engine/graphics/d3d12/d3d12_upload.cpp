@@ -7,11 +7,11 @@
 
 namespace xe::gfx::d3d12 {
 
-result<void> upload_ring::initialize(u64 bytes_per_slot) {
+result<void> upload_ring::initialize(u64 bytes_per_slot, std::string_view label) {
   _capacity = bytes_per_slot;
   for (u32 i = 0; i < frame_buffer_count; ++i) {
     slot_buffer& s = _slots[i];
-    auto buffer = create_buffer(fmt::format("upload ring slot {}", i), bytes_per_slot, D3D12_HEAP_TYPE_UPLOAD,
+    auto buffer = create_buffer(fmt::format("{} slot {}", label, i), bytes_per_slot, D3D12_HEAP_TYPE_UPLOAD,
                                 D3D12_RESOURCE_STATE_GENERIC_READ);
     if (!buffer) return std::move(buffer).error_value();
     s.buffer = std::move(*buffer);
@@ -28,6 +28,14 @@ void upload_ring::release() {
     if (s.buffer && s.mapped) s.buffer->Unmap(0, nullptr);
     s.mapped = nullptr;
     core::deferred_release(s.buffer);
+  }
+}
+
+void upload_ring::release_now() {
+  for (slot_buffer& s : _slots) {
+    if (s.buffer && s.mapped) s.buffer->Unmap(0, nullptr);
+    s.mapped = nullptr;
+    core::release_now(s.buffer);
   }
 }
 

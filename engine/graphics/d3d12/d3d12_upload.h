@@ -4,6 +4,7 @@
 // only after begin_frame has waited for that slot's fence, so the GPU never reads data
 // the CPU is overwriting.
 #include <array>
+#include <string_view>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/stats.h"
@@ -23,8 +24,10 @@ public:
   XE_DISABLE_COPY_AND_MOVE(upload_ring);
   ~upload_ring() = default;
 
-  result<void> initialize(u64 bytes_per_slot);
-  void release();
+  // label names the buffers ("upload ring" gives "upload ring slot 0", ...).
+  result<void> initialize(u64 bytes_per_slot, std::string_view label = "upload ring");
+  void release();      // through the deferred path: frames may still read the buffers
+  void release_now();  // the owner has waited for every use
   // The slot's fence has completed: its buffer starts over.
   void begin_frame(u32 slot);
   // Space in the current slot's buffer, aligned (256 for constant data, 4 for vertices).

@@ -20,6 +20,10 @@ class swap_chain {
 public:
   static constexpr u32 min_buffers{2};
   static constexpr u32 max_buffers{4};
+  // Acquire sync objects: 0..frame_buffer_count-1 for the engine's frame slots, the rest
+  // for an observer's redraws (observer_pass). Each is reused only after its owner's fence
+  // has passed the submission that waited on it.
+  static constexpr u32 sync_slots{2 * frame_buffer_count};
 
   enum class acquire_status : u8 {
     ready,  // current_buffer() may be rendered and presented this frame
@@ -40,8 +44,8 @@ public:
 
   // A new reference to buffer i (DXGI GetBuffer semantics).
   virtual result<com_ptr<ID3D12Resource>> buffer(u32 index) = 0;
-  // Called while recording, before current_buffer() is used.
-  virtual result<acquire_status> acquire() { return acquire_status::ready; }
+  // Called while recording, before current_buffer() is used; sync_index < sync_slots.
+  virtual result<acquire_status> acquire(u32 /*sync_index*/) { return acquire_status::ready; }
   // Presents current_buffer() after the frame's command list was submitted.
   virtual result<void> present() = 0;
   // Reallocates the buffers: offscreen at width x height, window chains at the window's

@@ -70,7 +70,7 @@ public:
     return com_ptr<ID3D12Resource>::add_ref(_buffers[index].get());
   }
 
-  result<acquire_status> acquire() override {
+  result<acquire_status> acquire(u32) override {
     if (_window.is_minimized() || _buffers.empty()) return acquire_status::skip;
     if (stale()) return acquire_status::stale;
     return acquire_status::ready;  // DXGI hands out buffers in order; nothing to wait for

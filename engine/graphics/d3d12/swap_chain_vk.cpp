@@ -78,10 +78,11 @@ public:
     return com_ptr<ID3D12Resource>::add_ref(_buffers[index].get());
   }
 
-  result<acquire_status> acquire() override {
+  result<acquire_status> acquire(u32 sync_index) override {
+    XE_ASSERT(sync_index < sync_slots);
     if (_window.is_minimized()) return acquire_status::skip;
     if (_stale || !_swapchain) return acquire_status::stale;
-    VkSemaphore semaphore = _acquire_semaphores[core::current_frame_index()];
+    VkSemaphore semaphore = _acquire_semaphores[sync_index];
     const VkResult r = vkAcquireNextImageKHR(_device, _swapchain, UINT64_MAX, semaphore, VK_NULL_HANDLE, &_image_index);
     if (r == VK_ERROR_OUT_OF_DATE_KHR) {
       _stale = true;
@@ -272,9 +273,9 @@ private:
   VkExtent2D _extent{0, 0};
   DXGI_FORMAT _dxgi_format{DXGI_FORMAT_B8G8R8A8_UNORM};
   std::vector<com_ptr<ID3D12Resource>> _buffers;
-  // One per frame slot: reused only after the slot's fence has completed, which also
-  // completes the empty batch that waited on it.
-  std::array<VkSemaphore, frame_buffer_count> _acquire_semaphores{};
+  // One per sync slot (engine frame slots, then an observer's): reused only after its
+  // owner's fence has completed, which also completes the empty batch that waited on it.
+  std::array<VkSemaphore, sync_slots> _acquire_semaphores{};
   // One per image: reused only when the image is acquired again, after its last present.
   std::vector<VkSemaphore> _present_semaphores;
   u32 _image_index{0};

@@ -1,0 +1,63 @@
+#include "graphics/d3d12/d3d12_fence.h"
+
+#include <atomic>
+#include <chrono>
+
+#include "graphics/renderer.h"
+
+namespace xe::gfx::d3d12 {
+namespace {
+
+constexpr u32 slice_ms{100};
+constexpr f32 interrupted_after_ms{1000.f};
+
+std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_hung{false};
+
+} // namespace
+
+result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event event, f32* waited_ms) {
+  using clock = std::chrono::steady_clock;
+  if (waited_ms) *waited_ms = 0.f;
+  if (g_hung) return make_error(errc::device_hung, "the GPU stopped completing work earlier: no more waits");
+  u64 completed = fence->GetCompletedValue();
+  if (completed >= value) return {};
+  const auto start = clock::now();
+  auto progress = start;  // when the completed value last moved
+  const auto elapsed_ms = [](clock::time_point since) {
+    return std::chrono::duration<f32, std::milli>(clock::now() - since).count();
+  };
+  while (completed < value) {
+    XE_TRY_HR(fence->SetEventOnCompletion(value, event));
+    auto signalled = runtime::wait_fence_event_for(event, slice_ms);
+    if (!signalled) return std::move(signalled).error_value();
+    const u64 now_completed = fence->GetCompletedValue();
+    if (now_completed != completed) progress = clock::now();
+    completed = now_completed;
+    if (completed >= value) break;
+    const bool no_progress = elapsed_ms(progress) >= static_cast<f32>(fence_wait_limit_ms);
+    const bool interrupted = g_interrupted.load(std::memory_order_relaxed) && elapsed_ms(start) >= interrupted_after_ms;
+    if (no_progress || interrupted) {
+      g_hung = true;
+      auto e = make_error(errc::device_hung,
+                          fmt::format("the GPU has not completed fence value {} ({} completed) after {:.0f} ms{}", value,
+                                      completed, elapsed_ms(start), interrupted ? "; the wait was interrupted" : ""));
+      XE_LOG_ERROR("{}", e.reason);
+      return e;
+    }
+  }
+  if (waited_ms) *waited_ms = elapsed_ms(start);
+  return {};
+}
+
+bool gpu_hung() { return g_hung; }
+
+void reset_fence_waits() { g_hung = false; }
+
+} // namespace xe::gfx::d3d12
+
+namespace xe::gfx {
+
+void interrupt_fence_waits() { d3d12::g_interrupted.store(true, std::memory_order_relaxed); }
+
+} // namespace xe::gfx

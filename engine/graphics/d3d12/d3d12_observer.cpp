@@ -1,0 +1,115 @@
+#include "graphics/d3d12/d3d12_observer.h"
+
+#include "graphics/d3d12/d3d12_command.h"
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_fence.h"
+#include "graphics/d3d12/d3d12_surface.h"
+#include "graphics/d3d12/swap_chain.h"
+
+namespace xe::gfx::d3d12 {
+
+namespace {
+constexpr u64 upload_bytes_per_slot{4u << 20};  // ImGui's vertices and indices for one redraw
+}
+
+result<void> observer_pass::initialize() {
+  release();
+  ID3D12Device* device = core::device();
+  for (u32 i = 0; i < depth; ++i) {
+    XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(_slots[i].allocator.put())));
+    core::track(_slots[i].allocator.get(),
+                {.name = fmt::format("overlay command allocator {}", i), .type = "ID3D12CommandAllocator"});
+  }
+  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _slots[0].allocator.get(), nullptr,
+                                      IID_PPV_ARGS(_list.put())));
+  XE_TRY_HR(_list->Close());
+  core::track(_list.get(), {.name = "overlay command list", .type = "ID3D12GraphicsCommandList"});
+  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
+  core::track(_fence.get(), {.name = "overlay fence", .type = "ID3D12Fence"});
+  _event = runtime::create_fence_event();
+  if (!_event) return make_error(errc::api_call_failed, "could not create the overlay's fence event");
+  return _upload.initialize(upload_bytes_per_slot, "overlay upload ring");
+}
+
+void observer_pass::release() {
+  if (!_fence) return;
+  if (auto r = wait_idle(); !r) XE_LOG_ERROR("overlay: could not wait for its redraws; releasing anyway");
+  _upload.release_now();
+  core::release_now(_list);
+  for (slot& s : _slots) {
+    core::release_now(s.allocator);
+    s.fence_value = 0;
+  }
+  core::release_now(_fence);
+  runtime::destroy_fence_event(_event);
+  _event = nullptr;
+  _value = 0;
+  _next = 0;
+}
+
+result<void> observer_pass::wait_idle() {
+  if (!_fence) return {};
+  return wait_for_fence(_fence.get(), _value, _event);
+}
+
+result<bool> observer_pass::redraw(surface_id id, const frame_content& content, const record_fn& extra) {
+  auto surface = core::find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  return submit(**surface, content, extra, nullptr);
+}
+
+result<image_rgba8> observer_pass::capture(surface_id id, const frame_content& content, const record_fn& extra) {
+  auto surface = core::find_surface(id);
+  if (!surface) return std::move(surface).error_value();
+  d3d12_surface& s = **surface;
+  if (!s.current_target())
+    return make_error(errc::invalid_argument, "the surface has nothing to capture (zero size)");
+  texture_readback readback;
+  XE_TRY(readback.prepare(s.current_target(), "overlay capture readback"));
+  auto drawn = submit(s, content, extra, &readback);
+  const auto idle = wait_idle();
+  result<image_rgba8> image = make_error(errc::invalid_argument, "the surface was not drawn (minimised?)");
+  if (!drawn) image = std::move(drawn).error_value();
+  else if (*drawn && !idle) image = idle.error_value();
+  else if (*drawn) image = readback.read();
+  if (idle) core::release_now(readback.buffer);
+  else (void)readback.buffer.detach();  // the GPU may still write it: leak rather than race
+  return image;
+}
+
+result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& content, const record_fn& extra,
+                                   const texture_readback* copy_to) {
+  if (!_list) return make_error(errc::not_initialized, "the overlay's submission path is not initialised");
+  if (s.rendered()) return make_error(errc::invalid_argument, "redraw inside an engine frame; call it between frames");
+  slot& next = _slots[_next];
+  XE_TRY(wait_for_fence(_fence.get(), next.fence_value, _event));
+  XE_TRY_HR(next.allocator->Reset());
+  XE_TRY_HR(_list->Reset(next.allocator.get(), nullptr));
+  _upload.begin_frame(_next);
+  ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
+  _list->SetDescriptorHeaps(1, shader_visible);
+
+  frame_content still = content;
+  still.gpu_load_passes = 0;
+  auto rendered = core::record_surface(
+      s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
+  const HRESULT closed = _list->Close();
+  if (!rendered) return rendered;
+  if (!*rendered) return false;
+  // The buffer was acquired: it must be presented whatever else fails, or the swap chain
+  // runs out of images.
+  result<void> status = XE_CHECK_HR(closed);
+  if (status) {
+    ID3D12CommandList* lists[] = {_list.get()};
+    core::command().queue()->ExecuteCommandLists(1, lists);
+  }
+  if (auto r = s.present(); !r && status) status = std::move(r);
+  ++_value;
+  if (auto r = XE_CHECK_HR(core::command().queue()->Signal(_fence.get(), _value)); !r && status) status = std::move(r);
+  next.fence_value = _value;
+  _next = (_next + 1) % depth;
+  if (!status) return std::move(status).error_value();
+  return true;
+}
+
+} // namespace xe::gfx::d3d12
