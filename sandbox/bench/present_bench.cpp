@@ -111,7 +111,8 @@ void bm_present_minimal_loop(benchmark::State& state) {
 
   for (auto _ : state) {
     pump();
-    if (!wait_for_fence(fence.get(), slot_values[slot], event)) return state.SkipWithError("fence wait failed");
+    if (!wait_for_fence(fence.get(), slot_values[slot], event, {queue, value}))
+      return state.SkipWithError("fence wait failed");
     allocators[slot]->Reset();
     list->Reset(allocators[slot].get(), nullptr);
     auto status = (*chain)->acquire(slot);
@@ -133,7 +134,7 @@ void bm_present_minimal_loop(benchmark::State& state) {
     slot = (slot + 1) % 3;
   }
   queue->Signal(fence.get(), ++value);
-  (void)wait_for_fence(fence.get(), value, event);
+  (void)wait_for_fence(fence.get(), value, event, {queue, value});
   runtime::destroy_fence_event(event);
   buffers.clear();
   chain->reset();

@@ -55,7 +55,7 @@ void d3d12_command::release() {
 }
 
 result<void> d3d12_command::wait_for(u64 value, f32* waited_ms) {
-  return wait_for_fence(_fence.get(), value, _fence_event, waited_ms);
+  return wait_for_fence(_fence.get(), value, _fence_event, {_queue.get(), _fence_value}, waited_ms);
 }
 
 result<void> d3d12_command::begin_frame() {

@@ -436,7 +436,8 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   ID3D12CommandList* lists[] = {list};
   g->command.queue()->ExecuteCommandLists(1, lists);
   XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
-  XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event));
+  XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event,
+                        {g->command.queue(), g->immediate_value}));
   core::release_now(*staging);  // the copy has completed
   return {};
 }

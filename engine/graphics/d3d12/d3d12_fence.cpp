@@ -1,5 +1,6 @@
 #include "graphics/d3d12/d3d12_fence.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 
@@ -8,15 +9,20 @@
 namespace xe::gfx::d3d12 {
 namespace {
 
-constexpr u32 slice_ms{100};
+constexpr u32 slice_ms{20};
 constexpr f32 interrupted_after_ms{1000.f};
+// No progress for this long: signal again (20 ms, then 100, then every 500).
+constexpr f32 resignal_after_ms[] = {20.f, 100.f, 500.f};
 
 std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_hung{false};
+std::atomic<u64> g_resignals{0};
 
 } // namespace
 
-result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event event, f32* waited_ms) {
+result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event event, const fence_source& source,
+                            f32* waited_ms) {
+  XE_ASSERT(value <= source.last_signalled);
   using clock = std::chrono::steady_clock;
   if (waited_ms) *waited_ms = 0.f;
   if (g_hung) return make_error(errc::device_hung, "the GPU stopped completing work earlier: no more waits");
@@ -24,6 +30,8 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
   if (completed >= value) return {};
   const auto start = clock::now();
   auto progress = start;  // when the completed value last moved
+  auto resignalled = start;
+  u32 resignals = 0;
   const auto elapsed_ms = [](clock::time_point since) {
     return std::chrono::duration<f32, std::milli>(clock::now() - since).count();
   };
@@ -32,9 +40,19 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
     auto signalled = runtime::wait_fence_event_for(event, slice_ms);
     if (!signalled) return std::move(signalled).error_value();
     const u64 now_completed = fence->GetCompletedValue();
-    if (now_completed != completed) progress = clock::now();
+    if (now_completed != completed) {
+      progress = clock::now();
+      resignals = 0;
+    }
     completed = now_completed;
     if (completed >= value) break;
+    const f32 quiet = std::min(elapsed_ms(progress), elapsed_ms(resignalled));
+    if (quiet >= resignal_after_ms[std::min<u32>(resignals, std::size(resignal_after_ms) - 1)]) {
+      XE_TRY_HR(source.queue->Signal(fence, source.last_signalled));
+      resignalled = clock::now();
+      ++resignals;
+      ++g_resignals;
+    }
     const bool no_progress = elapsed_ms(progress) >= static_cast<f32>(fence_wait_limit_ms);
     const bool interrupted = g_interrupted.load(std::memory_order_relaxed) && elapsed_ms(start) >= interrupted_after_ms;
     if (no_progress || interrupted) {
@@ -51,6 +69,7 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
 }
 
 bool gpu_hung() { return g_hung; }
+u64 fence_resignals() { return g_resignals; }
 
 void reset_fence_waits() { g_hung = false; }
 

@@ -49,7 +49,7 @@ void observer_pass::release() {
 
 result<void> observer_pass::wait_idle() {
   if (!_fence) return {};
-  return wait_for_fence(_fence.get(), _value, _event);
+  return wait_for_fence(_fence.get(), _value, _event, {core::command().queue(), _value});
 }
 
 result<bool> observer_pass::redraw(surface_id id, const frame_content& content, const record_fn& extra) {
@@ -82,7 +82,7 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   if (!_list) return make_error(errc::not_initialized, "the overlay's submission path is not initialised");
   if (s.rendered()) return make_error(errc::invalid_argument, "redraw inside an engine frame; call it between frames");
   slot& next = _slots[_next];
-  XE_TRY(wait_for_fence(_fence.get(), next.fence_value, _event));
+  XE_TRY(wait_for_fence(_fence.get(), next.fence_value, _event, {core::command().queue(), _value}));
   XE_TRY_HR(next.allocator->Reset());
   XE_TRY_HR(_list->Reset(next.allocator.get(), nullptr));
   _upload.begin_frame(_next);
