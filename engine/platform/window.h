@@ -16,6 +16,7 @@ struct window_desc {
   std::string title{"XEngine Sandbox"};
   u32 width{1280};
   u32 height{720};
+  u32 cascade{0};  // 0: where the system puts a new window; n: n steps down and right of it
 };
 
 enum class event_type : u8 {
@@ -25,10 +26,11 @@ enum class event_type : u8 {
   restored,
   toggle_fullscreen,   // F11 or Alt+Enter was pressed
   key_pressed,         // any other key: key holds a platform-neutral code
+  input,               // other mouse or keyboard input, or the window must be repainted
   quit,                // the session asks the whole app to end
 };
 
-enum class key : u32 { unknown, f1, escape, space, right, left };
+enum class key : u32 { unknown, f1, escape, space, right, left, page_up, page_down, home, r };
 
 struct window_event {
   event_type type{};
@@ -63,6 +65,9 @@ bool has_display();
 result<std::unique_ptr<window>> create_window(const window_desc& desc);
 // Moves the OS's pending events into out (appends).
 void poll_events(std::vector<window_event>& out);
+// Blocks until the OS has an event for the app or timeout_ms have passed; a signal ends
+// the wait early. Leaves the events for poll_events.
+void wait_events(u32 timeout_ms);
 
 // Offered every native event before it is translated (a UI library's platform backend):
 // an SDL_Event* on Linux; a native_message* on Windows, where returning true marks the

@@ -3,6 +3,7 @@
 #include <SDL.h>
 #include <SDL_vulkan.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <thread>
@@ -112,6 +113,10 @@ key translate(SDL_Keycode k) {
     case SDLK_SPACE: return key::space;
     case SDLK_RIGHT: return key::right;
     case SDLK_LEFT: return key::left;
+    case SDLK_PAGEUP: return key::page_up;
+    case SDLK_PAGEDOWN: return key::page_down;
+    case SDLK_HOME: return key::home;
+    case SDLK_r: return key::r;
     default: return key::unknown;
   }
 }
@@ -128,8 +133,15 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc) {
   if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
   if (desc.width == 0 || desc.height == 0)
     return make_error(errc::invalid_argument, fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
-  SDL_Window* w = SDL_CreateWindow(desc.title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                   static_cast<int>(desc.width), static_cast<int>(desc.height),
+  int x = SDL_WINDOWPOS_CENTERED, y = SDL_WINDOWPOS_CENTERED;
+  SDL_Rect display{};
+  if (desc.cascade && SDL_GetDisplayUsableBounds(0, &display) == 0) {
+    // From the centred position, 40 pixels a step, wrapping before a window leaves the display.
+    const int step = 40 * static_cast<int>(desc.cascade % 8);
+    x = display.x + std::max(0, (display.w - static_cast<int>(desc.width)) / 2) + step;
+    y = display.y + std::max(0, (display.h - static_cast<int>(desc.height)) / 2) + step;
+  }
+  SDL_Window* w = SDL_CreateWindow(desc.title.c_str(), x, y, static_cast<int>(desc.width), static_cast<int>(desc.height),
                                    SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!w) return make_error(errc::api_call_failed, fmt::format("SDL_CreateWindow failed: {}", SDL_GetError()));
   auto created = std::make_unique<sdl_window>(w);
@@ -152,10 +164,21 @@ void poll_events(std::vector<window_event>& out) {
             break;
           case SDL_WINDOWEVENT_MINIMIZED: out.push_back({event_type::minimized, id}); break;
           case SDL_WINDOWEVENT_RESTORED: out.push_back({event_type::restored, id}); break;
+          case SDL_WINDOWEVENT_EXPOSED:
+          case SDL_WINDOWEVENT_ENTER:
+          case SDL_WINDOWEVENT_LEAVE:
+          case SDL_WINDOWEVENT_FOCUS_GAINED:
+          case SDL_WINDOWEVENT_FOCUS_LOST: out.push_back({event_type::input, id}); break;
           default: break;
         }
         break;
       }
+      case SDL_MOUSEMOTION: out.push_back({event_type::input, e.motion.windowID}); break;
+      case SDL_MOUSEBUTTONDOWN:
+      case SDL_MOUSEBUTTONUP: out.push_back({event_type::input, e.button.windowID}); break;
+      case SDL_MOUSEWHEEL: out.push_back({event_type::input, e.wheel.windowID}); break;
+      case SDL_TEXTINPUT: out.push_back({event_type::input, e.text.windowID}); break;
+      case SDL_KEYUP: out.push_back({event_type::input, e.key.windowID}); break;
       case SDL_KEYDOWN: {
         const bool alt_enter = e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT);
         if (e.key.keysym.sym == SDLK_F11 || alt_enter) out.push_back({event_type::toggle_fullscreen, e.key.windowID});
@@ -165,6 +188,10 @@ void poll_events(std::vector<window_event>& out) {
       default: break;
     }
   }
+}
+
+void wait_events(u32 timeout_ms) {
+  if (video().ok) (void)SDL_WaitEventTimeout(nullptr, static_cast<int>(timeout_ms));
 }
 
 void set_native_event_hook(native_event_hook hook, void* user) {

@@ -37,6 +37,10 @@ key translate(WPARAM vk) {
     case VK_SPACE: return key::space;
     case VK_RIGHT: return key::right;
     case VK_LEFT: return key::left;
+    case VK_PRIOR: return key::page_up;
+    case VK_NEXT: return key::page_down;
+    case VK_HOME: return key::home;
+    case 'R': return key::r;
     default: return key::unknown;
   }
 }
@@ -138,6 +142,17 @@ public:
       case WM_CLOSE:  // the app decides; the window is destroyed with its object
         events.push_back({event_type::close_requested, _id});
         return 0;
+      case WM_MOUSEMOVE:
+      case WM_LBUTTONDOWN:
+      case WM_LBUTTONUP:
+      case WM_RBUTTONDOWN:
+      case WM_RBUTTONUP:
+      case WM_MOUSEWHEEL:
+      case WM_CHAR:
+      case WM_KEYUP:
+      case WM_PAINT:
+      case WM_SETFOCUS:
+      case WM_KILLFOCUS: events.push_back({event_type::input, _id}); break;
       default: break;
     }
     return DefWindowProcW(_hwnd, msg, wparam, lparam);
@@ -202,6 +217,10 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc) {
 void set_native_event_hook(native_event_hook hook, void* user) {
   g_hook = hook;
   g_hook_user = user;
+}
+
+void wait_events(u32 timeout_ms) {
+  MsgWaitForMultipleObjectsEx(0, nullptr, timeout_ms, QS_ALLINPUT, MWMO_INPUTAVAILABLE);
 }
 
 void poll_events(std::vector<window_event>& out) {
