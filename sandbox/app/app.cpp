@@ -7,6 +7,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "app/stop_signal.h"
 #include "common/log.h"
 #include "script/script.h"
 #include "snapshot/frame_state.h"
@@ -15,6 +16,7 @@
 namespace xe::sandbox {
 
 int app::run() {
+  install_stop_handlers();
   std::optional<script> scenario;
   if (!_opts.script.empty()) {
     auto loaded = load_script(_opts.script);
@@ -34,18 +36,18 @@ int app::run() {
   int code = exit_ok;
   if (scenario) {
     for (const actions::step& step : scenario->steps) {
+      if (_quit || stop_requested()) break;
       if (auto r = _runner.run(step); !r) {
         std::fprintf(stderr, "xengine-sandbox: script '%s': %s\n", scenario->source.c_str(),
                      r.error_value().reason.c_str());
         code = exit_script;
         break;
       }
-      if (_quit) break;
     }
   }
-  if (_lessons && _opts.play) {
+  if (code == exit_ok && _lessons && _opts.play) {
     code = play_lessons();
-  } else if (_lessons && !_opts.lesson.empty()) {
+  } else if (code == exit_ok && _lessons && !_opts.lesson.empty()) {
     if (auto r = _lessons->open(_opts.lesson); !r) {
       std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
       code = exit_runtime;
@@ -53,11 +55,12 @@ int app::run() {
   }
   if (code == exit_ok && _opts.bench_frames) code = bench_frames();
   // Windowed without --frames: run until the last window is closed (played lessons and
-  // benchmarks end).
+  // benchmarks end). Windowed, --frames counts passes of the loop: frames, or redraws
+  // while the engine is held.
   const bool until_closed = windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
   if (code == exit_ok && !_opts.bench_frames) {
-    for (u64 i = 0; !_quit && (until_closed || i < _opts.frames); ++i) {
-      if (auto r = frame(); !r) {
+    for (u64 i = 0; !_quit && !stop_requested() && (until_closed || i < _opts.frames); ++i) {
+      if (auto r = tick(); !r) {
         std::fprintf(stderr, "xengine-sandbox: frame %llu failed: %s\n", static_cast<unsigned long long>(_frames_run),
                      r.error_value().reason.c_str());
         code = exit_runtime;
@@ -65,6 +68,14 @@ int app::run() {
       }
     }
   }
+  if (stop_requested()) {
+    // Interrupted: the frame in progress has ended; no output file is written.
+    std::fprintf(stderr, "xengine-sandbox: stopped by a signal after %llu frames\n",
+                 static_cast<unsigned long long>(_frames_run));
+    stop();
+    return stop_exit_code();
+  }
+  if (code == exit_ok && _lesson_failed) code = exit_script;
   if (code == exit_ok) {
     if (auto r = write_outputs(); !r) {
       std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
@@ -103,14 +114,14 @@ int app::load_lessons() {
   // Played lessons keep no progress unless a settings file is named.
   const std::filesystem::path settings =
       !_opts.settings.empty() ? std::filesystem::path{_opts.settings} : _opts.play ? "" : default_settings_path();
-  _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings);
+  _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
   if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
   if (!_opts.language.empty()) _lessons->set_language(_opts.language == "zh" ? language::zh : language::en);
   return exit_ok;
 }
 
-// Plays lessons to the end, printing each step in the learner's language; the first step
-// whose expectation fails ends the run (exit 3).
+// Plays lessons to the end; each step prints as it runs (step_starting/step_finished). The
+// first step whose expectation fails ends the run (exit 3).
 int app::play_lessons() {
   const std::vector<lesson>& all = _lessons->lessons();
   std::vector<u32> order;
@@ -128,27 +139,37 @@ int app::play_lessons() {
       std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), r.error_value().reason.c_str());
       return exit_runtime;
     }
-    for (const lesson_step& step : l.steps) {
-      std::printf("-- %u/%zu %s\n%s\n", step.number, l.steps.size(), step.title.in(lang).c_str(),
-                  step.text.in(lang).c_str());
-      if (step.predict) {
-        std::string choices;
-        for (const choice& c : step.predict->choices)
-          choices += (choices.empty() ? "" : " | ") + (c.label ? c.label->in(lang) : c.value.dump());
-        std::printf("   ? %s [%s]\n", step.predict->question.in(lang).c_str(), choices.c_str());
-      }
-      auto outcome = _lessons->next();
-      if (!outcome) {
-        std::fflush(stdout);
-        std::fprintf(stderr, "xengine-sandbox: %s\n", outcome.error_value().reason.c_str());
-        return exit_script;
-      }
-      if (outcome->answer) std::printf("   = %s\n", outcome->answer->dump().c_str());
+    for (size_t s = 0; s < l.steps.size(); ++s) {
+      if (stop_requested()) return exit_ok;  // run() reports the signal
+      if (!_lessons->next()) return exit_script;
       ++steps;
     }
   }
   std::printf("%zu lesson(s), %u step(s): every expectation held\n", order.size(), steps);
   return exit_ok;
+}
+
+void app::step_starting(const lesson& l, const lesson_step& step) {
+  const language lang = _lessons->lang();
+  std::printf("-- %u/%zu %s\n%s\n", step.number, l.steps.size(), step.title.in(lang).c_str(), step.text.in(lang).c_str());
+  if (step.predict) {
+    std::string choices;
+    for (const choice& c : step.predict->choices)
+      choices += (choices.empty() ? "" : " | ") + (c.label ? c.label->in(lang) : c.value.dump());
+    std::printf("   ? %s [%s]\n", step.predict->question.in(lang).c_str(), choices.c_str());
+  }
+  std::fflush(stdout);
+}
+
+void app::step_finished(const lesson&, const lesson_step&, const result<step_outcome>& outcome) {
+  if (!outcome) {
+    _lesson_failed = true;
+    std::fflush(stdout);
+    std::fprintf(stderr, "xengine-sandbox: %s\n", outcome.error_value().reason.c_str());
+    return;
+  }
+  if (outcome->answer) std::printf("   = %s\n", outcome->answer->dump().c_str());
+  std::fflush(stdout);
 }
 
 // --bench-frames: 60 warm-up frames (pipelines, caches, the window system settle), then N
@@ -159,11 +180,11 @@ int app::bench_frames() {
   ms.reserve(_opts.bench_frames);
   for (u32 i = 0; i < warm_up + _opts.bench_frames; ++i) {
     const auto start = std::chrono::steady_clock::now();
-    if (auto r = frame(); !r) {
+    if (auto r = tick(); !r) {
       std::fprintf(stderr, "xengine-sandbox: frame %u failed: %s\n", i, r.error_value().reason.c_str());
       return exit_runtime;
     }
-    if (_quit) {
+    if (_quit || stop_requested()) {
       std::fprintf(stderr, "xengine-sandbox: the window closed after %u of %u benchmark frames\n", i, warm_up + _opts.bench_frames);
       return exit_runtime;
     }
@@ -194,7 +215,9 @@ result<void> app::start() {
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.overlay_hidden) _overlay->set_visible(false);
+  if (!_opts.ui_map.empty()) _overlay->write_ui_map_to(_opts.ui_map);
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
+  if (windowed() || _opts.overlay) XE_TRY(_observer.initialize());
   for (u32 i = 0; i < _opts.windows; ++i) {
     auto slot = create_surface(_opts.width, _opts.height);
     if (!slot) return std::move(slot).error_value();
@@ -209,11 +232,13 @@ result<void> app::restart_engine() {
     if (entry.window && kept.size() < _opts.windows) kept.push_back(std::move(entry.window));
   _overlay->release_device_objects();
   _overlay_slot = invalid_id;
+  _observer.release();
   report_leaks(gfx::shutdown());
   _surfaces.clear();
   _runner.reset_state();
   _content = gfx::frame_content{clear_color};
   XE_TRY(gfx::initialize(renderer_desc()));
+  if (windowed() || _opts.overlay) XE_TRY(_observer.initialize());
   for (std::unique_ptr<platform::window>& window : kept) {
     if (window->is_fullscreen()) XE_TRY(window->set_fullscreen(false));
     XE_TRY(window->resize(_opts.width, _opts.height));
@@ -226,7 +251,9 @@ result<void> app::restart_engine() {
     if (!slot) return std::move(slot).error_value();
   }
   if (_recorder) _recorder->new_frame();
-  return attach_overlay();
+  XE_TRY(attach_overlay());
+  _overlay->record(_recorder ? &*_recorder : nullptr);  // the fresh engine, before any frame
+  return {};
 }
 
 // The overlay lives in the surface at the lowest slot; it moves when that one closes.
@@ -235,32 +262,30 @@ result<void> app::attach_overlay() {
   const u32 slot = _surfaces.empty() ? invalid_id : _surfaces.begin()->first;
   if (slot == _overlay_slot) return {};
   _overlay_slot = slot;
+  update_titles();
   return _overlay->attach(slot == invalid_id ? nullptr : _surfaces.begin()->second.window.get());
 }
 
-// One frame, top to bottom: window events (resize, fullscreen, close, F1) → what the
-// inspector's controls asked for → the inspector's UI → engine frame (rebuild stale swap
-// chains, wait for the slot's fence, deferred work) → record each surface, the overlay on
-// its own → submit, present, signal → the frame's state into the inspector's history.
-result<void> app::frame() {
-  const auto start = std::chrono::steady_clock::now();
-
+// One pass of the loop, between frames: window events → requests (controls, lesson steps,
+// restarts; they may run whole frames) → one engine frame, or, while the engine is held,
+// one overlay redraw through the overlay's own submission path. Nothing here runs inside a
+// frame, and no frame runs another.
+result<void> app::tick() {
   XE_TRY(handle_events());
-  if (_quit) return {};
+  if (_quit || stop_requested()) return {};
   XE_TRY(run_requests());
+  if (_quit || stop_requested()) return {};
+  if (engine_held()) return redraw_held();
+  return frame();
+}
 
-  if (_lessons && _overlay->visible()) {  // hidden, the panel is not drawn (its focus waits)
-    const lesson_view view = _lessons->view();
-    _overlay->show_lesson(&view);
-  }
-  // Hidden or disabled, the overlay builds nothing: skip reading the surfaces for it.
-  if (_overlay->visible() && _surfaces.count(_overlay_slot)) {
-    const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
-    const std::chrono::duration<f32> dt = start - _last_frame;
-    _overlay->build(info.width, info.height, _frames_run ? dt.count() : 1.f / 60.f);
-  }
-  _last_frame = start;
-
+// One engine frame, top to bottom: the overlay's UI from the state recorded last → begin
+// (rebuild stale swap chains, wait for the slot's fence, its deferred work) → record each
+// surface, the UI in its own → end (submit, present, signal) → the frame's state into the
+// inspector's history.
+result<void> app::frame() {
+  const auto start = clock::now();
+  build_overlay();
   if (_recorder) _recorder->new_frame();
   XE_TRY(gfx::begin_frame());
   for (const auto& [slot, entry] : _surfaces)
@@ -268,71 +293,203 @@ result<void> app::frame() {
   XE_TRY(gfx::end_frame());
   _overlay->record(_recorder ? &*_recorder : nullptr);
 
-  const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+  const std::chrono::duration<f64, std::milli> elapsed = clock::now() - start;
   _frame_ms_total += elapsed.count();
   _wait_ms_total += gfx::get_frame_stats().last_wait_ms;
   ++_frames_run;
   return {};
 }
 
+// A lesson holds the engine while it is open in a window, and so does the learner's pause:
+// the engine then advances only through steps, Step one frame, and changes the learner
+// makes. Headless runs are never held (nobody is reading).
+bool app::engine_held() const {
+  if (!windowed()) return false;
+  return _overlay->loop_paused() || (_lessons && !_opts.play && _lessons->holds_engine());
+}
+
+void app::build_overlay() {
+  if (_lessons && _overlay->visible()) {  // hidden, the panel is not drawn (its focus waits)
+    const lesson_view view = _lessons->view();
+    _overlay->show_lesson(&view);
+  }
+  // Hidden or disabled, the overlay builds nothing: skip reading the surfaces for it.
+  const auto now = clock::now();
+  if (_overlay->visible() && _surfaces.count(_overlay_slot)) {
+    const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
+    const std::chrono::duration<f32> dt = now - _last_build;
+    u32 windows = 0;
+    for (const auto& [slot, entry] : _surfaces) windows += entry.window ? 1 : 0;
+    const overlay_state state{_content, _lessons && !_opts.play && _lessons->holds_engine(), windows};
+    _overlay->build(info.width, info.height, _last_build == clock::time_point{} ? 1.f / 60.f : dt.count(), state);
+  }
+  _last_build = now;
+}
+
+// Held: the UI redraws at frame rate while input is arriving (and a little after, so a
+// click's press and release both reach it), slowly when idle, and otherwise the loop
+// sleeps until the window system has something. Every window is redrawn, so one uncovered
+// or exposed shows its content again; none of it touches the engine's frame state.
+result<void> app::redraw_held() {
+  using namespace std::chrono_literals;
+  const auto now = clock::now();
+  if (_redraw) _active_until = now + 300ms;
+  const bool due = _redraw || _overlay->input_pending() || now < _active_until || now >= _next_idle_redraw;
+  if (!due) {
+    platform::wait_events(50);
+    return {};
+  }
+  _redraw = false;
+  _next_idle_redraw = now + 500ms;
+  build_overlay();
+  for (const auto& [slot, entry] : _surfaces) {
+    if (!entry.window) continue;
+    auto drawn = _observer.redraw(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr);
+    if (!drawn) return std::move(drawn).error_value();
+  }
+  // A swap chain the window system declared stale is rebuilt now: a change the learner made.
+  auto rebuilt = gfx::rebuild_stale_surfaces();
+  if (!rebuilt) return std::move(rebuilt).error_value();
+  if (*rebuilt) note_learner_change("a window changed size");
+  // About 60 redraws a second while active; an event ends the wait early.
+  const auto next = now + 16ms;
+  if (const auto left = next - clock::now(); left > 0ms)
+    platform::wait_events(static_cast<u32>(std::chrono::duration_cast<std::chrono::milliseconds>(left).count()));
+  return {};
+}
+
+// Window events, coalesced per window: any number of resizes is one rebuild at the final
+// size, an even number of fullscreen toggles none. A minimised window keeps its swap chain
+// (it is skipped until restored); a restored one is rebuilt only if its size changed.
 result<void> app::handle_events() {
   if (!windowed()) return {};
   _events.clear();
   platform::poll_events(_events);
-  // Paused, the loop runs a frame only for input or a single step.
-  while (_overlay->loop_paused() && _events.empty() && !_overlay->take_input_seen() && !_overlay->take_step_request()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(15));
-    platform::poll_events(_events);
-  }
+  struct window_change {
+    bool close{false};
+    bool toggle_fullscreen{false};
+    bool check_size{false};
+  };
+  std::map<u32, window_change> changes;
   for (const platform::window_event& e : _events) {
+    _redraw = true;
     if (e.type == platform::event_type::quit) {
       _quit = true;
       return {};
     }
     const u32 slot = slot_of_window(e.window);
-    if (slot == invalid_id) continue;  // a window closed earlier in this batch
+    if (slot == invalid_id) continue;  // a window closed earlier
     switch (e.type) {
-      case platform::event_type::close_requested: XE_TRY(remove_surface(slot)); break;
-      case platform::event_type::toggle_fullscreen: XE_TRY(toggle_fullscreen(slot)); break;
+      case platform::event_type::close_requested: changes[slot].close = true; break;
+      case platform::event_type::toggle_fullscreen: changes[slot].toggle_fullscreen ^= true; break;
       case platform::event_type::resized:
-      case platform::event_type::restored: XE_TRY(rebuild_if_resized(slot)); break;
-      case platform::event_type::key_pressed:
+      case platform::event_type::restored: changes[slot].check_size = true; break;
+      case platform::event_type::key_pressed: {
         if (e.code == platform::key::f1) _overlay->set_visible(!_overlay->visible());
+        if (!_lessons || _overlay->wants_keyboard()) break;
+        switch (e.code) {
+          case platform::key::right:
+          case platform::key::page_down: _key_requests.push_back({lesson_command::next}); break;
+          case platform::key::left:
+          case platform::key::page_up: _key_requests.push_back({lesson_command::back}); break;
+          case platform::key::home: _key_requests.push_back({lesson_command::restart}); break;
+          case platform::key::r: _key_requests.push_back({lesson_command::retry}); break;
+          default: break;
+        }
         break;
+      }
       default: break;
+    }
+  }
+  for (const auto& [slot, change] : changes) {
+    if (!_surfaces.count(slot)) continue;
+    if (change.close) {
+      note_learner_change("a window was closed");
+      XE_TRY(remove_surface(slot));
+      continue;
+    }
+    if (change.toggle_fullscreen) {
+      note_learner_change("a window went fullscreen or back");
+      XE_TRY(toggle_fullscreen(slot));
+    } else if (change.check_size) {
+      auto rebuilt = rebuild_if_resized(slot);
+      if (!rebuilt) return std::move(rebuilt).error_value();
+      if (*rebuilt) note_learner_change("a window was resized");
     }
   }
   return {};
 }
 
-// Rebuilds a window's surface when the window's size no longer matches it.
-result<void> app::rebuild_if_resized(u32 slot) {
+// Rebuilds a window's surface when the window's size no longer matches it; true if it did.
+result<bool> app::rebuild_if_resized(u32 slot) {
   auto entry = entry_at(slot);
   if (!entry) return std::move(entry).error_value();
   const platform::window& w = *(*entry)->window;
-  const gfx::surfaces_info info = gfx::calculate_surfaces_info();
-  const gfx::surface_info& s = info.slots[slot];
-  if (s.width == w.width() && s.height == w.height()) return {};
-  return gfx::resize_surface((*entry)->id, w.width(), w.height());
+  if (w.is_minimized()) return false;  // skipped while minimised; the restore decides
+  const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
+  if (s.width == w.width() && s.height == w.height()) return false;
+  XE_TRY(gfx::resize_surface((*entry)->id, w.width(), w.height()));
+  return true;
 }
 
-// The inspector's controls speak the scenario vocabulary; they run here, between frames.
-// Lesson buttons too, but not from inside a lesson step (its frames come through here).
+// The inspector's controls speak the scenario vocabulary; lesson commands come from the
+// panel and the keys. All of them run here, between frames (they may run frames).
 result<void> app::run_requests() {
+  bool ran = false;
   for (const actions::step& step : _overlay->take_requests()) {
-    if (auto r = _runner.run(step); !r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
+    ran = true;
+    if (auto r = run_control(step); !r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
   }
-  if (!_lessons || _in_lesson_step) return {};
-  for (const lesson_request& request : _overlay->take_lesson_requests()) {
-    _in_lesson_step = true;
-    _lessons->apply(request);
-    _in_lesson_step = false;
+  if (_overlay->take_step_request()) {
+    ran = true;
+    note_learner_change("Step one frame");
+    XE_TRY(frame());
+  }
+  if (_lessons) {
+    std::vector<lesson_request> requests = _overlay->take_lesson_requests();
+    requests.insert(requests.end(), _key_requests.begin(), _key_requests.end());
+    _key_requests.clear();
+    for (const lesson_request& request : requests) {
+      ran = true;
+      _lessons->apply(request);
+    }
+  }
+  if (ran) {
+    // The state after the request, whatever frames it ran, is what the inspector shows.
+    _overlay->record(_recorder ? &*_recorder : nullptr);
+    _redraw = true;
   }
   return {};
 }
 
+// An inspector control. Exports read the engine; a screenshot of a held engine's window is
+// the overlay's redraw, copied back, so it advances nothing; every other control changes
+// the engine, which a lesson holding it must know.
+result<void> app::run_control(const actions::step& step) {
+  if (std::holds_alternative<actions::snapshot>(step.what)) return _runner.run(step);
+  const auto* shot = std::get_if<actions::screenshot>(&step.what);
+  if (!shot) {
+    note_learner_change(step.name);
+    return _runner.run(step);
+  }
+  if (!engine_held()) return _runner.run(step);
+  const u32 slot = shot->slot.value_or(_surfaces.empty() ? invalid_id : _surfaces.begin()->first);
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  auto image = _observer.capture((*entry)->id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr);
+  if (!image) return std::move(image).error_value();
+  return write_png(shot->file, *image);
+}
+
+// While a lesson holds the engine, a change outside its steps means the next step must
+// first replay the lesson to where it was; the panel says so.
+void app::note_learner_change(std::string_view what) {
+  if (_lessons && !_opts.play && _lessons->holds_engine()) _lessons->note_engine_changed(std::string{what});
+}
+
 result<void> app::run_frames(u32 count) {
   for (u32 i = 0; i < count && !_quit; ++i) {
+    if (stop_requested()) return make_error(errc::invalid_argument, "stopped by a signal");
     if (auto r = frame(); !r)
       return make_error(r.error_value().code, fmt::format("frame {} failed: {}", _frames_run, r.error_value().reason));
   }
@@ -351,6 +508,7 @@ result<void> app::write_outputs() {
 
 void app::stop() {
   _overlay.reset();  // releases its font atlas while the renderer is up
+  _observer.release();
   _recorder.reset();
   // Surfaces go first (the renderer flushes), then their windows.
   report_leaks(gfx::shutdown());
@@ -358,6 +516,7 @@ void app::stop() {
 }
 
 void app::report_leaks(const gfx::shutdown_report& report) {
+  if (report.gpu_hung) return;  // said already; nothing was released on purpose
   if (report.device_references_left || report.objects_still_tracked)
     XE_LOG_ERROR("shutdown left {} device reference(s) and {} tracked object(s)", report.device_references_left,
                  report.objects_still_tracked);
@@ -380,17 +539,32 @@ result<u32> app::create_surface(u32 width, u32 height) {
   if (windowed()) {
     if (_surfaces.size() >= max_windows)
       return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
-    auto created = platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height});
+    // Windows cascade from the first, so none hides another.
+    const u32 open = static_cast<u32>(_surfaces.size());
+    auto created = platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
     if (!created) return std::move(created).error_value();
     window = std::move(*created);
   }
   auto id = gfx::create_surface({.width = width, .height = height, .window = window.get()});
   if (!id) return std::move(id).error_value();
   const u32 slot = id->index();
-  if (window) window->set_title(fmt::format("XEngine Sandbox - surface {}", slot));
   _surfaces[slot] = {*id, std::move(window)};
+  update_titles();
   XE_TRY(attach_overlay());
   return slot;
+}
+
+// Each title names its surface; with the inspector on, the one that hosts it says so and
+// the others say where it is.
+void app::update_titles() {
+  for (const auto& [slot, entry] : _surfaces) {
+    if (!entry.window) continue;
+    std::string title = fmt::format("XEngine Sandbox - surface {}", slot);
+    if (_opts.overlay && _overlay_slot != invalid_id)
+      title += slot == _overlay_slot ? " (inspector here, F1 hides it)"
+                                     : fmt::format(" (inspector in surface {})", _overlay_slot);
+    entry.window->set_title(title);
+  }
 }
 
 result<void> app::remove_surface(u32 slot) {
@@ -428,6 +602,7 @@ result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
   if (!entry) return std::move(entry).error_value();
   const gfx::surface_id id = (*entry)->id;
   // Presented images belong to the window system: capture one more frame in flight.
+  // (A held engine's window is captured by the overlay's redraw instead: run_requests.)
   XE_TRY(gfx::request_capture(id));
   XE_TRY(run_frames(1));
   return gfx::take_capture(id);

@@ -1,6 +1,9 @@
 #pragma once
-// The sandbox application: owns the windows and surfaces, runs THE frame (app.cpp), and
-// hosts scenario scripts (it is their scenario_host).
+// The sandbox application: owns the windows and surfaces, runs the loop (app.cpp), and
+// hosts scenario scripts and lessons. The loop, between frames: window events, then
+// requests (inspector controls, lesson steps, engine restarts: they may run frames of
+// their own), then either one engine frame or, while the engine is held (a lesson is open,
+// or the learner paused it), one overlay redraw through the overlay's own submission path.
 #include <chrono>
 #include <map>
 #include <memory>
@@ -9,6 +12,7 @@
 
 #include "app/cli.h"
 #include "app/overlay.h"
+#include "graphics/d3d12/d3d12_observer.h"
 #include "graphics/renderer.h"
 #include "lessons/lesson_session.h"
 #include "platform/window.h"
@@ -17,17 +21,18 @@
 
 namespace xe::sandbox {
 
-// Exit codes shared by every front end (CLI, scripts, lessons).
+// Exit codes shared by every front end (CLI, scripts, lessons). A stop signal exits with
+// 128 + its number (stop_signal.h).
 enum exit_code : int { exit_ok = 0, exit_runtime = 1, exit_usage = 2, exit_script = 3, exit_validation = 4 };
 
-class app final : public scenario_host, public lesson_host {
+class app final : public scenario_host, public lesson_host, public lesson_listener {
 public:
   // What every surface is cleared to. Exact multiples of 1/255, so the 8-bit value a
   // screenshot shows is unambiguous (26, 51, 77) whatever rounding the GPU applies.
   static constexpr gfx::color clear_color{26 / 255.f, 51 / 255.f, 77 / 255.f, 1.f};
 
   explicit app(const options& opts) : _opts{opts} {}
-  // Runs the script, then frames until the budget is spent or the last window closes;
+  // Runs the script, then the loop until the budget is spent or the last window closes;
   // returns the process exit code.
   int run();
 
@@ -46,6 +51,9 @@ public:
   // start-up size, content reset.
   result<void> restart_engine() override;
   action_runner& runner() override { return _runner; }
+  // lesson_listener: a learner's step, printed as the headless player prints it.
+  void step_starting(const lesson& l, const lesson_step& step) override;
+  void step_finished(const lesson& l, const lesson_step& step, const result<step_outcome>& outcome) override;
 
   // The overlay (for tests driving the inspector in-process).
   sandbox::overlay& get_overlay() { return *_overlay; }
@@ -55,6 +63,8 @@ public:
   }
   lesson_session* lessons_for_tests() { return _lessons.get(); }
   result<void> frame_for_tests() { return frame(); }
+  result<void> tick_for_tests() { return tick(); }
+  bool engine_held_for_tests() const { return engine_held(); }
   void stop_for_tests() { stop(); }
   nlohmann::json snapshot() override;
 
@@ -64,37 +74,50 @@ private:
     gfx::surface_id id;
     std::unique_ptr<platform::window> window;
   };
+  using clock = std::chrono::steady_clock;
 
   gfx::renderer_desc renderer_desc() const;
   int load_lessons();
   int play_lessons();
   int bench_frames();
   result<void> start();
+  result<void> tick();
   result<void> frame();
+  result<void> redraw_held();
+  bool engine_held() const;
+  void build_overlay();
   result<void> handle_events();
   result<void> run_requests();
+  result<void> run_control(const actions::step& step);
+  void note_learner_change(std::string_view what);
   result<void> attach_overlay();
-  result<void> rebuild_if_resized(u32 slot);
+  result<bool> rebuild_if_resized(u32 slot);
   result<void> write_outputs();
   void stop();
   static void report_leaks(const gfx::shutdown_report& report);
   void print_summary() const;
   result<surface_entry*> entry_at(u32 slot);
   u32 slot_of_window(u32 window_id) const;
+  void update_titles();
   bool windowed() const { return !_opts.headless; }
 
   options _opts;
   std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
   std::unique_ptr<overlay> _overlay;
+  gfx::d3d12::observer_pass _observer;     // the overlay's redraws while the engine is held
   action_runner _runner{*this};  // one for scripts and controls: labels outlive a frame
   std::unique_ptr<lesson_session> _lessons;  // null: no lesson panel
-  bool _in_lesson_step{false};   // a lesson step runs frames: its panel waits
+  std::vector<lesson_request> _key_requests;  // lesson keys pressed in a window
   u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
-  std::chrono::steady_clock::time_point _last_frame{};
+  clock::time_point _last_build{};
+  clock::time_point _active_until{};      // held: redraw at frame rate until then (input settles)
+  clock::time_point _next_idle_redraw{};  // held and idle: a slow redraw (tooltips, timers)
+  bool _redraw{true};                     // held: something changed; redraw now
   std::vector<platform::window_event> _events;
   gfx::frame_content _content{clear_color};
   bool _quit{false};
+  bool _lesson_failed{false};  // a learner's step failed in this run (exit 3)
   f64 _frame_ms_total{0.0};
   f64 _wait_ms_total{0.0};
   u64 _frames_run{0};

@@ -27,6 +27,7 @@ std::string* text_option(options& o, const std::string& arg) {
   if (arg == "--lesson") return &o.lesson;
   if (arg == "--lessons") return &o.lessons_dir;
   if (arg == "--settings") return &o.settings;
+  if (arg == "--ui-map") return &o.ui_map;
   return nullptr;
 }
 
@@ -63,10 +64,16 @@ usage: xengine-sandbox [options]
   --lessons DIR           lesson files folder (default: ./lessons, else the source tree's)
   --settings FILE         where progress and language are kept
                           (default: $XDG_CONFIG_HOME/xengine-sandbox/settings.json)
+  --ui-map FILE            keep FILE holding the overlay's panel and button rectangles
+                          (for tests that drive the window with real input)
   --help                  show this text
 
-exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script or lesson error,
-            4 validation errors reported by the runtime
+In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
+Right/PageDown next, Left/PageUp back, Home restart, R retry a failed step.
+
+exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script or lesson error (in a
+            window: a step failed), 4 validation errors reported by the runtime,
+            130 stopped by Ctrl+C (SIGINT), 143 stopped by SIGTERM (no output files)
 )";
 }
 

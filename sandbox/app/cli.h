@@ -38,6 +38,7 @@ struct options {
   std::string settings;        // --settings FILE: progress and language (default: XDG)
   std::string language;        // --language zh|en ("" = the settings file's)
   bool play{false};            // --play: run the lesson(s) to the end, print, exit
+  std::string ui_map;          // --ui-map FILE: panel and button rectangles, for window tests
   bool help{false};
 };
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "app/overlay_state.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "lessons/lesson_session.h"
 #include "platform/window.h"
@@ -23,8 +24,8 @@ public:
   virtual result<void> attach(platform::window* window) = 0;
   virtual bool visible() const = 0;
   virtual void set_visible(bool visible) = 0;
-  // Builds this frame's UI for a surface of width x height; dt in seconds.
-  virtual void build(u32 width, u32 height, f32 dt) = 0;
+  // Builds this pass's UI for a surface of width x height; dt in seconds.
+  virtual void build(u32 width, u32 height, f32 dt, const overlay_state& state) = 0;
   // Records the built UI into the surface pass (does nothing while hidden).
   virtual gfx::d3d12::record_fn recorder() = 0;
   // After each frame: the engine's state into the inspector's history.
@@ -34,12 +35,15 @@ public:
   // A new step's focus brings its panel forward and outlines its cells.
   virtual void show_lesson(const lesson_view* view) = 0;
   virtual std::vector<lesson_request> take_lesson_requests() = 0;
-  virtual bool loop_paused() const = 0;
+  virtual bool loop_paused() const = 0;   // the learner's pause (a lesson holds the loop too)
   virtual bool take_step_request() = 0;
-  virtual bool take_input_seen() = 0;  // any input since the last call (wakes a paused loop)
+  virtual bool input_pending() const = 0;  // input not yet seen by a UI pass: keep building
+  virtual bool wants_keyboard() const = 0; // a text field has the keyboard: keys are its
   // Before the renderer shuts down: drop every D3D12 object (attach() recreates them).
   virtual void release_device_objects() = 0;
   virtual sandbox::inspector* get_inspector() = 0;  // null without ImGui
+  // Tests that drive the window: keep path holding the panels' and buttons' rectangles.
+  virtual void write_ui_map_to(std::string path) = 0;
 };
 
 // An overlay for this build; with enabled == false, one that draws nothing. glyph_text:

@@ -1,8 +1,10 @@
-// The overlay with Dear ImGui: the inspector (or ImGui's demo window, for benchmarks),
-// drawn by the sandbox's D3D12 renderer into the surface's own pass.
+// The overlay with Dear ImGui: the inspector, the controls and the lesson panel (or
+// ImGui's demo window, for benchmarks), laid out from the window's size and drawn by the
+// sandbox's D3D12 renderer into the surface's own pass.
 #include <optional>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "app/overlay.h"
 #include "common/log.h"
@@ -11,10 +13,14 @@
 #include "imgui/imgui_platform.h"
 #include "imgui/imgui_renderer.h"
 #include "inspector/inspector.h"
+#include "inspector/layout.h"
 #include "lessons/lesson_panel.h"
+#include "snapshot/atomic_file.h"
 
 namespace xe::sandbox {
 namespace {
+
+constexpr const char* compact_title = "XEngine Sandbox###compact";
 
 class imgui_overlay final : public overlay {
 public:
@@ -45,15 +51,17 @@ public:
   bool visible() const override { return _enabled && _inspector.visible(); }
   void set_visible(bool visible) override { _inspector.set_visible(visible); }
 
-  void build(u32 width, u32 height, f32 dt) override {
+  void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
     if (!_enabled || !_inspector.visible()) return;  // hidden: no UI work at all (history still records)
     _platform.new_frame(width, height, dt);
     ImGui::NewFrame();
+    _inspector.begin_pass();
+    _lesson_panel.begin_pass();
     if (_mode == overlay_mode::imgui_demo) ImGui::ShowDemoWindow();
-    else _inspector.draw(gfx::get_adapter_info());
-    if (_lesson && _mode == overlay_mode::inspector && _inspector.visible()) _lesson_panel.draw(*_lesson);
+    else draw_panels(state);
     ImGui::Render();
     _built = true;
+    if (!_ui_map_file.empty()) write_ui_map();
   }
 
   gfx::d3d12::record_fn recorder() override {
@@ -76,23 +84,21 @@ public:
     if (position == _focused) return;
     _focused = position;
     std::vector<std::pair<std::string, u32>> cells;
+    u32 slot = invalid_id, surface = invalid_id;
     if (const lesson_focus* f = view->focus) {
       _inspector.select_panel(f->panel);
       if (!f->heap.empty()) _inspector.select_heap(f->heap);
       for (u32 index : f->cells) cells.emplace_back(f->heap, index);
+      slot = f->slot;
+      surface = f->surface;
     }
-    _inspector.set_focus(std::move(cells));
+    _inspector.set_focus(std::move(cells), slot, surface);
   }
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
   bool take_step_request() override { return _inspector.take_step_request(); }
-  bool take_input_seen() override {
-    const ImGuiIO& io = ImGui::GetIO();
-    const bool seen = io.MousePos.x != _last_mouse.x || io.MousePos.y != _last_mouse.y || ImGui::IsAnyMouseDown() ||
-                      io.InputQueueCharacters.Size > 0;
-    _last_mouse = io.MousePos;
-    return seen;
-  }
+  bool input_pending() const override { return _enabled && _platform.input_pending(); }
+  bool wants_keyboard() const override { return _enabled && _inspector.visible() && ImGui::GetIO().WantTextInput; }
   sandbox::inspector* get_inspector() override { return _enabled ? &_inspector : nullptr; }
   void release_device_objects() override {
     _renderer.release();
@@ -100,8 +106,105 @@ public:
     _built = false;
     _inspector.clear_history();
   }
+  void write_ui_map_to(std::string path) override { _ui_map_file = std::move(path); }
 
 private:
+  // The panels from compute_layout: placed when the display's size or the layout's shape
+  // changes and on Reset layout; in between the learner may move them. Wide, the lesson
+  // panel and the controls are as tall as their content, up to their rectangle.
+  void draw_panels(const overlay_state& state) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const bool with_lesson = _lesson.has_value();
+    const panel_layout layout = compute_layout(display.x, display.y, with_lesson);
+    const bool place = _inspector.take_layout_reset() || display.x != _placed_for.x || display.y != _placed_for.y ||
+                       with_lesson != _placed_with_lesson;
+    _placed_for = display;
+    _placed_with_lesson = with_lesson;
+    const ImGuiCond cond = place ? ImGuiCond_Always : ImGuiCond_Appearing;
+    const auto fixed = [&](const panel_rect& r) {
+      ImGui::SetNextWindowPos(ImVec2{r.x, r.y}, cond);
+      ImGui::SetNextWindowSize(ImVec2{r.w, r.h}, cond);
+    };
+    const auto to_content = [&](const panel_rect& r) {
+      ImGui::SetNextWindowPos(ImVec2{r.x, r.y}, cond);
+      ImGui::SetNextWindowSizeConstraints(ImVec2{r.w, 0.f}, ImVec2{r.w, r.h});
+    };
+    constexpr ImGuiWindowFlags sized_to_content = ImGuiWindowFlags_AlwaysAutoResize;
+
+    if (layout.compact) {
+      fixed(layout.inspector);
+      if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings) && ImGui::BeginTabBar("compact")) {
+        if (_lesson && ImGui::BeginTabItem(_lesson->lang == language::zh ? "课程###tab-lesson" : "Lesson###tab-lesson")) {
+          _lesson_panel.draw(*_lesson);
+          ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Inspector###tab-inspector")) {
+          _inspector.draw_main(gfx::get_adapter_info());
+          ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("Controls###tab-controls")) {
+          _inspector.draw_controls(state);
+          ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+      }
+      ImGui::End();
+      return;
+    }
+    // The controls sit right under the lesson panel as it grows and shrinks with its step,
+    // unless the learner has moved them.
+    panel_rect controls = layout.controls;
+    if (_lesson) {
+      to_content(layout.lesson);
+      if (ImGui::Begin(lesson_panel::title(*_lesson), nullptr, sized_to_content)) _lesson_panel.draw(*_lesson);
+      const f32 bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+      ImGui::End();
+      controls.h += controls.y - (bottom + 8.f);
+      controls.y = bottom + 8.f;
+    }
+    const ImGuiWindow* previous = ImGui::FindWindowByName("Controls");
+    const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
+    ImGui::SetNextWindowPos(ImVec2{controls.x, controls.y}, place || followed ? ImGuiCond_Always : ImGuiCond_Appearing);
+    ImGui::SetNextWindowSizeConstraints(ImVec2{controls.w, 0.f}, ImVec2{controls.w, std::max(controls.h, 60.f)});
+    if (ImGui::Begin("Controls", nullptr, sized_to_content)) _inspector.draw_controls(state);
+    _controls_at = (place || followed) ? ImVec2{controls.x, controls.y} : ImVec2{-1.f, -1.f};
+    ImGui::End();
+    fixed(layout.inspector);
+    if (ImGui::Begin("Inspector")) _inspector.draw_main(gfx::get_adapter_info());
+    ImGui::End();
+  }
+
+  // For tests that drive the window: the display size, each visible panel's rectangle and
+  // every button's, in window pixels. Rewritten (atomically) only when it changes.
+  void write_ui_map() {
+    nlohmann::json map;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    map["display"] = {display.x, display.y};
+    nlohmann::json windows = nlohmann::json::object();
+    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+      if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
+        continue;
+      std::string name = w->Name;
+      if (const size_t id = name.find("###"); id != std::string::npos) name = name.substr(id + 3);
+      windows[name] = {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y};
+    }
+    map["windows"] = std::move(windows);
+    nlohmann::json buttons = nlohmann::json::object();
+    for (const auto& [label, r] : _inspector.buttons()) buttons[label] = {r.x, r.y, r.z, r.w};
+    for (const auto& [id, r] : _lesson_panel.buttons()) buttons["lesson:" + id] = {r.x, r.y, r.z, r.w};
+    map["buttons"] = std::move(buttons);
+    if (_lesson) map["lesson"] = {{"current", _lesson->current}, {"steps_done", _lesson->steps_done},
+                                  {"failed", _lesson->failure != nullptr}, {"language", to_string(_lesson->lang)}};
+    std::string text = map.dump();
+    if (text == _ui_map_written) return;
+    if (auto r = write_file_atomic(_ui_map_file, text); !r) {
+      XE_LOG_WARN("ui map: {}", r.error_value().reason);
+      _ui_map_file.clear();
+      return;
+    }
+    _ui_map_written = std::move(text);
+  }
+
   bool _enabled;
   overlay_mode _mode;
   bool _renderer_ready{false};
@@ -113,7 +216,11 @@ private:
   lesson_panel _lesson_panel;
   std::optional<lesson_view> _lesson;
   std::pair<u32, u32> _focused{~0u, ~0u};  // (lesson, steps done) whose focus is shown
-  ImVec2 _last_mouse{};
+  ImVec2 _placed_for{-1.f, -1.f};
+  ImVec2 _controls_at{-1.f, -1.f};  // where the controls were put last pass (-1: the learner moved them)
+  bool _placed_with_lesson{false};
+  std::string _ui_map_file;
+  std::string _ui_map_written;
 };
 
 } // namespace

@@ -9,7 +9,7 @@ public:
   result<void> attach(platform::window*) override { return {}; }
   bool visible() const override { return false; }
   void set_visible(bool) override {}
-  void build(u32, u32, f32) override {}
+  void build(u32, u32, f32, const overlay_state&) override {}
   gfx::d3d12::record_fn recorder() override { return {}; }
   void record(const event_recorder*) override {}
   std::vector<actions::step> take_requests() override { return {}; }
@@ -17,9 +17,11 @@ public:
   std::vector<lesson_request> take_lesson_requests() override { return {}; }
   bool loop_paused() const override { return false; }
   bool take_step_request() override { return false; }
-  bool take_input_seen() override { return false; }
+  bool input_pending() const override { return false; }
+  bool wants_keyboard() const override { return false; }
   void release_device_objects() override {}
   sandbox::inspector* get_inspector() override { return nullptr; }
+  void write_ui_map_to(std::string) override {}
 };
 
 } // namespace

@@ -23,6 +23,8 @@ std::string load_overlay_font(float pixel_size, std::string_view extra_text) {
   ImFontGlyphRangesBuilder builder;
   builder.AddRanges(io.Fonts->GetGlyphRangesChineseSimplifiedCommon());
   builder.AddText(extra_text.data(), extra_text.data() + extra_text.size());
+  // The panels' own chrome: arrows for keys, dashes in step ranges, CJK punctuation.
+  builder.AddText("→←↑↓·–—…“”‘’（）：；，。、！？《》×");
   builder.BuildRanges(&ranges);
   for (const char* path : candidates) {
     std::error_code ec;

@@ -2,10 +2,16 @@
 
 #include <imgui.h>
 
+#include <cfloat>
+
 namespace xe::sandbox {
-namespace {
-bool forward(const void* native_event, void*) { return imgui_backend::process(native_event); }
-} // namespace
+
+bool imgui_platform::on_native_event(const void* native_event, void* user) {
+  auto* self = static_cast<imgui_platform*>(user);
+  mouse_input m;
+  if (self->_window && imgui_backend::mouse_event(native_event, *self->_window, m)) self->_mouse.push_back(m);
+  return imgui_backend::process(native_event);
+}
 
 result<void> imgui_platform::attach(platform::window* window) {
   shutdown();
@@ -13,7 +19,8 @@ result<void> imgui_platform::attach(platform::window* window) {
   if (!window) return {};
   if (!imgui_backend::init(*window)) return make_error(errc::api_call_failed, "the ImGui platform backend did not start");
   _backend = true;
-  platform::set_native_event_hook(forward, nullptr);
+  _mouse.clear();
+  platform::set_native_event_hook(on_native_event, this);
   return {};
 }
 
@@ -28,6 +35,7 @@ void imgui_platform::shutdown() {
 void imgui_platform::new_frame(u32 width, u32 height, f32 dt) {
   if (_backend) {
     imgui_backend::new_frame();
+    apply_mouse_input();
   } else {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = dt > 0.f ? dt : 1.f / 60.f;
@@ -37,6 +45,27 @@ void imgui_platform::new_frame(u32 width, u32 height, f32 dt) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2{static_cast<f32>(width), static_cast<f32>(height)};
   io.DisplayFramebufferScale = ImVec2{1.f, 1.f};
+}
+
+} // namespace xe::sandbox
+
+namespace xe::sandbox {
+
+void imgui_platform::apply_mouse_input() {
+  while (!_mouse.empty()) {
+    const mouse_input m = _mouse.front();
+    _mouse.pop_front();
+    _mouse_inside = !m.left_window;
+    _mouse_x = m.x;
+    _mouse_y = m.y;
+    if (m.button >= 0 && m.button < 3 && _buttons[m.button] != m.down) {
+      _buttons[m.button] = m.down;
+      break;  // one button change per frame: ImGui sees the press, then the release
+    }
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = _mouse_inside ? ImVec2{_mouse_x, _mouse_y} : ImVec2{-FLT_MAX, -FLT_MAX};
+  for (int i = 0; i < 3; ++i) io.MouseDown[i] = _buttons[i];
 }
 
 } // namespace xe::sandbox

@@ -14,4 +14,26 @@ void shutdown() { ImGui_ImplSDL2_Shutdown(); }
 void new_frame() { ImGui_ImplSDL2_NewFrame(); }
 bool process(const void* native_event) { return ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event*>(native_event)); }
 
+bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out) {
+  const auto& e = *static_cast<const SDL_Event*>(native_event);
+  const auto button_index = [](Uint8 b) { return b == SDL_BUTTON_LEFT ? 0 : b == SDL_BUTTON_RIGHT ? 1 : b == SDL_BUTTON_MIDDLE ? 2 : -1; };
+  switch (e.type) {
+    case SDL_MOUSEMOTION:
+      if (e.motion.windowID != window.id()) return false;
+      out = {static_cast<f32>(e.motion.x), static_cast<f32>(e.motion.y)};
+      return true;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+      if (e.button.windowID != window.id()) return false;
+      out = {static_cast<f32>(e.button.x), static_cast<f32>(e.button.y), button_index(e.button.button),
+             e.type == SDL_MOUSEBUTTONDOWN};
+      return true;
+    case SDL_WINDOWEVENT:
+      if (e.window.windowID != window.id() || e.window.event != SDL_WINDOWEVENT_LEAVE) return false;
+      out.left_window = true;
+      return true;
+    default: return false;
+  }
+}
+
 } // namespace xe::sandbox::imgui_backend

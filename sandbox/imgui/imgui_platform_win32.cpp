@@ -20,4 +20,23 @@ bool process(const void* native_event) {
                                         static_cast<LPARAM>(m->lparam)) != 0;
 }
 
+bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out) {
+  const auto* m = static_cast<const platform::native_message*>(native_event);
+  if (m->hwnd != window.native_handle()) return false;
+  const auto lparam = static_cast<LPARAM>(m->lparam);
+  const f32 x = static_cast<f32>(static_cast<short>(LOWORD(lparam)));
+  const f32 y = static_cast<f32>(static_cast<short>(HIWORD(lparam)));
+  switch (m->message) {
+    case WM_MOUSEMOVE: out = {x, y}; return true;
+    case WM_LBUTTONDOWN: out = {x, y, 0, true}; return true;
+    case WM_LBUTTONUP: out = {x, y, 0, false}; return true;
+    case WM_RBUTTONDOWN: out = {x, y, 1, true}; return true;
+    case WM_RBUTTONUP: out = {x, y, 1, false}; return true;
+    case WM_MBUTTONDOWN: out = {x, y, 2, true}; return true;
+    case WM_MBUTTONUP: out = {x, y, 2, false}; return true;
+    case WM_MOUSELEAVE: out.left_window = true; return true;
+    default: return false;
+  }
+}
+
 } // namespace xe::sandbox::imgui_backend

@@ -128,63 +128,47 @@ const frame_record* inspector::shown_previous() const {
   return at == 0 ? nullptr : &_history.at(at - 1);
 }
 
-void inspector::draw(const gfx::adapter_info& adapter) {
-  _buttons.clear();
-  if (!_visible) return;
-  const ImGuiIO& io = ImGui::GetIO();
-
-  ImGui::SetNextWindowPos(ImVec2{10, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2{340, std::min(io.DisplaySize.y - 20, 620.f)}, ImGuiCond_FirstUseEver);
-  if (ImGui::Begin("Controls")) draw_controls();
-  ImGui::End();
-
-  const f32 width = std::min(600.f, std::max(300.f, io.DisplaySize.x - 370));
-  ImGui::SetNextWindowPos(ImVec2{io.DisplaySize.x - width - 10, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2{width, io.DisplaySize.y - 20}, ImGuiCond_FirstUseEver);
-  if (ImGui::Begin("Inspector")) {
-    draw_timeline();
-    const frame_record* r = shown();
-    const auto tab_flags = [this](std::string_view tab) {
-      return _panel_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-    };
-    if (r && ImGui::BeginTabBar("panels")) {
-      if (ImGui::BeginTabItem("Heaps", nullptr, tab_flags("Heaps"))) {
-        draw_heaps(*r, shown_previous());
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Deferred", nullptr, tab_flags("Deferred"))) {
-        draw_deferred(*r);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Fences", nullptr, tab_flags("Fences"))) {
-        draw_fences();
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Surfaces", nullptr, tab_flags("Surfaces"))) {
-        draw_surfaces(*r);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Resources", nullptr, tab_flags("Resources"))) {
-        draw_resources(*r);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Log", nullptr, tab_flags("Log"))) {
-        draw_log(*r);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Adapter", nullptr, tab_flags("Adapter"))) {
-        draw_adapter(_loaded ? _loaded->adapter : adapter);
-        ImGui::EndTabItem();
-      }
-      if (ImGui::BeginTabItem("Diff", nullptr, tab_flags("Diff"))) {
-        draw_diff();
-        ImGui::EndTabItem();
-      }
-      ImGui::EndTabBar();
-      _panel_request.clear();
-    }
+void inspector::draw_main(const gfx::adapter_info& adapter) {
+  draw_timeline();
+  const frame_record* r = shown();
+  const auto tab_flags = [this](std::string_view tab) {
+    return _panel_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+  };
+  if (!r || !ImGui::BeginTabBar("panels")) return;
+  if (ImGui::BeginTabItem("Heaps", nullptr, tab_flags("Heaps"))) {
+    draw_heaps(*r, shown_previous());
+    ImGui::EndTabItem();
   }
-  ImGui::End();
+  if (ImGui::BeginTabItem("Deferred", nullptr, tab_flags("Deferred"))) {
+    draw_deferred(*r);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Fences", nullptr, tab_flags("Fences"))) {
+    draw_fences();
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Surfaces", nullptr, tab_flags("Surfaces"))) {
+    draw_surfaces(*r);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Resources", nullptr, tab_flags("Resources"))) {
+    draw_resources(*r);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Log", nullptr, tab_flags("Log"))) {
+    draw_log(*r);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Adapter", nullptr, tab_flags("Adapter"))) {
+    draw_adapter(_loaded ? _loaded->adapter : adapter);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Diff", nullptr, tab_flags("Diff"))) {
+    draw_diff();
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+  _panel_request.clear();
 }
 
 void inspector::draw_timeline() {
@@ -223,17 +207,20 @@ void inspector::draw_timeline() {
 }
 
 void inspector::draw_heaps(const frame_record& r, const frame_record* previous) {
-  if ((!_heap_chosen || !r.find_heap(_selected_heap)) && !r.heaps.empty()) _selected_heap = r.heaps.back().info.name;
-  if (ImGui::BeginCombo("heap", _selected_heap.c_str())) {
+  if (r.heaps.empty()) return;
+  // The chosen heap, or the newest one until the learner (or a lesson) chooses. A record
+  // without the chosen heap (scrubbed back before it existed) shows the newest one and
+  // keeps the choice.
+  const heap_record* heap = _heap_chosen ? r.find_heap(_selected_heap) : nullptr;
+  if (!heap) heap = &r.heaps.back();
+  if (ImGui::BeginCombo("heap", heap->info.name.c_str())) {
     for (const heap_record& h : r.heaps)
-      if (ImGui::Selectable(h.info.name.c_str(), h.info.name == _selected_heap)) {
+      if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {
         select_heap(h.info.name);
         _heap_page = 0;
       }
     ImGui::EndCombo();
   }
-  const heap_record* heap = r.find_heap(_selected_heap);
-  if (!heap) return;
   const gfx::heap_info& info = heap->info;
   ImGui::Text("%s, %u of %u used (%u waiting), %u bytes per descriptor%s", gfx::to_string(info.type), info.size,
               info.capacity, info.deferred_counts[0] + info.deferred_counts[1] + info.deferred_counts[2],
@@ -346,6 +333,7 @@ void inspector::draw_deferred(const frame_record& r) {
   ImGui::TableNextRow();
   for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
     ImGui::TableSetColumnIndex(static_cast<int>(s));
+    if (s == _focus_slot) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(255, 255, 255, 40));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred[s]), "fence value %llu",
                        static_cast<unsigned long long>(f.slot_fence_values[s]));
     ImGui::Text("GPU is at %llu", static_cast<unsigned long long>(f.gpu_completed));
@@ -366,8 +354,7 @@ void inspector::draw_fences() {
     ImGui::TextDisabled("no live frames");
     return;
   }
-  const frame_record& latest = _loaded ? _loaded->record : _history.latest();
-  const gfx::frame_stats& f = latest.frame;
+  const gfx::frame_stats& f = shown()->frame;
   ImGui::Text("CPU value %llu, GPU completed %llu, frames in flight %u", static_cast<unsigned long long>(f.cpu_fence_value),
               static_cast<unsigned long long>(f.gpu_completed), f.frames_in_flight);
   ImGui::Text("slot values [%llu, %llu, %llu], last wait %.3f ms", static_cast<unsigned long long>(f.slot_fence_values[0]),
@@ -433,6 +420,7 @@ void inspector::draw_surfaces(const frame_record& r) {
     dl->AddRectFilled(min, max, slot.live ? colour_slot_live : colour_slot_free, 4.f);
     const bool flash = rebuilt[i] && (static_cast<int>(ImGui::GetTime() * 6) % 2 == 0);
     if (flash) dl->AddRect(min, max, colour_changed, 4.f, 0, 3.f);
+    if (i == _focus_surface) dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3}, colour_focus, 4.f, 0, 2.f);
     std::string text = fmt::format("slot {} (gen {})\n", i, slot.generation);
     if (slot.live) {
       text += fmt::format("{} {}x{}{}\n{} buffers, now {}\nRTV", slot.kind, slot.width, slot.height,
@@ -479,7 +467,7 @@ void inspector::draw_resources(const frame_record& r) {
     ImGui::TableNextColumn();
     ImGui::Text("%llu", static_cast<unsigned long long>(res.bytes));
     ImGui::TableNextColumn();
-    if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred[res.release_slot % 3]),
+    if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred[res.release_slot % gfx::frame_buffer_count]),
                                                 "release waits in slot %u", res.release_slot);
     else ImGui::TextUnformatted("live");
   }
@@ -523,22 +511,34 @@ void inspector::draw_diff() {
   for (const std::string& line : diff(_diff_against->record, *now).describe()) ImGui::BulletText("%s", line.c_str());
 }
 
-void inspector::draw_controls() {
-  ImGui::TextDisabled("F1 hides the overlay");
+void inspector::draw_controls(const overlay_state& state) {
+  ImGui::TextDisabled("F1 hides the overlay. F11 or Alt+Enter: fullscreen.");
+  if (button("Reset layout")) _layout_reset = true;
+  const frame_record* latest = _history.empty() ? nullptr : &_history.latest();
   if (ImGui::CollapsingHeader("Frame loop", ImGuiTreeNodeFlags_DefaultOpen)) {
-    ImGui::Checkbox("Pause frame loop", &_loop_paused);
+    // Every control shows the engine's state as it is, however it was set (flags, keys,
+    // scripts, lessons); changing one asks for the change, applied between frames.
+    bool paused = _loop_paused || state.lesson_holds_engine;
+    ImGui::BeginDisabled(state.lesson_holds_engine);
+    if (ImGui::Checkbox("Pause frame loop", &paused)) _loop_paused = paused;
+    ImGui::EndDisabled();
+    if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("A lesson is open: the engine moves only with its steps, Step one frame, and your changes.");
     ImGui::SameLine();
     if (button("Step one frame")) _step_requested = true;
-    if (ImGui::SliderInt("frames in flight", &_frames_in_flight, 1, 3))
-      request(actions::set_frames_in_flight{static_cast<u32>(_frames_in_flight)}, "set_frames_in_flight");
-    if (ImGui::SliderInt("GPU load", &_gpu_load, 0, 100))
-      request(actions::set_gpu_load{static_cast<u32>(_gpu_load)}, "set_gpu_load");
-    if (ImGui::Checkbox("triangle", &_triangle)) request(actions::show_triangle{_triangle}, "show_triangle");
+    if (state.lesson_holds_engine) ImGui::TextDisabled("held by the lesson: only its steps move it");
+    int frames_in_flight = latest ? static_cast<int>(latest->frame.frames_in_flight) : 3;
+    if (ImGui::SliderInt("frames in flight", &frames_in_flight, 1, 3))
+      request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
+    int gpu_load = static_cast<int>(state.content.gpu_load_passes);
+    if (ImGui::SliderInt("GPU load", &gpu_load, 0, std::max(100, gpu_load)))
+      request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
+    bool triangle = state.content.triangle;
+    if (ImGui::Checkbox("triangle", &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
   }
   if (ImGui::CollapsingHeader("Learner heap", ImGuiTreeNodeFlags_DefaultOpen)) {
     if (button("Allocate")) {
-      const frame_record* r = _history.empty() ? nullptr : &_history.latest();
-      if (!r || !r->find_heap("learner"))
+      if (!latest || !latest->find_heap("learner"))
         request(actions::create_heap{"learner", gfx::heap_type::cbv_srv_uav, 64, false}, "create_heap");
       request(actions::allocate{"learner", 1, fmt::format("ui{}", ++_learner_allocations)}, "allocate");
       select_heap("learner");
@@ -549,13 +549,12 @@ void inspector::draw_controls() {
       select_heap("learner");
     }
   }
-  if (ImGui::CollapsingHeader("Windows", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Windows")) {
     if (button("Open window")) request(actions::create_surface{640, 360}, "create_surface");
     ImGui::SameLine();
-    const frame_record* r = _history.empty() ? nullptr : &_history.latest();
     u32 last = invalid_id;
-    if (r)
-      for (const auto& slot : r->surfaces.slots)
+    if (latest)
+      for (const auto& slot : latest->surfaces.slots)
         if (slot.live) last = slot.slot;
     if (button("Close last") && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
     for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
@@ -564,8 +563,9 @@ void inspector::draw_controls() {
       ImGui::SameLine();
     }
     if (button("fullscreen")) request(actions::toggle_fullscreen{0}, "toggle_fullscreen");
+    ImGui::TextDisabled("%u window(s)", state.windows);
   }
-  if (ImGui::CollapsingHeader("Export", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Export")) {
     ImGui::InputText("##export", _export_path, sizeof(_export_path));
     ImGui::SameLine();
     if (button("Export snapshot")) request(actions::snapshot{_export_path}, "snapshot");
@@ -573,7 +573,7 @@ void inspector::draw_controls() {
     ImGui::SameLine();
     if (button("Screenshot")) request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
   }
-  if (ImGui::CollapsingHeader("Load and compare", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (ImGui::CollapsingHeader("Load and compare")) {
     ImGui::InputText("##load", _load_path, sizeof(_load_path));
     ImGui::SameLine();
     if (button("Load snapshot")) (void)load_snapshot_file(_load_path);

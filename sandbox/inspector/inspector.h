@@ -12,6 +12,7 @@
 #include <imgui.h>
 #include <spdlog/sinks/ringbuffer_sink.h>
 
+#include "app/overlay_state.h"
 #include "script/actions.h"
 #include "snapshot/diff.h"
 #include "snapshot/frame_record.h"
@@ -26,10 +27,17 @@ public:
   inspector(const inspector&) = delete;
   inspector& operator=(const inspector&) = delete;
 
-  // After each frame: the engine's state joins the history (even while hidden or paused).
+  // After each frame (and each request between frames): the engine's state joins the
+  // history, even while hidden or paused.
   void record(const event_recorder* events);
-  // Between ImGui::NewFrame and ImGui::Render.
-  void draw(const gfx::adapter_info& adapter);
+  // The two panels' contents, inside a window the overlay opened (between ImGui::NewFrame
+  // and ImGui::Render). state: what the controls show besides the recorded engine state.
+  void draw_controls(const overlay_state& state);
+  void draw_main(const gfx::adapter_info& adapter);
+  // "Reset layout" was pressed since the last call.
+  bool take_layout_reset() { return std::exchange(_layout_reset, false); }
+  // Buttons drawn in the last pass, by label, in screen pixels (tests, the UI map).
+  const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _buttons; }
 
   bool visible() const { return _visible; }
   void set_visible(bool visible) { _visible = visible; }
@@ -51,14 +59,20 @@ public:
   result<void> load_diff_file(const std::string& path);           // compared against the view
   void show_live() { _loaded.reset(); _paused_view = false; }
   void clear_history() { _history.clear(); }
+  void begin_pass() { _buttons.clear(); }
   const std::string& message() const { return _message; }
   const history_ring& history() const { return _history; }
 
   // Where things were drawn in the last frame (screen pixels), for tests and lessons.
   std::optional<ImVec4> cell_rect(std::string_view heap, u32 index) const;
   std::optional<ImVec4> button_rect(std::string_view label) const;
-  // Cells (heap, index) a lesson asks to highlight.
-  void set_focus(std::vector<std::pair<std::string, u32>> cells) { _focus = std::move(cells); }
+  // What a lesson step points at: cells (heap, index), a frame slot's deferred queue, a
+  // surface slot. Outlined in their panels.
+  void set_focus(std::vector<std::pair<std::string, u32>> cells, u32 slot = invalid_id, u32 surface = invalid_id) {
+    _focus = std::move(cells);
+    _focus_slot = slot;
+    _focus_surface = surface;
+  }
 
   static constexpr ImU32 colour_free = IM_COL32(46, 125, 50, 255);
   static constexpr ImU32 colour_allocated = IM_COL32(239, 108, 0, 255);
@@ -79,7 +93,6 @@ private:
   void draw_surfaces(const frame_record& r);
   void draw_resources(const frame_record& r);
   void draw_log(const frame_record& r);
-  void draw_controls();
   void draw_adapter(const gfx::adapter_info& adapter);
   void draw_diff();
 
@@ -100,6 +113,9 @@ private:
   std::string _panel_request;
   u32 _heap_page{0};
   std::vector<std::pair<std::string, u32>> _focus;
+  u32 _focus_slot{invalid_id};
+  u32 _focus_surface{invalid_id};
+  bool _layout_reset{false};
   std::map<std::string, ImVec4, std::less<>> _buttons;
   std::map<std::string, std::vector<ImVec4>, std::less<>> _cells;  // per heap, this page's cells
   std::map<std::string, u32, std::less<>> _cell_base;              // per heap, first index on the page
@@ -109,9 +125,6 @@ private:
   char _screenshot_path[256] = "out/inspector-frame.png";
   char _load_path[256] = "out/snapshot.json";
   char _diff_path[256] = "out/inspector-snapshot.json";
-  int _frames_in_flight{3};
-  int _gpu_load{0};
-  bool _triangle{false};
   u32 _learner_allocations{0};
 
   std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> _log;

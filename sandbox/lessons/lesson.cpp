@@ -84,7 +84,7 @@ lesson_step read_step(const json& s, u32 number) {
     }
   }
   if (auto it = s.find("focus"); it != s.end()) {
-    only_keys(*it, {"panel", "heap", "cells"}, where + ": focus");
+    only_keys(*it, {"panel", "heap", "cells", "slot", "surface"}, where + ": focus");
     lesson_focus f;
     const json& panel = require(*it, "panel", where + ": focus");
     static const std::set<std::string> panels = {"Heaps", "Deferred", "Fences", "Surfaces",
@@ -100,6 +100,15 @@ lesson_step read_step(const json& s, u32 number) {
         f.cells.push_back(index.get<u32>());
       }
     }
+    const auto index_of = [&](const char* key, u32 limit) {
+      auto v = it->find(key);
+      if (v == it->end()) return invalid_id;
+      if (!v->is_number_unsigned() || v->get<u64>() >= limit)
+        fail(fmt::format("{}: focus {} must be an integer 0..{}", where, key, limit - 1));
+      return v->get<u32>();
+    };
+    f.slot = index_of("slot", gfx::frame_buffer_count);
+    f.surface = index_of("surface", 8);
     step.focus = std::move(f);
   }
   if (auto it = s.find("predict"); it != s.end()) {

@@ -27,6 +27,8 @@ struct lesson_focus {
   std::string panel;          // an inspector panel: "Heaps", "Deferred", "Fences", ...
   std::string heap;           // Heaps: which heap
   std::vector<u32> cells;     // Heaps: indices to outline
+  u32 slot{invalid_id};       // Deferred: the frame slot whose queue the step is about
+  u32 surface{invalid_id};    // Surfaces: the surface slot the step is about
 };
 
 struct choice {

@@ -1,9 +1,9 @@
 #include "lessons/lesson_panel.h"
 
-#include <algorithm>
-
 #include <imgui.h>
 #include <spdlog/fmt/fmt.h>
+
+#include "lessons/lesson_explain.h"
 
 namespace xe::sandbox {
 namespace {
@@ -15,39 +15,43 @@ std::string choice_text(const choice& c, language l) {
   return c.label ? c.label->in(l) : c.value.is_string() ? c.value.get<std::string>() : c.value.dump();
 }
 
+const ImVec4 colour_title{1.f, 0.85f, 0.4f, 1.f};
+const ImVec4 colour_error{1.f, 0.5f, 0.45f, 1.f};
+const ImVec4 colour_note{0.55f, 0.8f, 1.f, 1.f};
+
 } // namespace
 
+const char* lesson_panel::title(const lesson_view& view) { return ui(view.lang, "课程###Lesson", "Lesson###Lesson"); }
+
+bool lesson_panel::button(const char* label, const char* id, bool enabled) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(fmt::format("{}###{}", label, id).c_str());
+  ImGui::EndDisabled();
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  _buttons[id] = ImVec4{min.x, min.y, max.x, max.y};
+  return pressed && enabled;
+}
+
 void lesson_panel::draw(const lesson_view& view) {
-  const ImGuiIO& io = ImGui::GetIO();
-  // Between the inspector's Controls (x 10..350) and its main window (600 wide at the right).
-  const float inspector_x = io.DisplaySize.x - std::min(600.f, std::max(300.f, io.DisplaySize.x - 370)) - 10;
-  const float width = std::max(260.f, inspector_x - 370);
-  ImGui::SetNextWindowPos(ImVec2{360, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2{width, std::min(io.DisplaySize.y - 20, 520.f)}, ImGuiCond_FirstUseEver);
   const language lang = view.lang;
-  if (!ImGui::Begin(ui(lang, "课程###Lesson", "Lesson###Lesson"))) {
-    ImGui::End();
-    return;
-  }
   const std::vector<lesson>& lessons = *view.lessons;
   const lesson& current = lessons[view.current];
   const auto label = [&](const lesson& l) {
     const bool done = view.completed && view.completed->count(l.id);
     return fmt::format("{} {:02}  {}", done ? "[x]" : "[ ]", l.chapter, l.title.in(lang));
   };
-  ImGui::SetNextItemWidth(-70);
-  if (ImGui::BeginCombo("##chapter", label(current).c_str())) {
+  ImGui::SetNextItemWidth(-80);
+  if (ImGui::BeginCombo("##chapter", label(current).c_str(), ImGuiComboFlags_HeightLarge)) {
     for (u32 i = 0; i < lessons.size(); ++i)
       if (ImGui::Selectable(label(lessons[i]).c_str(), i == view.current))
         _requests.push_back({lesson_command::open, i, lang});
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  if (ImGui::SmallButton(lang == language::zh ? "English" : "中文"))
+  if (button(lang == language::zh ? "English" : "中文", "language", true))
     _requests.push_back({lesson_command::set_language, 0, lang == language::zh ? language::en : language::zh});
   ImGui::Separator();
   draw_step(view, current);
-  ImGui::End();
 }
 
 void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
@@ -59,34 +63,64 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
   } else {
     const lesson_step& step = l.steps[view.steps_done - 1];
     ImGui::Text("%s %u / %u", ui(lang, "步骤", "Step"), step.number, total);
-    ImGui::TextColored(ImVec4{1.f, 0.85f, 0.4f, 1.f}, "%s", step.title.in(lang).c_str());
+    ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
     ImGui::TextWrapped("%s", step.text.in(lang).c_str());
     if (step.predict) draw_prediction(view, *step.predict, true);
   }
   // The next step's question is asked before it runs.
-  if (view.steps_done < total && l.steps[view.steps_done].predict) {
+  if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
     ImGui::Separator();
     ImGui::TextDisabled("%s %s", ui(lang, "下一步:", "Next:"), l.steps[view.steps_done].title.in(lang).c_str());
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
-  if (!view.error.empty()) {
+  draw_status(view);
+  ImGui::Separator();
+  const bool failed = view.failure != nullptr;
+  const auto command = [&](const char* text, const char* id, lesson_command c, bool enabled) {
+    if (button(text, id, enabled)) _requests.push_back({c, view.current, lang});
+    ImGui::SameLine();
+  };
+  command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
+  if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
+  else command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
+  command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
+  command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
+  ImGui::NewLine();
+  ImGui::TextDisabled("%s", ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
+                               "→/PgDn next · ←/PgUp back · Home restart · R retry"));
+}
+
+// What happened to the engine besides the step: a failure, a replay, a change the learner made.
+void lesson_panel::draw_status(const lesson_view& view) {
+  const language lang = view.lang;
+  if (view.failure) {
     ImGui::Separator();
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{1.f, 0.45f, 0.4f, 1.f});
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_error);
+    ImGui::TextWrapped("%s %u: %s", ui(lang, "步骤", "Step"), view.failure->step, explain_failure(*view.failure, lang).c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextWrapped("%s", ui(lang, "“重试”会在新的引擎上重放之前的步骤，再运行这一步。",
+                                "Retry replays the earlier steps on a fresh engine, then runs this one again."));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", view.failure->reason.c_str());
+    ImGui::PopStyleColor();
+  } else if (!view.error.empty()) {
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_error);
     ImGui::TextWrapped("%s", view.error.c_str());
     ImGui::PopStyleColor();
   }
-  ImGui::Separator();
-  const auto command = [&](const char* text, lesson_command c, bool enabled) {
-    ImGui::BeginDisabled(!enabled);
-    if (ImGui::Button(text)) _requests.push_back({c, view.current, lang});
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-  };
-  command(ui(lang, "上一步###back", "Back###back"), lesson_command::back, view.steps_done > 0 || !view.error.empty());
-  command(ui(lang, "下一步###next", "Next###next"), lesson_command::next, view.steps_done < total);
-  command(ui(lang, "运行到底###end", "Run to end###end"), lesson_command::run_to_end, view.steps_done < total);
-  command(ui(lang, "重新开始###restart", "Restart###restart"), lesson_command::restart, true);
-  ImGui::NewLine();
+  if (!view.engine_changed.empty()) {
+    ImGui::Separator();
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+    ImGui::TextWrapped(ui(lang, "引擎在第 %u 步之后被改动过（%s）。“下一步”会先在新的引擎上重放第 1–%u 步。",
+                          "The engine changed after step %u (%s). Next first replays steps 1–%u on a fresh engine."),
+                       view.steps_done, view.engine_changed.c_str(), view.steps_done);
+    ImGui::PopStyleColor();
+  } else if (view.replayed) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+    ImGui::TextWrapped(ui(lang, "（已在新的引擎上重放第 1–%u 步）", "(steps 1–%u were replayed on a fresh engine)"), *view.replayed);
+    ImGui::PopStyleColor();
+  }
 }
 
 void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p, bool answered) {

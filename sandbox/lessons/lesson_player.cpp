@@ -9,22 +9,34 @@ namespace xe::sandbox {
 result<void> lesson_player::start(const lesson& l) {
   _lesson = &l;
   _done = 0;
-  _dirty = false;
+  _failure.reset();
+  _changed.clear();
   _last.reset();
   return _host.restart_engine();
 }
 
+void lesson_player::note_engine_changed(std::string what) {
+  if (_lesson && _changed.empty()) _changed = std::move(what);
+}
+
 result<step_outcome> lesson_player::run_step(const lesson_step& step) {
   const auto failed = [&](const std::string& why) {
-    return make_error(errc::invalid_argument,
-                      fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, why));
+    _failure = step_failure{step.number,
+                            fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, why),
+                            std::nullopt, std::nullopt};
+    return make_error(errc::invalid_argument, _failure->reason);
   };
   action_runner& runner = _host.runner();
   for (const actions::step& action : step.actions)
     if (auto r = runner.run(action); !r) return failed(r.error_value().reason);
   const nlohmann::json state = runner.evaluation_document();
   for (const actions::expect& e : step.expect)
-    if (auto why = actions::check_expect(state, e)) return failed(*why);
+    if (auto why = actions::check_expect(state, e)) {
+      auto error = failed(*why);
+      _failure->expectation = e;
+      if (state.contains(e.pointer)) _failure->actual = state.at(e.pointer);
+      return error;
+    }
   step_outcome outcome{step.number, std::nullopt};
   if (step.predict) {
     if (!state.contains(step.predict->answer)) return failed("the prediction's answer " + step.predict->answer_path + " does not exist");
@@ -39,20 +51,21 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
 result<step_outcome> lesson_player::next() {
   if (!_lesson) return make_error(errc::invalid_argument, "no lesson started");
   if (finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
-  if (_dirty) XE_TRY(back());
-  auto outcome = run_step(_lesson->steps[_done]);
-  if (!outcome) {
-    _dirty = true;
-    return outcome;
+  if (_failure || !_changed.empty()) {
+    const u32 target = _done;
+    XE_TRY(start(*_lesson));
+    while (_done < target) XE_TRY(next());
   }
+  auto outcome = run_step(_lesson->steps[_done]);
+  if (!outcome) return outcome;
   ++_done;
   _last = *outcome;
   return outcome;
 }
 
 result<void> lesson_player::back() {
-  if (!_lesson || (_done == 0 && !_dirty)) return {};
-  const u32 target = _dirty ? _done : _done - 1;
+  if (!_lesson || (_done == 0 && !_failure)) return {};
+  const u32 target = _failure ? _done : _done - 1;
   XE_TRY(start(*_lesson));
   while (_done < target) {
     auto r = next();

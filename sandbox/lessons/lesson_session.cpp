@@ -21,8 +21,9 @@ std::optional<u32> find_lesson(const std::vector<lesson>& lessons, std::string_v
   return found;
 }
 
-lesson_session::lesson_session(lesson_host& host, std::vector<lesson> lessons, std::filesystem::path settings_path)
-    : _host{host}, _lessons{std::move(lessons)}, _player{host}, _settings_path{std::move(settings_path)} {
+lesson_session::lesson_session(lesson_host& host, std::vector<lesson> lessons, std::filesystem::path settings_path,
+                               lesson_listener* listener)
+    : _host{host}, _listener{listener}, _lessons{std::move(lessons)}, _player{host}, _settings_path{std::move(settings_path)} {
   if (!_settings_path.empty()) _settings = load_settings(_settings_path, &_settings_message);
   _current = find_lesson(_lessons, _settings.lesson).value_or(0);  // the panel opens where the learner was
 }
@@ -49,7 +50,16 @@ result<void> lesson_session::open_index(u32 index) {
 }
 
 result<step_outcome> lesson_session::next() {
+  const lesson* l = _player.current();
+  if (!l) return make_error(errc::invalid_argument, "no lesson started");
+  if (_player.finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
+  const bool replays = _player.failure() || !_player.engine_changed().empty();
+  const u32 at = _player.steps_done();
+  const lesson_step& step = l->steps[at];
+  if (_listener) _listener->step_starting(*l, step);
   auto outcome = _player.next();
+  if (replays && at > 0) _replayed = at;
+  if (_listener) _listener->step_finished(*l, step, outcome);
   if (!outcome) return outcome;
   _settings.step = _player.steps_done();
   if (_player.finished()) _settings.completed.insert(_player.current()->id);
@@ -63,34 +73,43 @@ void lesson_session::set_language(language lang) {
 }
 
 void lesson_session::apply(const lesson_request& request) {
+  if (request.command == lesson_command::set_language) return set_language(request.lang);
+  // A failed step waits for Retry (or Back, or another lesson): Next would replay silently.
+  const bool steps = request.command == lesson_command::next || request.command == lesson_command::run_to_end;
+  if (steps && _player.failure()) return;
+  _replayed.reset();
   result<void> r{};
   // Stepping a lesson not started yet starts it (a fresh engine) first.
-  const bool steps = request.command == lesson_command::next || request.command == lesson_command::run_to_end;
   if (steps && !_player.current()) r = open_index(_current);
+  const auto run_next = [&] {
+    auto n = next();
+    if (!n) r = std::move(n).error_value();
+  };
   switch (request.command) {
     case lesson_command::open: r = open_index(request.lesson_index); break;
     case lesson_command::restart: r = open_index(_current); break;
-    case lesson_command::set_language: set_language(request.lang); return;
-    case lesson_command::next: {
-      if (!r) break;
-      auto n = next();
-      if (!n) r = std::move(n).error_value();
+    case lesson_command::set_language: break;
+    case lesson_command::next:
+      if (r && !_player.finished()) run_next();
       break;
-    }
+    case lesson_command::retry:
+      if (_player.failure()) run_next();
+      break;
     case lesson_command::back:
-      r = _player.back();
+      if (_player.steps_done() > 0 || _player.failure()) {
+        r = _player.back();
+        if (_player.steps_done() > 0) _replayed = _player.steps_done();
+      }
       _settings.step = _player.steps_done();
       save();
       break;
     case lesson_command::run_to_end:
-      while (r && !_player.finished()) {
-        auto n = next();
-        if (!n) r = std::move(n).error_value();
-      }
+      while (r && !_player.finished()) run_next();
       break;
   }
-  _error = r ? std::string{} : r.error_value().reason;
-  if (!r) XE_LOG_ERROR("{}", _error);
+  // A step's failure is shown from the player's record; anything else here.
+  _error = r || _player.failure() ? std::string{} : r.error_value().reason;
+  if (!r) XE_LOG_ERROR("{}", r.error_value().reason);
 }
 
 const lesson_focus* lesson_session::focus() const {
@@ -128,7 +147,11 @@ lesson_view lesson_session::view() const {
   if (_player.last_outcome() && _player.last_outcome()->step == _player.steps_done())
     v.answer = _player.last_outcome()->answer;
   v.focus = focus();
+  v.started = _player.current() != nullptr;
+  v.failure = _player.failure() ? &*_player.failure() : nullptr;
   v.error = _error;
+  v.engine_changed = _player.engine_changed();
+  v.replayed = _replayed;
   return v;
 }
 

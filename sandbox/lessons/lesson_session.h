@@ -12,7 +12,7 @@
 
 namespace xe::sandbox {
 
-enum class lesson_command : u8 { open, next, back, run_to_end, restart, set_language };
+enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language };
 
 struct lesson_request {
   lesson_command command{};
@@ -25,24 +25,41 @@ struct lesson_view {
   const std::vector<lesson>* lessons{};
   u32 current{};                          // index into lessons
   u32 steps_done{};
+  bool started{};                         // the lesson holds an engine of its own
   language lang{};
   const std::set<std::string>* completed{};
   std::optional<nlohmann::json> answer;   // the last step's prediction answer
   const lesson_focus* focus{};            // the last step's focus
-  std::string error;                      // the last failed step, verbatim
+  const step_failure* failure{};          // the last step failed (Retry replays and runs it again)
+  std::string error;                      // a failure that is not a step's (opening a lesson)
+  std::string engine_changed;             // the learner moved the engine away from the step
+  std::optional<u32> replayed;            // the last command replayed steps 1..N on a fresh engine
+};
+
+// Told about each step a learner runs (not replays), e.g. to print it.
+class lesson_listener {
+public:
+  virtual ~lesson_listener() = default;
+  virtual void step_starting(const lesson& l, const lesson_step& step) = 0;
+  virtual void step_finished(const lesson& l, const lesson_step& step, const result<step_outcome>& outcome) = 0;
 };
 
 class lesson_session {
 public:
-  // settings_path empty: progress is not kept (headless plays, tests).
-  lesson_session(lesson_host& host, std::vector<lesson> lessons, std::filesystem::path settings_path);
+  // settings_path empty: progress is not kept (headless plays, tests). listener may be null.
+  lesson_session(lesson_host& host, std::vector<lesson> lessons, std::filesystem::path settings_path,
+                 lesson_listener* listener = nullptr);
 
   // Opens a lesson by id or chapter prefix ("07" or "07-descriptor-heaps").
   result<void> open(std::string_view id);
   result<void> open_index(u32 index);
-  // A panel request; a failing step is kept in the view's error, not returned.
+  // A panel request; a failing step is kept in the view, not returned. Next does nothing
+  // while the last step has failed: Retry replays (visibly, on a fresh engine) and runs it.
   void apply(const lesson_request& request);
   result<step_outcome> next();
+  // Whether a started lesson holds the engine (it advances only through steps).
+  bool holds_engine() const { return _player.current() != nullptr; }
+  void note_engine_changed(std::string what) { _player.note_engine_changed(std::move(what)); }
 
   lesson_view view() const;
   const lesson_player& player() const { return _player; }
@@ -61,8 +78,10 @@ private:
   void save();
 
   lesson_host& _host;
+  lesson_listener* _listener;
   std::vector<lesson> _lessons;
   lesson_player _player;
+  std::optional<u32> _replayed;
   u32 _current{0};
   std::filesystem::path _settings_path;
   learner_settings _settings;

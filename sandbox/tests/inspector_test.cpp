@@ -43,7 +43,10 @@ protected:
     auto r = runner.run({++_serial, name, std::move(what)});
     ASSERT_TRUE(r) << r.error_value().reason;
   }
-  void frames(u32 n) { ASSERT_TRUE(_app->run_frames(n)); }
+  // Passes of the app's loop: requests, the UI, a frame (headless: never held).
+  void frames(u32 n) {
+    for (u32 i = 0; i < n; ++i) ASSERT_TRUE(_app->tick_for_tests());
+  }
   gfx::image_rgba8 screenshot() {
     auto image = _app->screenshot(std::nullopt);
     EXPECT_TRUE(image) << image.error_value().reason;
@@ -56,11 +59,17 @@ protected:
     return IM_COL32(p[0], p[1], p[2], 255);
   }
   void click(std::string_view label) {
-    auto rect = _inspector->button_rect(label);
-    ASSERT_TRUE(rect) << "no button " << label;
     ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = ImVec2{(rect->x + rect->z) / 2, (rect->y + rect->w) / 2};
-    frames(1);  // the cursor arrives over the button
+    // Aim where the button is drawn, until it stays there (panels settle as they size to
+    // their content in the first passes).
+    for (int aim = 0; aim < 5; ++aim) {
+      auto rect = _inspector->button_rect(label);
+      ASSERT_TRUE(rect) << "no button " << label;
+      const ImVec2 centre{(rect->x + rect->z) / 2, (rect->y + rect->w) / 2};
+      if (aim > 0 && centre.x == io.MousePos.x && centre.y == io.MousePos.y) break;
+      io.MousePos = centre;
+      frames(1);  // the cursor arrives over the button
+    }
     io.MouseDown[0] = true;
     frames(1);
     io.MouseDown[0] = false;

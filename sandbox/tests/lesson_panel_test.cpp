@@ -43,15 +43,21 @@ protected:
   }
   // The lesson panel's pixels from the last presented frame.
   gfx::image_rgba8 panel_pixels() {
-    EXPECT_TRUE(_app->run_frames(2));
+    for (int i = 0; i < 2; ++i) EXPECT_TRUE(_app->tick_for_tests());
     auto image = _app->screenshot(std::nullopt);
     EXPECT_TRUE(image) << image.error_value().reason;
     return image ? *image : gfx::image_rgba8{};
   }
-  static u32 ink(const gfx::image_rgba8& image) {  // bright text pixels inside the panel
+  // Bright text pixels inside the lesson panel, wherever the layout put it.
+  static u32 ink(const gfx::image_rgba8& image) {
+    const ImGuiWindow* panel = ImGui::FindWindowByName("###Lesson");
+    EXPECT_NE(panel, nullptr);
+    if (!panel) return 0;
     u32 count = 0;
-    for (u32 y = 60; y < 400 && y < image.height; ++y)
-      for (u32 x = 365; x < 655 && x < image.width; ++x) {
+    const u32 x0 = static_cast<u32>(panel->Pos.x), y0 = static_cast<u32>(panel->Pos.y) + 40;
+    const u32 x1 = x0 + static_cast<u32>(panel->Size.x), y1 = static_cast<u32>(panel->Pos.y + panel->Size.y);
+    for (u32 y = y0; y < y1 && y < image.height; ++y)
+      for (u32 x = x0; x < x1 && x < image.width; ++x) {
         const u8* p = image.pixels.data() + (size_t{y} * image.width + x) * 4;
         if (p[0] > 170 && p[1] > 170 && p[2] > 170) ++count;
       }

@@ -1,0 +1,31 @@
+#include "inspector/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace xe::sandbox {
+
+panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
+  constexpr f32 margin = 8.f;
+  panel_layout out;
+  const f32 inner_h = std::max(0.f, height - 2 * margin);
+  if (width < wide_min_width) {
+    out.compact = true;
+    const f32 w = std::clamp(width * 0.62f, std::min(300.f, width - 2 * margin), std::max(0.f, width - 2 * margin));
+    out.inspector = {width - margin - w, margin, w, inner_h};
+    return out;
+  }
+  const f32 left_w = std::clamp(width * 0.28f, 300.f, 420.f);
+  const f32 right_w = std::clamp(width * 0.40f, 400.f, 640.f);
+  out.inspector = {width - margin - right_w, margin, right_w, inner_h};
+  if (!with_lesson) {
+    out.controls = {margin, margin, left_w, inner_h};
+    return out;
+  }
+  const f32 lesson_h = std::floor((inner_h - margin) * 0.58f);
+  out.lesson = {margin, margin, left_w, lesson_h};
+  out.controls = {margin, margin + lesson_h + margin, left_w, std::max(0.f, inner_h - lesson_h - margin)};
+  return out;
+}
+
+} // namespace xe::sandbox
