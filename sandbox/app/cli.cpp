@@ -63,6 +63,7 @@ usage: xengine-sandbox [options]
   --lessons DIR           lesson files folder (default: ./lessons, else the source tree's)
   --settings FILE         where progress and language are kept
                           (default: $XDG_CONFIG_HOME/xengine-sandbox/settings.json)
+  --version               print the version and where lessons and the font are found
   --help                  show this text
 
 exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script or lesson error,
@@ -85,6 +86,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     };
     if (arg == "--help" || arg == "-h") {
       o.help = true;
+    } else if (arg == "--version") {
+      o.version = true;
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--frames") {

@@ -39,6 +39,7 @@ struct options {
   std::string language;        // --language zh|en ("" = the settings file's)
   bool play{false};            // --play: run the lesson(s) to the end, print, exit
   bool help{false};
+  bool version{false};         // --version: print the version and where data is found, exit
 };
 
 constexpr u32 default_headless_frames{120};
