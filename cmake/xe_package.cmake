@@ -21,7 +21,7 @@ else()
   include(GNUInstallDirs)
   set(_bin ${CMAKE_INSTALL_BINDIR})
   set(_data ${CMAKE_INSTALL_DATADIR}/xengine-sandbox)
-  set(_doc ${CMAKE_INSTALL_DOCDIR})
+  set(_doc ${CMAKE_INSTALL_DATADIR}/doc/xengine-sandbox)
 endif()
 
 install(TARGETS xengine-sandbox RUNTIME DESTINATION ${_bin})

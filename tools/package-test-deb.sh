@@ -14,7 +14,8 @@ trap 'rm -rf "$work"' EXIT
 deb=$(ls "$build"/packages/xengine-sandbox_*.deb | head -n 1)
 echo "package: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB"
 
-# Every dependency names a Debian package (first alternative) that is installed here.
+# Every dependency names a Debian package (first alternative) that is installed here, or a
+# virtual one an installed package provides (libspdlog1.10 provides libspdlog1.10-fmt9).
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 for want in libvkd3d1 libsdl2 libvulkan1 fonts-wqy-microhei mesa-vulkan-drivers; do
@@ -23,8 +24,10 @@ done
 IFS=',' read -ra deps <<<"$depends"
 for dep in "${deps[@]}"; do
   name=$(sed 's/|.*//; s/(.*//; s/ //g; s/:.*//' <<<"$dep")
-  dpkg-query -W -f='${Status}' "$name" 2>/dev/null | grep -q "install ok installed" \
-    || { echo "package test: dependency $name is not an installed package" >&2; exit 1; }
+  status=$(dpkg-query -W -f='${Status}' "$name" 2>/dev/null || true)
+  providers=$(dpkg-query -W -f='${Status} ${Provides}\n' | grep "^install ok installed" | grep -w -- "$name" || true)
+  [ "$status" = "install ok installed" ] || [ -n "$providers" ] \
+    || { echo "package test: dependency $name is neither installed nor provided by an installed package" >&2; exit 1; }
 done
 
 prefix=$work/root
