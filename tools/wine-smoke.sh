@@ -97,12 +97,35 @@ wid=$(timeout 30 xdotool search --sync --onlyvisible --name "XEngine Sandbox" | 
   echo "wine smoke: the overlay window did not appear within 30 s" >&2; kill "$app_pid" 2>/dev/null; exit 1; }
 sleep 1.5
 import -window "$wid" PNG24:window_overlay_zh.png
-xdotool windowsize "$wid" 800 600 && sleep 1
-xdotool windowactivate --sync "$wid" key F11 && sleep 1.5
+# geometry WxH: fails the smoke test unless the window's client area gets that size in time.
+geometry() {
+  local size=""
+  for _ in $(seq 50); do
+    size=$(xwininfo -id "$wid" | awk '/Width:/ { w = $2 } /Height:/ { h = $2 } END { print w "x" h }')
+    [ "$size" = "$1" ] && return 0
+    sleep 0.1
+  done
+  echo "wine smoke: the overlay window is $size, expected $1" >&2
+  kill "$app_pid" 2>/dev/null
+  exit 1
+}
+xdotool windowsize "$wid" 800 600
+geometry 800x600
+xdotool windowactivate "$wid" 2>/dev/null || true
+sleep 0.5
+xdotool key --window "$wid" F11
+geometry 1920x1080
 import -window root PNG24:window_fullscreen.png
-xdotool key F11 && sleep 1
-xdotool windowminimize --sync "$wid" && sleep 1
-xdotool windowactivate --sync "$wid" && sleep 1.5
+xdotool key --window "$wid" F11
+geometry 800x600
+xdotool windowminimize "$wid"
+state=""
+for _ in $(seq 50); do state=$(xwininfo -id "$wid"); grep -q "IsUnMapped" <<<"$state" && break; sleep 0.1; done
+grep -q "IsUnMapped" <<<"$state" || { echo "wine smoke: the overlay window did not minimise" >&2; kill "$app_pid"; exit 1; }
+sleep 1
+xdotool windowmap "$wid"; xdotool windowactivate "$wid" 2>/dev/null || true
+geometry 800x600
+sleep 1
 import -window "$wid" PNG24:window_restored.png
 wmctrl -i -c "$wid"
 for _ in $(seq 200); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
@@ -112,7 +135,6 @@ if kill -0 "$app_pid" 2>/dev/null; then
 fi
 code=0; wait "$app_pid" || code=$?
 [ "$code" = 0 ] || { echo "wine smoke: the overlay window run exited $code" >&2; cat interactive.out interactive.err >&2; exit 1; }
-grep -q "surface 0: window" interactive.out
 passed=$((passed + 1))
 
 # The ZIP as a user gets it: unpacked into an empty folder and run from another one, so
