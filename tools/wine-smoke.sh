@@ -91,12 +91,14 @@ grep -q "WARP software adapter is unavailable" warp.err
 # (Screenshots are kept: Wine 8's d3d12 binds no descriptor set for a descriptor table on
 # lavapipe, so neither this renderer nor imgui_impl_dx12 shows UI pixels here; see
 # docs/PERFORMANCE.md. The test is about the window path with the overlay running.)
+# shot WINDOW FILE: a screenshot for people to look at, when ImageMagick is installed.
+shot() { if command -v import >/dev/null; then import -window "$1" "PNG24:$2"; fi; }
 "$wine" "$exe" --lesson 07 --language zh >interactive.out 2>interactive.err &
 app_pid=$!
 wid=$(timeout 30 xdotool search --sync --onlyvisible --name "XEngine Sandbox" | head -n 1) || {
   echo "wine smoke: the overlay window did not appear within 30 s" >&2; kill "$app_pid" 2>/dev/null; exit 1; }
 sleep 1.5
-import -window "$wid" PNG24:window_overlay_zh.png
+shot "$wid" window_overlay_zh.png
 # geometry WxH: fails the smoke test unless the window's client area gets that size in time.
 geometry() {
   local size=""
@@ -115,7 +117,7 @@ xdotool windowactivate "$wid" 2>/dev/null || true
 sleep 0.5
 xdotool key --window "$wid" F11
 geometry 1920x1080
-import -window root PNG24:window_fullscreen.png
+shot root window_fullscreen.png
 xdotool key --window "$wid" F11
 geometry 800x600
 xdotool windowminimize "$wid"
@@ -126,7 +128,7 @@ sleep 1
 xdotool windowmap "$wid"; xdotool windowactivate "$wid" 2>/dev/null || true
 geometry 800x600
 sleep 1
-import -window "$wid" PNG24:window_restored.png
+shot "$wid" window_restored.png
 wmctrl -i -c "$wid"
 for _ in $(seq 200); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$app_pid" 2>/dev/null; then
