@@ -2,13 +2,17 @@
 # (MSVC) or the mingw-w64 headers and libraries (cross build).
 find_package(Threads REQUIRED)
 
-option(XE_DEBIAN_HEADERS_FOR_MINGW "Cross build: take spdlog, fmt, nlohmann-json and stb headers from Debian's /usr/include" OFF)
+option(XE_DEBIAN_HEADERS_FOR_MINGW "Cross build: take spdlog, fmt, nlohmann-json, stb and DirectX-Headers from Debian's /usr/include" OFF)
 if(XE_DEBIAN_HEADERS_FOR_MINGW)
   # Only these header trees are exposed (through symlinks in the build folder): putting
   # /usr/include itself on the path would shadow mingw's C headers with glibc's.
   set(_stage ${CMAKE_BINARY_DIR}/debian-headers)
   file(MAKE_DIRECTORY ${_stage})
-  foreach(dir spdlog fmt nlohmann stb)
+  # directx/ and dxguids/: DirectX-Headers (directx-headers-dev).
+  foreach(dir spdlog fmt nlohmann stb directx dxguids)
+    if(NOT EXISTS /usr/include/${dir})
+      message(FATAL_ERROR "/usr/include/${dir} is missing: run tools/install-deps.sh")
+    endif()
     if(NOT EXISTS ${_stage}/${dir})
       file(CREATE_LINK /usr/include/${dir} ${_stage}/${dir} SYMBOLIC)
     endif()
@@ -50,6 +54,13 @@ add_library(xe_d3d12_platform INTERFACE)
 add_library(xe::d3d12_platform ALIAS xe_d3d12_platform)
 
 if(WIN32)
+  # DirectX-Headers: d3d12_common.h includes <directx/d3d12.h> and <dxguids/dxguids.h>.
+  if(XE_DEBIAN_HEADERS_FOR_MINGW)
+    target_include_directories(xe_d3d12_platform SYSTEM INTERFACE ${_stage})
+  else()
+    find_package(directx-headers CONFIG REQUIRED)
+    target_link_libraries(xe_d3d12_platform INTERFACE Microsoft::DirectX-Headers)
+  endif()
   target_link_libraries(xe_d3d12_platform INTERFACE d3d12 dxgi dxguid)
   target_compile_definitions(xe_d3d12_platform INTERFACE NOMINMAX WIN32_LEAN_AND_MEAN UNICODE _UNICODE)
   set(XE_PLATFORM_SUFFIX win32)

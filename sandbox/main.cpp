@@ -1,11 +1,14 @@
 // xengine-sandbox entry point: parse the command line, run the app.
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "app/app.h"
 #include "app/cli.h"
+#include "app/data_paths.h"
+#include "lessons/lesson.h"
 #include "snapshot/diff.h"
 
 int main(int argc, char** argv) {
@@ -22,6 +25,14 @@ int main(int argc, char** argv) {
   }
   if (opts->help) {
     std::fputs(usage().c_str(), stdout);
+    return exit_ok;
+  }
+  if (opts->version) {
+    // The version is CMake's project(VERSION); the rest says what this copy will use.
+    const std::filesystem::path font = find_data("fonts/wqy-microhei.ttc");
+    std::printf("xengine-sandbox %s\ninspector: %s\nlessons: %s\nfont: %s\n", XE_VERSION, XE_INSPECTOR,
+                find_lessons_folder(opts->lessons_dir).string().c_str(),
+                font.empty() ? "a system CJK font, if installed" : font.string().c_str());
     return exit_ok;
   }
   if (!opts->diff.empty()) {

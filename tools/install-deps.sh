@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the build, the sandbox and the tests need; skips what is
-# already installed, so it is cheap to run every time. Needs root (or sudo).
+# Installs the Debian 12 packages the build, the sandbox and the tests need, and fetches
+# Dear ImGui's full sources (Debian's source package `imgui`, the same version as
+# libimgui-dev) into build-deps/ for the Windows build; skips what is already there, so it
+# is cheap to run every time. Needs root (or sudo).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
   # toolchain
@@ -14,19 +17,51 @@ packages=(
   libimgui-dev fonts-wqy-microhei
   # tests: shader checks, schema validation, fuzzing (clang's libFuzzer), a display
   vkd3d-compiler spirv-tools
-  python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl
-  # the Windows build, cross-compiled and run under Wine
-  g++-mingw-w64-x86-64 wine64
+  python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl xdotool x11-utils
+  # the Windows build, cross-compiled and run under Wine, against DirectX-Headers
+  g++-mingw-w64-x86-64 wine64 directx-headers-dev
+  # packages: cpack's DEB generator reads shared-library dependencies with dpkg-shlibdeps
+  dpkg-dev unzip
 )
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-echo "installing: ${missing[*]}"
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Dear ImGui's sources for the mingw build (imgui*.cpp, the Win32 and DX12 backends, the
+# DX12 example): libimgui-dev is built for Linux only. Unpacked into build-deps/imgui,
+# never committed; CMake's windows-mingw configuration reads it from there.
+imgui_version=$(dpkg-query -W -f='${source:Version}' libimgui-dev)
+imgui_dir=build-deps/imgui
+if [ "$(cat "$imgui_dir/.debian-version" 2>/dev/null)" != "$imgui_version" ]; then
+  # apt-get source needs a deb-src entry: the same URIs, suites, components and key as
+  # the deb stanzas of debian.sources (deb822), added once.
+  src_list=/etc/apt/sources.list.d/xengine-deb-src.sources
+  if ! apt-get source --print-uris -qq "imgui=$imgui_version" >/dev/null 2>&1; then
+    if [ ! -f "$src_list" ] && [ -f /etc/apt/sources.list.d/debian.sources ]; then
+      sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $sudo tee "$src_list" >/dev/null
+    fi
+    $sudo apt-get update -qq || true
+  fi
+  download=$(mktemp -d)
+  if (cd "$download" && apt-get source --download-only -qq "imgui=$imgui_version" >/dev/null 2>&1); then
+    orig=$(ls "$download"/imgui_*.orig.tar.* | head -n 1)
+    rm -rf "$imgui_dir" && mkdir -p "$imgui_dir"
+    tar -xf "$orig" -C "$imgui_dir" --strip-components=1
+    echo "$imgui_version" >"$imgui_dir/.debian-version"
+    echo "Dear ImGui $imgui_version sources unpacked into $imgui_dir"
+  else
+    # Not fatal here: the mingw build says so and builds without the overlay (CI fails).
+    echo "install-deps: could not fetch Debian's source package imgui=$imgui_version (no deb-src entry reachable?)" >&2
+  fi
+  rm -rf "$download"
+fi

@@ -66,6 +66,7 @@ usage: xengine-sandbox [options]
                           (default: $XDG_CONFIG_HOME/xengine-sandbox/settings.json)
   --ui-map FILE            keep FILE holding the overlay's panel and button rectangles
                           (for tests that drive the window with real input)
+  --version               print the version and where lessons and the font are found
   --help                  show this text
 
 In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
@@ -92,6 +93,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     };
     if (arg == "--help" || arg == "-h") {
       o.help = true;
+    } else if (arg == "--version") {
+      o.version = true;
     } else if (arg == "--headless") {
       o.headless = true;
     } else if (arg == "--frames") {

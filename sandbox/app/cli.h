@@ -40,6 +40,7 @@ struct options {
   bool play{false};            // --play: run the lesson(s) to the end, print, exit
   std::string ui_map;          // --ui-map FILE: panel and button rectangles, for window tests
   bool help{false};
+  bool version{false};         // --version: print the version and where data is found, exit
 };
 
 constexpr u32 default_headless_frames{120};

@@ -4,13 +4,18 @@
 
 #include <imgui.h>
 
+#include "app/data_paths.h"
 #include "common/log.h"
 
 namespace xe::sandbox {
 
 std::string load_overlay_font(float pixel_size, std::string_view extra_text) {
-  // Debian packages: fonts-wqy-microhei, fonts-noto-cjk, fonts-droid-fallback.
-  static const char* const candidates[] = {
+  // First the font installed with the sandbox (the Windows ZIP ships WenQuanYi Micro Hei in
+  // fonts/; a Linux install links there from Debian's fonts-wqy-microhei), then system fonts
+  // (Debian packages: fonts-wqy-microhei, fonts-noto-cjk, fonts-droid-fallback; Windows).
+  const std::string installed = find_data("fonts/wqy-microhei.ttc").string();
+  const char* const candidates[] = {
+      installed.c_str(),
       "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
       "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
       "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
@@ -28,7 +33,7 @@ std::string load_overlay_font(float pixel_size, std::string_view extra_text) {
   builder.BuildRanges(&ranges);
   for (const char* path : candidates) {
     std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) continue;
+    if (!*path || !std::filesystem::exists(path, ec)) continue;
     ImFontConfig config;
     config.OversampleH = 1;  // a CJK range is large: keep the atlas small
     config.PixelSnapH = true;

@@ -7,6 +7,8 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "app/data_paths.h"
+
 namespace xe::sandbox {
 
 using nlohmann::json;
@@ -206,8 +208,8 @@ std::filesystem::path find_lessons_folder(const std::string& explicit_folder) {
   namespace fs = std::filesystem;
   if (!explicit_folder.empty()) return explicit_folder;
   std::error_code ec;
-  for (const fs::path& candidate : {fs::path{"lessons"}, fs::path{XE_SOURCE_LESSONS}})
-    if (fs::is_directory(candidate, ec)) return candidate;
+  if (fs::is_directory("lessons", ec)) return "lessons";
+  if (fs::path installed = find_data("lessons"); !installed.empty()) return installed;
   return "lessons";
 }
 

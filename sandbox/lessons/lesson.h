@@ -67,8 +67,8 @@ result<lesson> parse_lesson(std::string_view text, std::string_view source);
 result<lesson> load_lesson(const std::filesystem::path& file);
 // Every *.json in folder, in chapter order.
 result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder);
-// The lessons folder: an explicit one, else ./lessons, else next to the build, else the
-// source tree this binary was built from.
+// The lessons folder: an explicit one, else ./lessons, else the installed one found from
+// the executable (app/data_paths.h), which for a binary in its build tree is the source's.
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder);
 
 } // namespace xe::sandbox

@@ -60,6 +60,7 @@ TEST(cli, parses_every_flag) {
   EXPECT_EQ(o->height, 48u);
   EXPECT_EQ(o->frames_in_flight, 2u);
   EXPECT_TRUE(parse({"--help"})->help);
+  EXPECT_TRUE(parse({"--version"})->version);
 }
 
 TEST(cli, malformed_flags_are_clear_errors) {

@@ -21,6 +21,15 @@ TEST(sandbox_process, help_exits_zero) {
   EXPECT_NE(r.out.find("--frames-in-flight"), std::string::npos);
 }
 
+// The version is CMake's project(VERSION), printed first; then where this copy finds its data
+// (a binary in its build tree: the source tree's lessons).
+TEST(sandbox_process, version_prints_the_project_version) {
+  auto r = sandbox("--version");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("xengine-sandbox " XE_VERSION "\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("lessons: " XE_SOURCE_DIR "/lessons\n"), std::string::npos) << r.out;
+}
+
 TEST(sandbox_process, bad_flags_exit_2_with_a_message) {
   for (const char* args : {"--bogus", "--frames", "--frames nine", "--size 12", "--frames-in-flight 0"}) {
     auto r = sandbox(args);

@@ -168,7 +168,7 @@ void fill_adapter_info(const runtime::created_device& created) {
   a.vendor_id = created.vendor_id;
   a.device_id = created.device_id;
   a.software = created.software;
-  const LUID luid = device->GetAdapterLuid();
+  const LUID luid = adapter_luid(device);
   a.luid = (static_cast<u64>(static_cast<u32>(luid.HighPart)) << 32) | luid.LowPart;
 
   const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_12_1, D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL_11_1,
@@ -405,7 +405,7 @@ result<void> render_surface_with(surface_id id, const frame_content& content, co
 result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
-  const D3D12_RESOURCE_DESC desc = texture->GetDesc();
+  const D3D12_RESOURCE_DESC desc = resource_desc(texture);
   D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
@@ -734,7 +734,7 @@ result<void> create_texture(const texture_create_desc& desc) {
     case resource_kind::committed: break;
     case resource_kind::reserved: info.reserved = true; break;
     case resource_kind::placed: {
-      const D3D12_RESOURCE_ALLOCATION_INFO allocation = g->device->GetResourceAllocationInfo(0, 1, &resource_desc);
+      const D3D12_RESOURCE_ALLOCATION_INFO allocation = allocation_info(g->device.get(), resource_desc);
       D3D12_HEAP_DESC heap_desc{};
       heap_desc.SizeInBytes = allocation.SizeInBytes;
       heap_desc.Properties.Type = D3D12_HEAP_TYPE_DEFAULT;

@@ -54,8 +54,8 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
   _capacity = capacity;
   _size = 0;
   _descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
-  _cpu_start = _heap->GetCPUDescriptorHandleForHeapStart();
-  _gpu_start = shader_visible ? _heap->GetGPUDescriptorHandleForHeapStart() : D3D12_GPU_DESCRIPTOR_HANDLE{};
+  _cpu_start = cpu_heap_start(_heap.get());
+  _gpu_start = shader_visible ? gpu_heap_start(_heap.get()) : D3D12_GPU_DESCRIPTOR_HANDLE{};
   return {};
 }
 

@@ -51,7 +51,7 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(const texture_desc& des
   com_ptr<ID3D12Resource> resource;
   XE_TRY_HR(device->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &d, desc.initial_state,
                                             has_clear ? &clear : nullptr, IID_PPV_ARGS(resource.put())));
-  const D3D12_RESOURCE_ALLOCATION_INFO info = device->GetResourceAllocationInfo(0, 1, &d);
+  const D3D12_RESOURCE_ALLOCATION_INFO info = allocation_info(device, d);
   core::track(resource.get(), {.name = desc.name,
                                .type = "texture2d",
                                .kind = resource_kind::committed,
@@ -87,7 +87,7 @@ result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, 
 }
 
 result<void> texture_readback::prepare(ID3D12Resource* texture, std::string_view name) {
-  const D3D12_RESOURCE_DESC desc = texture->GetDesc();
+  const D3D12_RESOURCE_DESC desc = resource_desc(texture);
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
   core::device()->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);

@@ -32,7 +32,7 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
   D3D12_RESOURCE_DESC desc{};
   if (info.resource) {
     texture._resource = com_ptr<ID3D12Resource>::add_ref(info.resource);
-    desc = info.resource->GetDesc();
+    desc = resource_desc(info.resource);
     texture._kind = resource_kind::committed;
   } else {
     if (!info.desc) return make_error(errc::invalid_argument, fmt::format("texture '{}' has no description", info.name));
@@ -61,7 +61,7 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
     }
   }
   if (!info.resource) {
-    const D3D12_RESOURCE_ALLOCATION_INFO allocation = device->GetResourceAllocationInfo(0, 1, &desc);
+    const D3D12_RESOURCE_ALLOCATION_INFO allocation = allocation_info(device, desc);
     core::track(texture._resource.get(), {.name = info.name,
                                           .type = "texture2d",
                                           .kind = texture._kind,
