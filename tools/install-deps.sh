@@ -17,7 +17,7 @@ packages=(
   libimgui-dev fonts-wqy-microhei
   # tests: shader checks, schema validation, fuzzing (clang's libFuzzer), a display
   vkd3d-compiler spirv-tools
-  python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl xdotool x11-utils
+  python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl xdotool x11-utils imagemagick gdb
   # the Windows build, cross-compiled and run under Wine, against DirectX-Headers
   g++-mingw-w64-x86-64 wine64 directx-headers-dev
   # packages: cpack's DEB generator reads shared-library dependencies with dpkg-shlibdeps

@@ -1,0 +1,528 @@
+#!/usr/bin/env python3
+"""Tests that drive xengine-sandbox's real window with real input (tools/xe_window.py).
+
+  window_tests.py lesson ID [--mouse] [--back-restart] [--check-focus] [--burst]
+      Clicks (or presses keys) through lesson ID in Chinese at 0 s and 0.5 s between presses
+      (0 s: the next press as soon as the step shows; --burst: every press at once),
+      switches to English with the panel's button, restarts with Home and steps through again;
+      exports a snapshot with the Export button and closes the window. Passes only if every
+      step held, the printed steps equal the headless player's, and the exported state equals
+      the state a non-interactive run of the lesson ends in.
+  window_tests.py slow ID LANGUAGE      the same, 5 s between presses, one language
+  window_tests.py layout                panels inside the window and apart, at five sizes
+  window_tests.py lifecycle             minimise, restore, close, SIGINT, SIGTERM in each state
+  window_tests.py step-frame            paused: Step one frame advances exactly one frame, at once
+
+Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs).
+Exit 0 when the test passes, 1 with the reason when it fails.
+"""
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xe_window import Display, Sandbox, TestFailure, wait_for  # noqa: E402
+
+# Snapshot fields that differ between two runs of the same steps for reasons outside the
+# lesson: timings, what the GPU had finished when the file was written, the UI's own upload
+# use, how the window system hands out swap-chain images.
+TIMING = {"events", "events_dropped", "upload", "validation", "adapter"}
+
+
+def comparable(snapshot, presentation):
+    """The parts of a snapshot a lesson determines. presentation=False keeps only what does
+    not depend on presenting to a window rather than offscreen: a window's swap chain has
+    its own image count and format, so its RTVs, back buffers and surface details go."""
+    s = {k: v for k, v in snapshot.items() if k not in TIMING}
+    s["fence"] = {k: v for k, v in s["fence"].items() if k not in ("gpu_completed", "last_wait_ms")}
+    s.pop("checks", None)  # attempts at window operations succeed in a window, fail offscreen
+    for slot in s["surfaces"]["slots"]:
+        slot.pop("back_buffer_index", None)  # the window system's acquire decides
+    if presentation:
+        return s
+    s.pop("surfaces")
+    s["heaps"] = {name: heap for name, heap in s["heaps"].items() if name != "rtv"}
+    back_buffer = lambda o: "back buffer" in o["name"]
+    s["resources"] = [r for r in s["resources"] if not back_buffer(r)]
+    s["objects"] = [o for o in s["objects"] if not back_buffer(o)]
+    return s
+
+
+def first_difference(a, b, path=""):
+    if type(a) is not type(b):
+        return f"{path or '/'}: {json.dumps(a)[:200]} vs {json.dumps(b)[:200]}"
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                return f"{path}/{k}: only in {'the first' if k in a else 'the second'}"
+            d = first_difference(a[k], b[k], f"{path}/{k}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} entries vs {len(b)}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = first_difference(x, y, f"{path}/{i}")
+            if d:
+                return d
+        return None
+    return None if a == b else f"{path}: {json.dumps(a)[:200]} vs {json.dumps(b)[:200]}"
+
+
+def step_lines(text):
+    """What a player prints about steps: titles, texts, questions, answers."""
+    out, keep = [], False
+    for line in text.splitlines():
+        if line.startswith("-- "):
+            keep = True
+        elif line.startswith("== ") or " step(s): " in line or line.startswith("xengine-sandbox: "):
+            keep = False
+            continue
+        if keep:
+            out.append(line)
+    return out
+
+
+class Run:
+    def __init__(self, args):
+        args.exe = os.path.abspath(args.exe)
+        args.lessons = os.path.abspath(args.lessons)
+        self.args = args
+        self.out = os.path.abspath(args.out)
+        shutil.rmtree(self.out, ignore_errors=True)
+        os.makedirs(self.out)
+
+    def workdir(self, name):
+        d = os.path.join(self.out, name)
+        os.makedirs(os.path.join(d, "out"), exist_ok=True)
+        return d
+
+    def sandbox(self, display, name, *extra):
+        return Sandbox(display, self.args.exe, ["--lessons", self.args.lessons, "--settings",
+                                                os.path.join(self.workdir(name), "settings.json")] + list(extra),
+                       self.workdir(name))
+
+    def headless(self, name, *extra):
+        """A non-interactive run; returns (stdout, the --snapshot it wrote)."""
+        d = self.workdir(name)
+        snapshot = os.path.join(d, "end.json")
+        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+        env["XDG_CONFIG_HOME"] = os.path.join(d, "config")
+        r = subprocess.run([self.args.exe, "--lessons", self.args.lessons, "--settings", os.path.join(d, "s.json"),
+                            "--snapshot", snapshot] + list(extra), cwd=d, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, timeout=120)
+        if r.returncode != 0:
+            raise TestFailure(f"{' '.join(extra)} exited {r.returncode}:\n{r.stderr[-3000:]}")
+        with open(snapshot) as f:
+            return r.stdout, json.load(f)
+
+
+# -- lessons ------------------------------------------------------------------------------
+
+def lesson_state(app):
+    m = app.ui_map() or {}
+    return m.get("lesson", {})
+
+
+def wait_steps(app, n, what):
+    def reached():
+        state = lesson_state(app)
+        if state.get("failed"):
+            raise TestFailure(f"a step failed while {what}:\n{app.stderr()[-3000:]}")
+        return state.get("steps_done") == n
+    app.guard(f"step {n} ({what})", reached, 60)
+
+
+def press_next(app, mouse):
+    if mouse:
+        app.click("lesson:next")
+    else:
+        app.key("Right")
+
+
+def step_through(app, total, delay, mouse, on_step=None, burst=False):
+    """Next, total times: each press once the previous step shows, after delay seconds.
+    burst: all presses at once, as fast as keys go (queued input applied in order)."""
+    if burst:
+        app.key(*(["Right"] * total))
+        wait_steps(app, total, f"{total} Right presses at once")
+        return
+    for n in range(1, total + 1):
+        press_next(app, mouse)
+        wait_steps(app, n, f"Next #{n}")
+        if on_step:
+            on_step(n)
+        time.sleep(delay)
+
+
+def check_focus_cell(display, app, workdir):
+    """Lesson 07 after free(0): cell 0 of heap demo is drawn in slot 0's colour, outlined."""
+    shot = os.path.join(workdir, "focus.png")
+    display.screenshot(shot)
+    m = app.ui_map()
+    cells = m.get("cells", {}).get("demo")
+    if not cells:
+        raise TestFailure("the Heaps panel does not show heap demo after the free")
+    r = cells["rects"][0 - cells["first"]]
+    ox, oy = app.origin()
+    pixel = lambda x, y: display.run("convert", shot, "-format", f"%[fx:int(255*p{{{x},{y}}}.r)],"
+                                     f"%[fx:int(255*p{{{x},{y}}}.g)],%[fx:int(255*p{{{x},{y}}}.b)]", "info:").stdout
+    inside = pixel(int(ox + r[2] - 5), int(oy + r[3] - 5))
+    if inside.strip() != "21,101,192":
+        raise TestFailure(f"cell 0 is drawn {inside.strip()}, not slot 0's waiting colour 21,101,192 ({shot})")
+    outline = pixel(int(ox + r[0] - 2), int(oy + (r[1] + r[3]) / 2))
+    if outline.strip() != "255,255,255":
+        raise TestFailure(f"the focused cell has no white outline (found {outline.strip()}; {shot})")
+
+
+def click_through(run, display, lesson_id, total, delay, mouse, back_restart, check_focus, reference, transcripts,
+                  burst=False):
+    name = f"click-{'mouse' if mouse else 'keys'}-{delay}"
+    app = run.sandbox(display, name, "--lesson", lesson_id, "--language", "zh")
+    try:
+        app.wait_window()
+        wait_steps(app, 0, "the lesson opening")
+
+        def at_step(n):
+            if check_focus and n == 4:
+                check_focus_cell(display, app, app.workdir)
+            if back_restart and n == 2:
+                app.click("lesson:back") if mouse else app.key("Left")
+                wait_steps(app, 1, "Back")
+                press_next(app, mouse)
+                wait_steps(app, 2, "Next after Back")
+        if back_restart:
+            # Some steps, then Home: the lesson restarts on a fresh engine; the transcript
+            # compared is the one printed after it.
+            step_through(app, min(3, total), delay, mouse, at_step)
+            app.click("lesson:restart") if mouse else app.key("Home")
+            wait_steps(app, 0, "Restart")
+        mark = len(app.stdout())
+        step_through(app, total, delay, mouse, None if back_restart else at_step, burst)
+        zh = step_lines(app.stdout()[mark:])
+        if zh != transcripts["zh"]:
+            raise TestFailure(f"{name}: the Chinese steps printed differ from the played run's")
+        # The language button, then Home: the same lesson again in English.
+        app.click("lesson:language")
+        app.guard("English", lambda: lesson_state(app).get("language") == "en", 10)
+        app.key("Home")
+        wait_steps(app, 0, "Home")
+        mark = len(app.stdout())
+        step_through(app, total, delay, mouse, None, burst)
+        en = step_lines(app.stdout()[mark:])
+        if en != transcripts["en"]:
+            raise TestFailure(f"{name}: the English steps printed differ from the played run's")
+        # Export (a person's way: open the section, press the button), then close.
+        app.click("Export")
+        app.click("Export snapshot")
+        exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
+        app.guard("the exported snapshot", lambda: os.path.exists(exported), 10)
+        app.close()
+        code = app.wait_exit(15)
+        if code != 0:
+            raise TestFailure(f"{name}: exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+        with open(exported) as f:
+            state = json.load(f)
+        for label, (ref, presentation) in reference.items():
+            d = first_difference(comparable(state, presentation), comparable(ref, presentation))
+            if d:
+                raise TestFailure(f"{name}: the state the clicks ended in differs from {label}: {d}")
+        print(f"{lesson_id} {name}: {2 * total} steps in both languages held; state equals "
+              f"{' and '.join(reference)}")
+    finally:
+        app.kill()
+
+
+def test_lesson(run, args):
+    lesson_id = args.lesson
+    with open(os.path.join(args.lessons, lesson_id + ".json")) as f:
+        total = len(json.load(f)["steps"])
+    transcripts, reference = {}, {}
+    if not lesson_id.startswith(("08", "09", "10")):  # about windows: a window's state differs
+        _, snapshot = run.headless("headless", "--headless", "--overlay", "--lesson", lesson_id)
+        reference["the headless run"] = (snapshot, False)
+    with Display() as display:
+        # The same lesson played without input in a window: what each step prints there (an
+        # answer may depend on the window system, e.g. how many images a swap chain has).
+        for language in ("zh", "en"):
+            played = run.sandbox(display, f"played-{language}", "--lesson", lesson_id, "--play", "--language",
+                                 language, "--snapshot", os.path.join(run.workdir(f"played-{language}"), "end.json"))
+            code = played.wait_exit(120)
+            if code != 0:
+                raise TestFailure(f"--play in a window exited {code}:\n{played.stderr()[-3000:]}")
+            transcripts[language] = step_lines(played.stdout())
+            played.kill()
+        with open(os.path.join(run.workdir("played-en"), "end.json")) as f:
+            reference["the played run in a window"] = (json.load(f), True)
+        for delay in (0, 0.5):
+            mouse = args.mouse and delay > 0
+            click_through(run, display, lesson_id, total, delay, mouse, args.back_restart and delay > 0,
+                          args.check_focus and delay > 0, reference, transcripts, args.burst and delay == 0)
+
+
+def test_slow(run, args):
+    with open(os.path.join(args.lessons, args.lesson + ".json")) as f:
+        total = len(json.load(f)["steps"])
+    with Display() as display:
+        played = run.sandbox(display, "played", "--lesson", args.lesson, "--play", "--language", args.language)
+        if played.wait_exit(120) != 0:
+            raise TestFailure(f"--play in a window failed:\n{played.stderr()[-3000:]}")
+        out = played.stdout()
+        played.kill()
+        app = run.sandbox(display, "slow", "--lesson", args.lesson, "--language", args.language)
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            time.sleep(5)
+            step_through(app, total, 5, True)
+            if step_lines(app.stdout()) != step_lines(out):
+                raise TestFailure("the steps printed differ from the played run's")
+            frame = app.ui_map()["engine"]["frame"]
+            time.sleep(5)  # read for a while: nothing moves
+            if app.ui_map()["engine"]["frame"] != frame:
+                raise TestFailure("the engine advanced while the learner was reading")
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit code {code}:\n{app.stderr()[-3000:]}")
+        finally:
+            app.kill()
+    print(f"{args.lesson} ({args.language}), 5 s between clicks: {total} steps held; the engine stood still")
+
+
+# -- layout -------------------------------------------------------------------------------
+
+def check_layout(app, label, workdir, display):
+    m = app.guard("a UI map with panels", lambda: (app.ui_map() or {}).get("windows") and app.ui_map(), 10)
+    width, height = m["display"]
+    rects = {name: r for name, r in m["windows"].items()}
+    for name, (x, y, w, h) in rects.items():
+        if x < 0 or y < 0 or x + w > width + 0.5 or y + h > height + 0.5:
+            raise TestFailure(f"{label}: panel {name} {x},{y} {w}x{h} leaves the {width}x{height} window")
+    names = sorted(rects)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            ax, ay, aw, ah = rects[a]
+            bx, by, bw, bh = rects[b]
+            if ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah:
+                raise TestFailure(f"{label}: panels {a} and {b} overlap")
+    display.screenshot(os.path.join(workdir, f"layout-{label}.png"))
+    return rects
+
+
+def test_layout(run, args):
+    results = []
+    with Display() as display:
+        for w, h in ((640, 360), (800, 600), (1280, 720), (1920, 1080)):
+            app = run.sandbox(display, f"layout-{w}x{h}", "--lesson", "07", "--size", f"{w}x{h}")
+            try:
+                app.wait_window()
+                app.guard("the window size", lambda: app.ui_map()["display"] == [w, h], 10)
+                check_layout(app, f"{w}x{h}-start", app.workdir, display)
+                app.key("Right", "Right", "Right", "Right")  # longer texts, a prediction
+                wait_steps(app, 4, "four steps")
+                time.sleep(0.5)
+                rects = check_layout(app, f"{w}x{h}-step4", app.workdir, display)
+                results.append(f"{w}x{h}: {', '.join(sorted(rects))}")
+                if (w, h) == (1280, 720):
+                    app.key("F11")
+                    app.guard("fullscreen", lambda: app.ui_map()["display"] == [1920, 1080], 10)
+                    time.sleep(0.5)
+                    rects = check_layout(app, "fullscreen", app.workdir, display)
+                    results.append(f"fullscreen: {', '.join(sorted(rects))}")
+                app.close()
+                app.wait_exit(15)
+            finally:
+                app.kill()
+        # Windows opened together cascade: no two at the same place.
+        app = run.sandbox(display, "four-windows", "--windows", "4", "--size", "400x300")
+        try:
+            ids = app.guard("four windows", lambda: (lambda ids: ids if len(ids) == 4 else None)(
+                display.run("xdotool", "search", "--pid", str(app.proc.pid), "--onlyvisible", "--name",
+                            "XEngine Sandbox", check=False).stdout.split()), 30)
+            places = set()
+            titles = []
+            for wid in ids:
+                out = display.run("xwininfo", "-id", wid).stdout
+                places.add((out.split("Absolute upper-left X:")[1].split()[0],
+                            out.split("Absolute upper-left Y:")[1].split()[0]))
+                titles.append(display.run("xdotool", "getwindowname", wid).stdout.strip())
+            if len(places) != 4:
+                raise TestFailure(f"four windows share {4 - len(places) + 1} places: {sorted(places)}")
+            if sum("inspector here" in t for t in titles) != 1 or sum("inspector in surface 0" in t for t in titles) != 3:
+                raise TestFailure(f"titles do not say where the inspector is: {titles}")
+            results.append(f"four windows at {len(places)} places; titles {titles}")
+        finally:
+            app.kill()
+    print("\n".join(results))
+
+
+# -- lifecycle ----------------------------------------------------------------------------
+
+def responsive(app, lesson):
+    """The app still answers: a lesson step, or (not in a lesson) the window's title bar."""
+    if lesson:
+        before = lesson_state(app).get("steps_done", 0)
+        app.key("Right")
+        wait_steps(app, before + 1, "Next after the state change")
+
+
+def test_lifecycle(run, args):
+    """Each state, then each way out. Continuing must keep the app answering; ending must
+    happen within a second (SIGINT 130, SIGTERM 143, closing the window 0)."""
+    states = {
+        "lesson": ["--lesson", "07"],
+        "paused": [],
+        "minimised": ["--lesson", "07"],
+        "fullscreen": ["--lesson", "07"],
+        "windows": ["--lesson", "07", "--windows", "3", "--size", "500x300"],
+    }
+    outcomes = []
+    with Display() as display:
+        for state, state_args in states.items():
+            for action in ("minimise-restore", "close", "SIGINT", "SIGTERM"):
+                name = f"{state}-{action}"
+                app = run.sandbox(display, name, *state_args)
+                try:
+                    app.wait_window()
+                    lesson = "--lesson" in state_args
+                    if lesson:
+                        app.key("Right", "Right", "Right")
+                        wait_steps(app, 3, "three steps")
+                    if state == "paused":
+                        app.click("Pause frame loop")
+                        frame = app.guard("the pause", lambda: (app.ui_map() or {}).get("engine", {}).get("frame"), 5)
+                        time.sleep(0.5)
+                        frame = app.ui_map()["engine"]["frame"]
+                        time.sleep(0.5)
+                        if app.ui_map()["engine"]["frame"] != frame:
+                            raise TestFailure("paused, yet the engine's frame number moved")
+                    if state == "minimised":
+                        app.minimise()
+                        time.sleep(0.5)
+                    if state == "fullscreen":
+                        app.key("F11")
+                        app.guard("fullscreen", lambda: app.ui_map()["display"] == [1920, 1080], 10)
+                    start = time.monotonic()
+                    if action == "minimise-restore":
+                        for _ in range(3):
+                            app.minimise()
+                            time.sleep(0.3)
+                            app.restore()
+                            time.sleep(0.3)
+                        responsive(app, lesson)
+                        if app.proc.poll() is not None:
+                            raise TestFailure(f"{name}: the app ended ({app.proc.returncode})")
+                        app.close()
+                        code = app.wait_exit(15)
+                        expected = 0
+                    elif action == "close":
+                        app.close()
+                        code = app.wait_exit(10)
+                        expected = 0
+                    else:
+                        app.proc.send_signal(signal.SIGINT if action == "SIGINT" else signal.SIGTERM)
+                        code = app.wait_exit(5)
+                        expected = 130 if action == "SIGINT" else 143
+                    took = time.monotonic() - start
+                    if code != expected:
+                        raise TestFailure(f"{name}: exit code {code}, expected {expected}:\n{app.stderr()[-2000:]}")
+                    if action in ("SIGINT", "SIGTERM") and took > 1.0:
+                        raise TestFailure(f"{name}: took {took:.2f} s to end after the signal")
+                    leftovers = [f for f in os.listdir(app.workdir) if f.endswith(".tmp")]
+                    if leftovers:
+                        raise TestFailure(f"{name}: temporary files left: {leftovers}")
+                    outcomes.append(f"{name}: exit {code} in {took:.2f} s")
+                finally:
+                    app.kill()
+        # Minimise and restore while stepping, many times: no hang, every step holds.
+        app = run.sandbox(display, "minimise-stress", "--lesson", "07")
+        try:
+            app.wait_window()
+            for n in range(1, 13):
+                for _ in range(5):
+                    app.minimise()
+                    time.sleep(0.05)
+                    app.restore()
+                    time.sleep(0.05)
+                app.key("Right")
+                wait_steps(app, n, f"step {n} between minimises")
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"minimise stress: exit {code}:\n{app.stderr()[-2000:]}")
+            outcomes.append("60 minimise/restore cycles across 12 steps: every step held, exit 0")
+        finally:
+            app.kill()
+    print("\n".join(outcomes))
+
+
+def test_step_frame(run, args):
+    with Display() as display:
+        app = run.sandbox(display, "step-frame")
+        try:
+            app.wait_window()
+            app.click("Pause frame loop")
+            time.sleep(0.5)
+            frame = app.ui_map()["engine"]["frame"]
+            time.sleep(0.5)
+            if app.ui_map()["engine"]["frame"] != frame:
+                raise TestFailure("paused, yet the engine's frame number moved")
+            for i in range(1, 4):
+                start = app.click("Step one frame")
+                app.guard("one frame", lambda: app.ui_map()["engine"]["frame"] == frame + i, 5)
+                took = time.monotonic() - start
+                if took > 0.2:
+                    raise TestFailure(f"Step one frame took {took * 1000:.0f} ms to show (limit 200 ms)")
+                time.sleep(1)
+                if app.ui_map()["engine"]["frame"] != frame + i:
+                    raise TestFailure("Step one frame advanced more than one frame")
+                print(f"Step one frame #{i}: frame {frame + i} shown after {took * 1000:.0f} ms, and stayed")
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+        finally:
+            app.kill()
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame"])
+    p.add_argument("lesson", nargs="?")
+    p.add_argument("language", nargs="?")
+    p.add_argument("--exe", required=True)
+    p.add_argument("--lessons", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--mouse", action="store_true")
+    p.add_argument("--back-restart", action="store_true")
+    p.add_argument("--check-focus", action="store_true")
+    p.add_argument("--burst", action="store_true", help="at 0 s, send every key press at once")
+    p.add_argument("--keep", action="store_true", help="keep --out (screenshots, logs) when the test passes")
+    args = p.parse_args()
+    missing = [t for t in ("Xvfb", "openbox", "xdotool", "wmctrl", "xwininfo", "import", "convert") if not shutil.which(t)]
+    if missing:
+        print(f"skipped: {', '.join(missing)} not installed (tools/install-deps.sh installs them)")
+        return 77
+    run = Run(args)
+    started = time.monotonic()
+    try:
+        {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
+         "step-frame": test_step_frame}[args.test](run, args)
+    except TestFailure as failure:
+        print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
+        return 1
+    print(f"passed in {time.monotonic() - started:.1f} s")
+    if not args.keep:
+        shutil.rmtree(run.out, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

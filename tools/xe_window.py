@@ -1,0 +1,230 @@
+"""Drives xengine-sandbox's real window the way a person does, for tests.
+
+Each test gets its own X display (Xvfb + openbox), so tests can run side by side without
+fighting over focus. Input goes through the X server with XTest (xdotool), windows close
+through the window manager (wmctrl). Where to click comes from the app itself: it keeps a
+UI map (--ui-map FILE) with every panel's and button's rectangle in window pixels, and the
+window's position comes from the X server (xwininfo; xdotool's own geometry includes the
+window manager's frame offset). Every wait has a timeout; on a timeout the test takes a
+screenshot and the app's stacks (gdb) before it fails, so a hang explains itself.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+
+
+class TestFailure(Exception):
+    pass
+
+
+# The suite's rule (cmake/xe_tests.cmake): vkd3d err:/fixme: lines and Vulkan validation
+# messages fail a test whatever else it checks.
+COMPLAINT = re.compile(r"(^|[^a-z])(err|fixme):|VUID-|Validation Error|Validation Warning")
+
+
+def wait_for(what, predicate, timeout, interval=0.02):
+    """Polls predicate until it returns a true value; raises TestFailure after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TestFailure(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(interval)
+
+
+class Display:
+    """A private Xvfb with openbox (fullscreen and minimise need a window manager)."""
+
+    def __init__(self, width=1920, height=1080):
+        self.size = (width, height)
+        self.number = None
+        self._procs = []
+
+    def __enter__(self):
+        for n in range(140, 240):
+            if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+                xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
+                                         "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                try:
+                    wait_for("Xvfb", lambda: os.path.exists(f"/tmp/.X11-unix/X{n}") or xvfb.poll() is not None, 10)
+                except TestFailure:
+                    xvfb.kill()
+                    continue
+                if xvfb.poll() is not None:
+                    continue  # lost a race for that number
+                self.number = n
+                self._procs.append(xvfb)
+                break
+        if self.number is None:
+            raise TestFailure("no free X display number")
+        self.env = dict(os.environ, DISPLAY=f":{self.number}")
+        self._procs.append(subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.DEVNULL))
+        time.sleep(0.5)
+        return self
+
+    def __exit__(self, *exc):
+        for p in reversed(self._procs):
+            p.terminate()
+        for p in self._procs:
+            try:
+                p.wait(5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+
+    def run(self, *args, check=True):
+        return subprocess.run(list(args), env=self.env, check=check, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, timeout=30)
+
+    def screenshot(self, path):
+        self.run("import", "-window", "root", str(path), check=False)
+
+
+class Sandbox:
+    """One xengine-sandbox process in a window on a Display."""
+
+    def __init__(self, display, exe, args, workdir):
+        self.display = display
+        self.workdir = workdir
+        self.map_file = os.path.join(workdir, "ui-map.json")
+        self.stdout_path = os.path.join(workdir, "stdout.txt")
+        self.stderr_path = os.path.join(workdir, "stderr.txt")
+        runtime = tempfile.mkdtemp(prefix="xe-runtime-")
+        os.chmod(runtime, 0o700)
+        env = dict(display.env, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+        self._runtime = runtime
+        self.proc = subprocess.Popen([exe, "--ui-map", self.map_file] + list(args), cwd=workdir, env=env,
+                                     stdout=open(self.stdout_path, "w"), stderr=open(self.stderr_path, "w"))
+        self.window = None
+
+    # -- the window and its UI map -------------------------------------------------------
+    def wait_window(self, timeout=30):
+        def found():
+            if self.proc.poll() is not None:
+                raise TestFailure(f"the app exited ({self.proc.returncode}) before its window appeared:\n"
+                                  + self.stderr())
+            r = self.display.run("xdotool", "search", "--pid", str(self.proc.pid), "--onlyvisible", "--name",
+                                 "XEngine Sandbox", check=False)
+            ids = r.stdout.split()
+            return ids[0] if ids else None
+        self.window = self.guard("the window", found, timeout)
+        self.guard("the UI map", lambda: self.ui_map(), timeout)
+        return self.window
+
+    def ui_map(self):
+        try:
+            with open(self.map_file) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
+    def origin(self):
+        """The window's client area on the screen (from the X server, frame excluded)."""
+        out = self.display.run("xwininfo", "-id", self.window).stdout
+        x = int(out.split("Absolute upper-left X:")[1].split()[0])
+        y = int(out.split("Absolute upper-left Y:")[1].split()[0])
+        return x, y
+
+    def activate(self):
+        """Brings the window to the front. One that was minimised gets the pause a person
+        makes while it comes back (the window manager eats a click made at once)."""
+        viewable = "IsViewable" in self.display.run("xwininfo", "-id", self.window, check=False).stdout
+        self.display.run("xdotool", "windowactivate", "--sync", self.window, check=False)
+        if not viewable:
+            time.sleep(0.5)
+
+    # -- input -----------------------------------------------------------------------------
+    def click(self, button, timeout=10):
+        """Moves the pointer onto a button the UI map names and clicks it, as a person does:
+        where the button is once the panels have stopped moving (they size to content)."""
+        self.activate()  # raises (and restores) the window first, as a person would
+        def settled():
+            m = self.ui_map() or {}
+            first = m.get("buttons", {}).get(button)
+            time.sleep(0.1)
+            m2 = self.ui_map() or {}
+            shown = m2.get("display", [0, 0])[0] > 0
+            return first if shown and first and first == m2.get("buttons", {}).get(button) else None
+        rect = self.guard(f"button {button!r} in the UI map", settled, timeout)
+        ox, oy = self.origin()
+        x, y = ox + (rect[0] + rect[2]) / 2, oy + (rect[1] + rect[3]) / 2
+        sent = time.monotonic()
+        self.display.run("xdotool", "mousemove", str(int(x)), str(int(y)), "click", "1")
+        return sent  # when the click started (xdotool returns once the X server has it)
+
+    def key(self, *names):
+        self.activate()
+        self.display.run("xdotool", "key", "--delay", "15", *names)
+
+    def minimise(self):
+        self.display.run("xdotool", "windowminimize", self.window, check=False)
+
+    def restore(self):
+        self.display.run("wmctrl", "-i", "-a", self.window, check=False)
+
+    def windows(self):
+        """Every window of the app, minimised ones too."""
+        r = self.display.run("xdotool", "search", "--pid", str(self.proc.pid), "--name", "XEngine Sandbox",
+                             check=False)
+        return r.stdout.split()
+
+    def close(self):
+        """Closes every window of the app through the window manager, as a person would."""
+        for window in self.windows():
+            self.display.run("wmctrl", "-i", "-c", window, check=False)
+            time.sleep(0.2)
+
+    # -- waiting and ending ----------------------------------------------------------------
+    def guard(self, what, predicate, timeout):
+        """wait_for, but a timeout leaves a screenshot and the app's stacks behind."""
+        try:
+            return wait_for(what, predicate, timeout)
+        except TestFailure as failure:
+            raise TestFailure(f"{failure}\n{self.post_mortem()}") from None
+
+    def post_mortem(self):
+        shot = os.path.join(self.workdir, "timeout.png")
+        self.display.screenshot(shot)
+        stacks = ""
+        if self.proc.poll() is None and shutil.which("gdb"):
+            r = subprocess.run(["gdb", "-p", str(self.proc.pid), "-batch", "-ex", "thread apply all bt 12"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+            stacks = "\n".join(l for l in r.stdout.splitlines() if l.startswith(("#", "Thread")))
+            with open(os.path.join(self.workdir, "timeout-stacks.txt"), "w") as f:
+                f.write(r.stdout)
+        return f"screenshot: {shot}\napp stderr:\n{self.stderr()[-3000:]}\nstacks:\n{stacks[-6000:]}"
+
+    def wait_exit(self, timeout):
+        """The exit code; a runtime complaint in the app's output fails the test."""
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            report = self.post_mortem()
+            self.proc.kill()
+            self.proc.wait()
+            raise TestFailure(f"the app did not exit within {timeout} s\n{report}") from None
+        complaints = [line for line in self.stderr().splitlines() if COMPLAINT.search(line)]
+        if complaints:
+            raise TestFailure("the runtime complained:\n" + "\n".join(complaints[:20]))
+        return code
+
+    def stdout(self):
+        with open(self.stdout_path, errors="replace") as f:
+            return f.read()
+
+    def stderr(self):
+        with open(self.stderr_path, errors="replace") as f:
+            return f.read()
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait()
+        shutil.rmtree(self._runtime, ignore_errors=True)
