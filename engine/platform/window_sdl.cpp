@@ -20,6 +20,9 @@ struct sdl_video {
   bool ok{false};
   sdl_video() {
     SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
+    // A window a lesson or a control opens must not take the keyboard from the one the
+    // learner is typing into (keys sent to a window that then closes are lost).
+    SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1");
     ok = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
     if (!ok) XE_LOG_ERROR("SDL_InitSubSystem(VIDEO) failed: {}", SDL_GetError());
   }
@@ -46,17 +49,19 @@ public:
     return (SDL_GetWindowFlags(_window) & SDL_WINDOW_FULLSCREEN_DESKTOP) == SDL_WINDOW_FULLSCREEN_DESKTOP;
   }
 
+  // Returns once the window system shows the new size: the display's, or back to the size
+  // the window had before (asked for before the change, which SDL may still report as the
+  // fullscreen size right after it).
   result<void> set_fullscreen(bool fullscreen) override {
+    if (fullscreen && !is_fullscreen()) _windowed = drawable();
     if (SDL_SetWindowFullscreen(_window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0) != 0)
       return make_error(errc::api_call_failed, fmt::format("SDL_SetWindowFullscreen failed: {}", SDL_GetError()));
     if (fullscreen) {
       SDL_Rect display{};
       if (SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(_window), &display) == 0)
         wait_for_size(static_cast<u32>(display.w), static_cast<u32>(display.h));
-    } else {
-      int w = 0, h = 0;
-      SDL_GetWindowSize(_window, &w, &h);
-      wait_for_size(static_cast<u32>(w), static_cast<u32>(h));
+    } else if (_windowed.w > 0 && _windowed.h > 0) {
+      wait_for_size(static_cast<u32>(_windowed.w), static_cast<u32>(_windowed.h));
     }
     return {};
   }
@@ -101,6 +106,7 @@ private:
   }
 
   SDL_Window* _window;
+  SDL_Rect _windowed{};  // the drawable size before going fullscreen
 };
 
 platform::native_event_hook g_hook = nullptr;

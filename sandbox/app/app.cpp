@@ -313,7 +313,8 @@ void app::build_overlay() {
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
-  // Hidden or disabled, the overlay builds nothing: skip reading the surfaces for it.
+  // Hidden or disabled, the overlay builds nothing: skip reading the surfaces for it. A
+  // minimised window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
   if (_overlay->visible() && _surfaces.count(_overlay_slot)) {
     const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
@@ -350,7 +351,7 @@ result<void> app::redraw_held() {
   // A swap chain the window system declared stale is rebuilt now: a change the learner made.
   auto rebuilt = gfx::rebuild_stale_surfaces();
   if (!rebuilt) return std::move(rebuilt).error_value();
-  if (*rebuilt) note_learner_change("a window changed size");
+  if (*rebuilt) note_learner_change({"窗口大小变了", "a window changed size"});
   // About 60 redraws a second while active; an event ends the wait early.
   const auto next = now + 16ms;
   if (const auto left = next - clock::now(); left > 0ms)
@@ -377,6 +378,22 @@ result<void> app::handle_events() {
       _quit = true;
       return {};
     }
+    // Keys belong to the app, whichever of its windows had the focus (it may have closed
+    // since): F1, and the lesson keys unless a text field has the keyboard.
+    if (e.type == platform::event_type::key_pressed) {
+      if (e.code == platform::key::f1) _overlay->set_visible(!_overlay->visible());
+      if (!_lessons || _overlay->wants_keyboard()) continue;
+      switch (e.code) {
+        case platform::key::right:
+        case platform::key::page_down: _key_requests.push_back({lesson_command::next}); break;
+        case platform::key::left:
+        case platform::key::page_up: _key_requests.push_back({lesson_command::back}); break;
+        case platform::key::home: _key_requests.push_back({lesson_command::restart}); break;
+        case platform::key::r: _key_requests.push_back({lesson_command::retry}); break;
+        default: break;
+      }
+      continue;
+    }
     const u32 slot = slot_of_window(e.window);
     if (slot == invalid_id) continue;  // a window closed earlier
     switch (e.type) {
@@ -384,37 +401,23 @@ result<void> app::handle_events() {
       case platform::event_type::toggle_fullscreen: changes[slot].toggle_fullscreen ^= true; break;
       case platform::event_type::resized:
       case platform::event_type::restored: changes[slot].check_size = true; break;
-      case platform::event_type::key_pressed: {
-        if (e.code == platform::key::f1) _overlay->set_visible(!_overlay->visible());
-        if (!_lessons || _overlay->wants_keyboard()) break;
-        switch (e.code) {
-          case platform::key::right:
-          case platform::key::page_down: _key_requests.push_back({lesson_command::next}); break;
-          case platform::key::left:
-          case platform::key::page_up: _key_requests.push_back({lesson_command::back}); break;
-          case platform::key::home: _key_requests.push_back({lesson_command::restart}); break;
-          case platform::key::r: _key_requests.push_back({lesson_command::retry}); break;
-          default: break;
-        }
-        break;
-      }
       default: break;
     }
   }
   for (const auto& [slot, change] : changes) {
     if (!_surfaces.count(slot)) continue;
     if (change.close) {
-      note_learner_change("a window was closed");
+      note_learner_change({"关闭了一个窗口", "a window was closed"});
       XE_TRY(remove_surface(slot));
       continue;
     }
     if (change.toggle_fullscreen) {
-      note_learner_change("a window went fullscreen or back");
+      note_learner_change({"窗口切换了全屏", "a window went fullscreen or back"});
       XE_TRY(toggle_fullscreen(slot));
     } else if (change.check_size) {
       auto rebuilt = rebuild_if_resized(slot);
       if (!rebuilt) return std::move(rebuilt).error_value();
-      if (*rebuilt) note_learner_change("a window was resized");
+      if (*rebuilt) note_learner_change({"调整了窗口大小", "a window was resized"});
     }
   }
   return {};
@@ -442,7 +445,7 @@ result<void> app::run_requests() {
   }
   if (_overlay->take_step_request()) {
     ran = true;
-    note_learner_change("Step one frame");
+    note_learner_change({"单步运行了一帧", "Step one frame"});
     XE_TRY(frame());
   }
   if (_lessons) {
@@ -469,7 +472,7 @@ result<void> app::run_control(const actions::step& step) {
   if (std::holds_alternative<actions::snapshot>(step.what)) return _runner.run(step);
   const auto* shot = std::get_if<actions::screenshot>(&step.what);
   if (!shot) {
-    note_learner_change(step.name);
+    note_learner_change({"检查器控件 " + step.name, "the inspector's " + step.name + " control"});
     return _runner.run(step);
   }
   if (!engine_held()) return _runner.run(step);
@@ -483,8 +486,8 @@ result<void> app::run_control(const actions::step& step) {
 
 // While a lesson holds the engine, a change outside its steps means the next step must
 // first replay the lesson to where it was; the panel says so.
-void app::note_learner_change(std::string_view what) {
-  if (_lessons && !_opts.play && _lessons->holds_engine()) _lessons->note_engine_changed(std::string{what});
+void app::note_learner_change(const bilingual& what) {
+  if (_lessons && !_opts.play && _lessons->holds_engine()) _lessons->note_engine_changed(what);
 }
 
 result<void> app::run_frames(u32 count) {

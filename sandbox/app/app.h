@@ -89,7 +89,7 @@ private:
   result<void> handle_events();
   result<void> run_requests();
   result<void> run_control(const actions::step& step);
-  void note_learner_change(std::string_view what);
+  void note_learner_change(const bilingual& what);
   result<void> attach_overlay();
   result<bool> rebuild_if_resized(u32 slot);
   result<void> write_outputs();

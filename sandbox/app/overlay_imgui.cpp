@@ -53,6 +53,11 @@ public:
 
   void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
     if (!_enabled || !_inspector.visible()) return;  // hidden: no UI work at all (history still records)
+    if (width == 0 || height == 0) {  // minimised: nothing to draw into
+      _built = false;
+      if (!_ui_map_file.empty()) write_ui_map(0, 0);
+      return;
+    }
     _platform.new_frame(width, height, dt);
     ImGui::NewFrame();
     _inspector.begin_pass();
@@ -61,7 +66,7 @@ public:
     else draw_panels(state);
     ImGui::Render();
     _built = true;
-    if (!_ui_map_file.empty()) write_ui_map();
+    if (!_ui_map_file.empty()) write_ui_map(width, height);
   }
 
   gfx::d3d12::record_fn recorder() override {
@@ -176,10 +181,9 @@ private:
 
   // For tests that drive the window: the display size, each visible panel's rectangle and
   // every button's, in window pixels. Rewritten (atomically) only when it changes.
-  void write_ui_map() {
+  void write_ui_map(u32 width, u32 height) {
     nlohmann::json map;
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    map["display"] = {display.x, display.y};
+    map["display"] = {width, height};
     nlohmann::json windows = nlohmann::json::object();
     for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
       if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
@@ -193,6 +197,17 @@ private:
     for (const auto& [label, r] : _inspector.buttons()) buttons[label] = {r.x, r.y, r.z, r.w};
     for (const auto& [id, r] : _lesson_panel.buttons()) buttons["lesson:" + id] = {r.x, r.y, r.z, r.w};
     map["buttons"] = std::move(buttons);
+    nlohmann::json cells = nlohmann::json::object();
+    for (const auto& [heap, rects] : _inspector.cells()) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const ImVec4& r : rects) list.push_back({r.x, r.y, r.z, r.w});
+      cells[heap] = {{"first", _inspector.first_cell(heap)}, {"rects", std::move(list)}};
+    }
+    map["cells"] = std::move(cells);
+    if (!_inspector.history().empty()) {
+      const gfx::frame_stats& f = _inspector.history().latest().frame;
+      map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}};
+    }
     if (_lesson) map["lesson"] = {{"current", _lesson->current}, {"steps_done", _lesson->steps_done},
                                   {"failed", _lesson->failure != nullptr}, {"language", to_string(_lesson->lang)}};
     std::string text = map.dump();

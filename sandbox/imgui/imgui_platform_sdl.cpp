@@ -28,10 +28,15 @@ bool mouse_event(const void* native_event, const platform::window& window, imgui
       out = {static_cast<f32>(e.button.x), static_cast<f32>(e.button.y), button_index(e.button.button),
              e.type == SDL_MOUSEBUTTONDOWN};
       return true;
-    case SDL_WINDOWEVENT:
-      if (e.window.windowID != window.id() || e.window.event != SDL_WINDOWEVENT_LEAVE) return false;
-      out.left_window = true;
+    case SDL_WINDOWEVENT: {
+      if (e.window.windowID != window.id()) return false;
+      if (e.window.event != SDL_WINDOWEVENT_LEAVE && e.window.event != SDL_WINDOWEVENT_ENTER) return false;
+      int x = 0, y = 0;  // entering (again, e.g. after a window manager's grab): where the pointer is
+      SDL_GetMouseState(&x, &y);
+      out = {static_cast<f32>(x), static_cast<f32>(y)};
+      out.left_window = e.window.event == SDL_WINDOWEVENT_LEAVE;
       return true;
+    }
     default: return false;
   }
 }

@@ -75,9 +75,19 @@ void inspector::request(actions::action what, const char* name) {
 
 bool inspector::button(const char* label) {
   const bool pressed = ImGui::Button(label);
+  remember(label);
+  return pressed;
+}
+
+bool inspector::section(const char* label, bool open_by_default) {
+  const bool open = ImGui::CollapsingHeader(label, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  remember(label);
+  return open;
+}
+
+void inspector::remember(const char* label) {
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   _buttons[label] = ImVec4{min.x, min.y, max.x, max.y};
-  return pressed;
 }
 
 std::optional<ImVec4> inspector::button_rect(std::string_view label) const {
@@ -515,12 +525,13 @@ void inspector::draw_controls(const overlay_state& state) {
   ImGui::TextDisabled("F1 hides the overlay. F11 or Alt+Enter: fullscreen.");
   if (button("Reset layout")) _layout_reset = true;
   const frame_record* latest = _history.empty() ? nullptr : &_history.latest();
-  if (ImGui::CollapsingHeader("Frame loop", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("Frame loop", true)) {
     // Every control shows the engine's state as it is, however it was set (flags, keys,
     // scripts, lessons); changing one asks for the change, applied between frames.
     bool paused = _loop_paused || state.lesson_holds_engine;
     ImGui::BeginDisabled(state.lesson_holds_engine);
     if (ImGui::Checkbox("Pause frame loop", &paused)) _loop_paused = paused;
+    remember("Pause frame loop");
     ImGui::EndDisabled();
     if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("A lesson is open: the engine moves only with its steps, Step one frame, and your changes.");
@@ -536,7 +547,7 @@ void inspector::draw_controls(const overlay_state& state) {
     bool triangle = state.content.triangle;
     if (ImGui::Checkbox("triangle", &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
   }
-  if (ImGui::CollapsingHeader("Learner heap", ImGuiTreeNodeFlags_DefaultOpen)) {
+  if (section("Learner heap", true)) {
     if (button("Allocate")) {
       if (!latest || !latest->find_heap("learner"))
         request(actions::create_heap{"learner", gfx::heap_type::cbv_srv_uav, 64, false}, "create_heap");
@@ -549,7 +560,7 @@ void inspector::draw_controls(const overlay_state& state) {
       select_heap("learner");
     }
   }
-  if (ImGui::CollapsingHeader("Windows")) {
+  if (section("Windows")) {
     if (button("Open window")) request(actions::create_surface{640, 360}, "create_surface");
     ImGui::SameLine();
     u32 last = invalid_id;
@@ -565,7 +576,7 @@ void inspector::draw_controls(const overlay_state& state) {
     if (button("fullscreen")) request(actions::toggle_fullscreen{0}, "toggle_fullscreen");
     ImGui::TextDisabled("%u window(s)", state.windows);
   }
-  if (ImGui::CollapsingHeader("Export")) {
+  if (section("Export")) {
     ImGui::InputText("##export", _export_path, sizeof(_export_path));
     ImGui::SameLine();
     if (button("Export snapshot")) request(actions::snapshot{_export_path}, "snapshot");
@@ -573,7 +584,7 @@ void inspector::draw_controls(const overlay_state& state) {
     ImGui::SameLine();
     if (button("Screenshot")) request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
   }
-  if (ImGui::CollapsingHeader("Load and compare")) {
+  if (section("Load and compare")) {
     ImGui::InputText("##load", _load_path, sizeof(_load_path));
     ImGui::SameLine();
     if (button("Load snapshot")) (void)load_snapshot_file(_load_path);

@@ -59,7 +59,16 @@ public:
   result<void> load_diff_file(const std::string& path);           // compared against the view
   void show_live() { _loaded.reset(); _paused_view = false; }
   void clear_history() { _history.clear(); }
-  void begin_pass() { _buttons.clear(); }
+  void begin_pass() {
+    _buttons.clear();
+    _cells.clear();
+  }
+  // Heap cells drawn in the last pass: heap name -> (first index, one rectangle per cell).
+  const std::map<std::string, std::vector<ImVec4>, std::less<>>& cells() const { return _cells; }
+  u32 first_cell(std::string_view heap) const {
+    auto it = _cell_base.find(heap);
+    return it == _cell_base.end() ? 0 : it->second;
+  }
   const std::string& message() const { return _message; }
   const history_ring& history() const { return _history; }
 
@@ -83,6 +92,8 @@ private:
   const frame_record* shown() const;
   const frame_record* shown_previous() const;
   bool button(const char* label);
+  void remember(const char* label);  // the last item's rectangle, under label
+  bool section(const char* label, bool open_by_default = false);  // a collapsing header, remembered
   void request(actions::action what, const char* name);
 
   void draw_timeline();

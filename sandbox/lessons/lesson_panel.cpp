@@ -50,8 +50,28 @@ void lesson_panel::draw(const lesson_view& view) {
   ImGui::SameLine();
   if (button(lang == language::zh ? "English" : "中文", "language", true))
     _requests.push_back({lesson_command::set_language, 0, lang == language::zh ? language::en : language::zh});
+  draw_buttons(view, current);
   ImGui::Separator();
   draw_step(view, current);
+}
+
+// At the top, under the chapter list: they stay where they are whatever the step's text.
+void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
+  const language lang = view.lang;
+  const u32 total = static_cast<u32>(l.steps.size());
+  const bool failed = view.failure != nullptr;
+  const auto command = [&](const char* text, const char* id, lesson_command c, bool enabled) {
+    if (button(text, id, enabled)) _requests.push_back({c, view.current, lang});
+    ImGui::SameLine();
+  };
+  command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
+  if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
+  else command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
+  command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
+  command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
+  ImGui::NewLine();
+  ImGui::TextDisabled("%s", ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
+                               "→/PgDn next · ←/PgUp back · Home restart · R retry"));
 }
 
 void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
@@ -74,20 +94,6 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
   draw_status(view);
-  ImGui::Separator();
-  const bool failed = view.failure != nullptr;
-  const auto command = [&](const char* text, const char* id, lesson_command c, bool enabled) {
-    if (button(text, id, enabled)) _requests.push_back({c, view.current, lang});
-    ImGui::SameLine();
-  };
-  command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
-  if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
-  else command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
-  command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
-  command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
-  ImGui::NewLine();
-  ImGui::TextDisabled("%s", ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
-                               "→/PgDn next · ←/PgUp back · Home restart · R retry"));
 }
 
 // What happened to the engine besides the step: a failure, a replay, a change the learner made.
@@ -109,12 +115,12 @@ void lesson_panel::draw_status(const lesson_view& view) {
     ImGui::TextWrapped("%s", view.error.c_str());
     ImGui::PopStyleColor();
   }
-  if (!view.engine_changed.empty()) {
+  if (view.engine_changed) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
     ImGui::TextWrapped(ui(lang, "引擎在第 %u 步之后被改动过（%s）。“下一步”会先在新的引擎上重放第 1–%u 步。",
                           "The engine changed after step %u (%s). Next first replays steps 1–%u on a fresh engine."),
-                       view.steps_done, view.engine_changed.c_str(), view.steps_done);
+                       view.steps_done, view.engine_changed->in(lang).c_str(), view.steps_done);
     ImGui::PopStyleColor();
   } else if (view.replayed) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);

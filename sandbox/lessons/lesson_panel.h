@@ -24,6 +24,7 @@ public:
   const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _buttons; }
 
 private:
+  void draw_buttons(const lesson_view& view, const lesson& l);
   void draw_step(const lesson_view& view, const lesson& l);
   void draw_prediction(const lesson_view& view, const prediction& p, bool answered);
   void draw_status(const lesson_view& view);

@@ -10,13 +10,13 @@ result<void> lesson_player::start(const lesson& l) {
   _lesson = &l;
   _done = 0;
   _failure.reset();
-  _changed.clear();
+  _changed.reset();
   _last.reset();
   return _host.restart_engine();
 }
 
-void lesson_player::note_engine_changed(std::string what) {
-  if (_lesson && _changed.empty()) _changed = std::move(what);
+void lesson_player::note_engine_changed(const bilingual& what) {
+  if (_lesson && !_changed) _changed = what;
 }
 
 result<step_outcome> lesson_player::run_step(const lesson_step& step) {
@@ -51,7 +51,7 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
 result<step_outcome> lesson_player::next() {
   if (!_lesson) return make_error(errc::invalid_argument, "no lesson started");
   if (finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
-  if (_failure || !_changed.empty()) {
+  if (_failure || _changed) {
     const u32 target = _done;
     XE_TRY(start(*_lesson));
     while (_done < target) XE_TRY(next());

@@ -45,14 +45,14 @@ public:
   result<void> back();
   // The learner changed the engine outside the lesson's steps (stepped a frame, resized a
   // window...): the next step replays to step steps_done() first. what: for the panel.
-  void note_engine_changed(std::string what);
+  void note_engine_changed(const bilingual& what);
 
   const lesson* current() const { return _lesson; }
   u32 steps_done() const { return _done; }
   bool finished() const { return _lesson && _done == _lesson->steps.size(); }
   const std::optional<step_outcome>& last_outcome() const { return _last; }
   const std::optional<step_failure>& failure() const { return _failure; }  // the last step failed
-  const std::string& engine_changed() const { return _changed; }           // empty: still at the step
+  const std::optional<bilingual>& engine_changed() const { return _changed; }  // none: still at the step
 
 private:
   result<step_outcome> run_step(const lesson_step& step);
@@ -61,7 +61,7 @@ private:
   const lesson* _lesson{nullptr};
   u32 _done{0};
   std::optional<step_failure> _failure;  // a step failed part-way: the engine is not at step _done
-  std::string _changed;                  // the learner moved the engine away from step _done
+  std::optional<bilingual> _changed;     // the learner moved the engine away from step _done
   std::optional<step_outcome> _last;
 };
 

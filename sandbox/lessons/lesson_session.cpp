@@ -53,7 +53,7 @@ result<step_outcome> lesson_session::next() {
   const lesson* l = _player.current();
   if (!l) return make_error(errc::invalid_argument, "no lesson started");
   if (_player.finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
-  const bool replays = _player.failure() || !_player.engine_changed().empty();
+  const bool replays = _player.failure() || _player.engine_changed();
   const u32 at = _player.steps_done();
   const lesson_step& step = l->steps[at];
   if (_listener) _listener->step_starting(*l, step);

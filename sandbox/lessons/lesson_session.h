@@ -32,7 +32,7 @@ struct lesson_view {
   const lesson_focus* focus{};            // the last step's focus
   const step_failure* failure{};          // the last step failed (Retry replays and runs it again)
   std::string error;                      // a failure that is not a step's (opening a lesson)
-  std::string engine_changed;             // the learner moved the engine away from the step
+  std::optional<bilingual> engine_changed;  // the learner moved the engine away from the step
   std::optional<u32> replayed;            // the last command replayed steps 1..N on a fresh engine
 };
 
@@ -59,7 +59,7 @@ public:
   result<step_outcome> next();
   // Whether a started lesson holds the engine (it advances only through steps).
   bool holds_engine() const { return _player.current() != nullptr; }
-  void note_engine_changed(std::string what) { _player.note_engine_changed(std::move(what)); }
+  void note_engine_changed(const bilingual& what) { _player.note_engine_changed(what); }
 
   lesson_view view() const;
   const lesson_player& player() const { return _player; }

@@ -80,8 +80,12 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
     lists->version = objects_version;
     gfx::copy_deferred_releases(lists->deferred_releases);
     gfx::copy_resources(lists->resources);
-    std::sort(lists->resources.begin(), lists->resources.end(),
-              [](const auto& a, const auto& b) { return a.name < b.name; });
+    // Names repeat (an old depth buffer waiting for release beside its replacement): the
+    // order must not depend on the tracker's hash order, so exports of one state compare equal.
+    std::sort(lists->resources.begin(), lists->resources.end(), [](const auto& a, const auto& b) {
+      return std::tie(a.name, a.pending_release, a.release_slot, a.bytes) <
+             std::tie(b.name, b.pending_release, b.release_slot, b.bytes);
+    });
     gfx::copy_objects(lists->objects);
     std::sort(lists->objects.begin(), lists->objects.end(),
               [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
