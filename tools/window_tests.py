@@ -12,6 +12,7 @@
   window_tests.py layout                panels inside the window and apart, at five sizes
   window_tests.py lifecycle             minimise, restore, close, SIGINT, SIGTERM in each state
   window_tests.py step-frame            paused: Step one frame advances exactly one frame, at once
+  window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
 
 Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs).
 Exit 0 when the test passes, 1 with the reason when it fails.
@@ -492,9 +493,65 @@ def test_step_frame(run, args):
             app.kill()
 
 
+FAILING_LESSON = {
+    "id": "90-a-step-that-fails", "chapter": 90,
+    "title": {"zh": "会失败的一步", "en": "A step that fails"},
+    "summary": {"zh": "第二步的预期不成立。", "en": "The second step's expectation does not hold."},
+    "steps": [
+        {"title": {"zh": "一帧", "en": "One frame"}, "text": {"zh": "运行一帧。", "en": "Run one frame."},
+         "actions": [{"do": "advance_frames", "count": 1}]},
+        {"title": {"zh": "错误的预期", "en": "A wrong expectation"}, "text": {"zh": "预期不成立。", "en": "It does not hold."},
+         "actions": [{"do": "advance_frames", "count": 1}], "expect": [{"path": "/fence/cpu_value", "equals": 99}]},
+    ],
+}
+
+
+def test_failure(run, args):
+    """A step that fails in a window: the panel offers Retry instead of Next, Next does not
+    replay behind the learner's back, Back undoes it, and closing the window exits 3."""
+    lessons = os.path.join(run.out, "lessons")
+    os.makedirs(lessons)
+    with open(os.path.join(lessons, "90-a-step-that-fails.json"), "w") as f:
+        json.dump(FAILING_LESSON, f, ensure_ascii=False)
+    run.args.lessons = lessons
+    with Display() as display:
+        app = run.sandbox(display, "failure", "--lesson", "90", "--language", "en")
+        try:
+            app.wait_window()
+            app.click("lesson:next")
+            wait_steps(app, 1, "step 1")
+            app.click("lesson:next")
+            app.guard("the failure shown", lambda: lesson_state(app).get("failed"), 30)
+            buttons = app.ui_map()["buttons"]
+            if "lesson:retry" not in buttons or "lesson:next" in buttons:
+                raise TestFailure(f"after a failure the panel should offer Retry, not Next: {sorted(buttons)}")
+            app.key("Right")  # Next does nothing now: no silent replay
+            time.sleep(1)
+            state = lesson_state(app)
+            if not state.get("failed") or state.get("steps_done") != 1:
+                raise TestFailure(f"Next after a failure changed the lesson: {state}")
+            display.screenshot(os.path.join(app.workdir, "failed-step.png"))
+            app.click("lesson:retry")  # visibly replays step 1 on a fresh engine, fails again
+            time.sleep(1)
+            app.guard("the failure again", lambda: lesson_state(app).get("failed"), 30)
+            app.key("Left")  # Back: the state before the failed step
+            app.guard("Back", lambda: not lesson_state(app).get("failed") and lesson_state(app).get("steps_done") == 1, 30)
+            app.close()
+            code = app.wait_exit(15)
+            if code != 3:
+                raise TestFailure(f"closing after a failed step exited {code}, expected 3")
+            if "/fence/cpu_value is" not in app.stderr():
+                raise TestFailure("the failure's reason is not on stderr")
+            if app.stdout().count("-- 2/2") != 2:
+                raise TestFailure("the failed step (and its retry) are not printed as the headless player prints them")
+        finally:
+            app.kill()
+    print("a failed step offers Retry, Next waits, Back undoes it, and the window's close exits 3")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame"])
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -514,7 +571,7 @@ def main():
     started = time.monotonic()
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame}[args.test](run, args)
+         "step-frame": test_step_frame, "failure": test_failure}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1
