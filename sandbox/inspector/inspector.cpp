@@ -546,6 +546,7 @@ void inspector::draw_controls(const overlay_state& state) {
       request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
     bool triangle = state.content.triangle;
     if (ImGui::Checkbox("triangle", &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
+    remember("triangle");
   }
   if (section("Learner heap", true)) {
     if (button("Allocate")) {

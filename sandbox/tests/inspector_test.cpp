@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -137,6 +138,30 @@ TEST_F(inspector_test, hiding_the_overlay_leaves_exactly_the_scene) {
     if (!std::equal(expected, expected + 4, without.pixels.begin() + p)) ++differing;
   EXPECT_EQ(differing, 0u) << "every pixel is the clear colour without the overlay";
   EXPECT_NE(with.pixels, without.pixels) << "the overlay drew something before";
+}
+
+// However a setting was made (here: directly, as --triangle and --gpu-load do at start-up),
+// the controls show it: the triangle checkbox is drawn ticked.
+TEST_F(inspector_test, controls_show_the_settings_however_they_were_made) {
+  const auto check_marks = [&] {
+    frames(2);
+    const gfx::image_rgba8 image = screenshot();
+    auto box = _inspector->button_rect("triangle");
+    EXPECT_TRUE(box) << "no triangle checkbox";
+    if (!box) return 0u;
+    const ImVec4 mark = ImGui::GetStyleColorVec4(ImGuiCol_CheckMark);
+    u32 count = 0;
+    for (u32 y = static_cast<u32>(box->y); y < static_cast<u32>(box->w); ++y)
+      for (u32 x = static_cast<u32>(box->x); x < static_cast<u32>(box->x) + 20; ++x) {
+        const u8* p = image.pixels.data() + (static_cast<size_t>(y) * image.width + x) * 4;
+        if (std::abs(p[0] - mark.x * 255) < 8 && std::abs(p[1] - mark.y * 255) < 8 && std::abs(p[2] - mark.z * 255) < 8)
+          ++count;
+      }
+    return count;
+  };
+  EXPECT_EQ(check_marks(), 0u) << "unticked at first";
+  _app->set_triangle(true);
+  EXPECT_GT(check_marks(), 10u) << "the checkbox shows the triangle that is drawn";
 }
 
 TEST_F(inspector_test, gui_export_is_the_cli_export) {
