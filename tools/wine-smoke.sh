@@ -97,12 +97,14 @@ shot() { import -window "$1" "PNG24:$2"; }
 # drawn WINDOW NAME: the overlay's pixels as the X server shows them, within 10 s, else the
 # smoke test fails. Every ImGui pixel samples the font atlas (panels its white texel, text its
 # glyphs), so a texture the runtime does not bind leaves only the clear colour (26, 51, 77).
-# Panels must change at least 25% of the window, and text (light pixels) cover at least 0.2%
-# (measured: 43-59% and 0.5-1.1%; with the texture unbound both are 0).
+# Panels must change at least 25% of the window, and text (light pixels) cover at least 0.1%
+# (measured: 42-90% and 0.2-1.1%, a window caught mid-resize at the low end; with the
+# texture unbound both are 0).
 drawn() {
   local verdict=""
   for _ in $(seq 20); do
-    import -window "$1" -depth 8 "RGB:$2.rgb"
+    # A window just mapped may not be readable yet: try again.
+    import -window "$1" -depth 8 "RGB:$2.rgb" 2>/dev/null || { verdict="unreadable window"; sleep 0.5; continue; }
     verdict=$(/usr/bin/python3 - "$2.rgb" <<'PY'
 import sys
 data = open(sys.argv[1], "rb").read()
@@ -114,7 +116,7 @@ for i in range(0, pixels * 3, 3):
         changed += 1
     if r + g + b > 540:
         light += 1
-ok = changed >= 0.25 * pixels and light >= 0.002 * pixels
+ok = changed >= 0.25 * pixels and light >= 0.001 * pixels
 print(("ok" if ok else "not drawn") + f": {100 * changed / pixels:.1f}% of {pixels} pixels differ from the clear colour, {100 * light / pixels:.2f}% light")
 PY
 )
