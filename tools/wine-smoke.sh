@@ -94,15 +94,15 @@ grep -q "WARP software adapter is unavailable" warp.err
 # its UI must really be on screen (drawn): at the start, in fullscreen and after the restore.
 # shot WINDOW FILE: a screenshot for people to look at.
 shot() { import -window "$1" "PNG24:$2"; }
-# drawn WINDOW NAME: the overlay's pixels as the X server shows them, within 10 s, else the
+# drawn WINDOW NAME: the overlay's pixels as the X server shows them, within 15 s, else the
 # smoke test fails. Every ImGui pixel samples the font atlas (panels its white texel, text its
 # glyphs), so a texture the runtime does not bind leaves only the clear colour (26, 51, 77).
 # Panels must change at least 25% of the window, and text (light pixels) cover at least 0.1%
 # (measured: 42-90% and 0.2-1.1%, a window caught mid-resize at the low end; with the
 # texture unbound both are 0).
 drawn() {
-  local verdict=""
-  for _ in $(seq 20); do
+  local verdict="" deadline=$((SECONDS + 15))
+  while ((SECONDS < deadline)); do
     # A window just mapped may not be readable yet: try again.
     import -window "$1" -depth 8 "RGB:$2.rgb" 2>/dev/null || { verdict="unreadable window"; sleep 0.5; continue; }
     verdict=$(/usr/bin/python3 - "$2.rgb" <<'PY'
