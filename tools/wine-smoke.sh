@@ -29,18 +29,21 @@ cmake --build --preset windows-mingw -j"$(nproc)"
 exe=$root/build-mingw/bin/xengine-sandbox.exe
 built=$(date +%s)
 wait "$prefix_pid" || true
+# A crash ends the process with a backtrace instead of waiting on a dialog nobody answers.
+"$wine" reg add 'HKCU\Software\Wine\WineDbg' /v ShowCrashDialog /t REG_DWORD /d 0 /f >/dev/null 2>&1
 
 out=$root/build-mingw/wine-smoke
 rm -rf "$out" && mkdir -p "$out/scripts" && cp sandbox/tests/scripts/*.json "$out/scripts/"
 cd "$out"
 validate() { /usr/bin/python3 "$root/tools/validate_json.py" "$root/docs/snapshot.schema.json" "$@" >/dev/null; }
 passed=0
-# run NAME EXPECTED_EXIT ARGS...: runs the exe, checks its exit code, keeps its output.
+# run NAME EXPECTED_EXIT ARGS...: runs the exe (at most 120 s), checks its exit code, keeps
+# its output.
 run() {
   local name=$1 expected=$2
   shift 2
   local code=0
-  "$wine" "$exe" "$@" >"$name.out" 2>"$name.err" || code=$?
+  timeout 120 "$wine" "$exe" "$@" >"$name.out" 2>"$name.err" || code=$?
   if [ "$code" != "$expected" ]; then
     echo "wine smoke: $name exited $code, expected $expected" >&2
     cat "$name.out" "$name.err" >&2
@@ -87,17 +90,48 @@ grep -q "WARP software adapter is unavailable" warp.err
 
 # The inspector and the Chinese lesson panel in a real Win32 window, driven through the window
 # system while the overlay is on: resized, fullscreen (F11) and back, minimised and restored,
-# then closed by the window manager. It must live through all of it and exit 0 in time.
-# (Screenshots are kept: Wine 8's d3d12 binds no descriptor set for a descriptor table on
-# lavapipe, so neither this renderer nor imgui_impl_dx12 shows UI pixels here; see
-# docs/PERFORMANCE.md. The test is about the window path with the overlay running.)
-# shot WINDOW FILE: a screenshot for people to look at, when ImageMagick is installed.
-shot() { if command -v import >/dev/null; then import -window "$1" "PNG24:$2"; fi; }
+# then closed by the window manager. It must live through all of it and exit 0 in time, and
+# its UI must really be on screen (drawn): at the start, in fullscreen and after the restore.
+# shot WINDOW FILE: a screenshot for people to look at.
+shot() { import -window "$1" "PNG24:$2"; }
+# drawn WINDOW NAME: the overlay's pixels as the X server shows them, within 15 s, else the
+# smoke test fails. Every ImGui pixel samples the font atlas (panels its white texel, text its
+# glyphs), so a texture the runtime does not bind leaves only the clear colour (26, 51, 77).
+# Panels must change at least 25% of the window, and text (light pixels) cover at least 0.1%
+# (measured: 42-90% and 0.2-1.1%, a window caught mid-resize at the low end; with the
+# texture unbound both are 0).
+drawn() {
+  local verdict="" deadline=$((SECONDS + 15))
+  while ((SECONDS < deadline)); do
+    # A window just mapped may not be readable yet: try again.
+    import -window "$1" -depth 8 "RGB:$2.rgb" 2>/dev/null || { verdict="unreadable window"; sleep 0.5; continue; }
+    verdict=$(/usr/bin/python3 - "$2.rgb" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+pixels = len(data) // 3
+changed = light = 0
+for i in range(0, pixels * 3, 3):
+    r, g, b = data[i], data[i + 1], data[i + 2]
+    if abs(r - 26) > 4 or abs(g - 51) > 4 or abs(b - 77) > 4:
+        changed += 1
+    if r + g + b > 540:
+        light += 1
+ok = changed >= 0.25 * pixels and light >= 0.001 * pixels
+print(("ok" if ok else "not drawn") + f": {100 * changed / pixels:.1f}% of {pixels} pixels differ from the clear colour, {100 * light / pixels:.2f}% light")
+PY
+)
+    [[ $verdict == ok* ]] && break
+    sleep 0.5
+  done
+  echo "wine smoke: $2: $verdict"
+  rm -f "$2.rgb"
+  [[ $verdict == ok* ]] || { echo "wine smoke: the overlay is not drawn in $2" >&2; kill "$app_pid" 2>/dev/null; exit 1; }
+}
 "$wine" "$exe" --lesson 07 --language zh >interactive.out 2>interactive.err &
 app_pid=$!
 wid=$(timeout 30 xdotool search --sync --onlyvisible --name "XEngine Sandbox" | head -n 1) || {
   echo "wine smoke: the overlay window did not appear within 30 s" >&2; kill "$app_pid" 2>/dev/null; exit 1; }
-sleep 1.5
+drawn "$wid" window_overlay_zh
 shot "$wid" window_overlay_zh.png
 # geometry WxH: fails the smoke test unless the window's client area gets that size in time.
 geometry() {
@@ -117,6 +151,7 @@ xdotool windowactivate "$wid" 2>/dev/null || true
 sleep 0.5
 xdotool key --window "$wid" F11
 geometry 1920x1080
+drawn "$wid" window_fullscreen
 shot root window_fullscreen.png
 xdotool key --window "$wid" F11
 geometry 800x600
@@ -127,7 +162,7 @@ grep -q "IsUnMapped" <<<"$state" || { echo "wine smoke: the overlay window did n
 sleep 1
 xdotool windowmap "$wid"; xdotool windowactivate "$wid" 2>/dev/null || true
 geometry 800x600
-sleep 1
+drawn "$wid" window_restored
 shot "$wid" window_restored.png
 wmctrl -i -c "$wid"
 for _ in $(seq 200); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done

@@ -574,6 +574,9 @@ result<void> app::remove_surface(u32 slot) {
   auto entry = entry_at(slot);
   if (!entry) return std::move(entry).error_value();
   XE_TRY(gfx::remove_surface((*entry)->id));
+  // The overlay lets go of its window before the window goes: Win32 delivers messages
+  // (WM_SETTEXT from update_titles) synchronously, and its hook must never see a freed one.
+  if (_overlay && slot == _overlay_slot) XE_TRY(_overlay->attach(nullptr));
   _surfaces.erase(slot);  // the window closes after its swap chain is gone
   if (windowed() && _surfaces.empty()) _quit = true;  // the last window closed: the app ends
   return attach_overlay();

@@ -16,27 +16,22 @@ result<void> imgui_renderer::initialize() {
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  texture_desc desc;
-  desc.name = "imgui font atlas";
-  desc.width = static_cast<u32>(width);
-  desc.height = static_cast<u32>(height);
-  desc.initial_state = D3D12_RESOURCE_STATE_COPY_DEST;
-  auto texture = create_committed_texture(desc);
-  if (!texture) return std::move(texture).error_value();
-  _font_texture = std::move(*texture);
-  XE_TRY(upload_texture_rgba8(_font_texture.get(), pixels, desc.width, desc.height));
-  auto srv = core::srv_heap().allocate("imgui font atlas SRV");
-  if (!srv) return std::move(srv).error_value();
-  _font_srv = *srv;
-  core::device()->CreateShaderResourceView(_font_texture.get(), nullptr, _font_srv.cpu);
-  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<uintptr_t>(_font_srv.gpu.ptr)));
+  if (!pixels || width <= 0 || height <= 0) return make_error(errc::invalid_argument, "ImGui built no font atlas");
+  const u64 bytes = u64{static_cast<u32>(width)} * static_cast<u32>(height) * 4;
+  auto texels = create_buffer("imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
+                              D3D12_RESOURCE_STATE_COPY_DEST);
+  if (!texels) return std::move(texels).error_value();
+  _font_texels = std::move(*texels);
+  XE_TRY(upload_buffer(_font_texels.get(), pixels, bytes, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE));
+  _font = {_font_texels->GetGPUVirtualAddress(), static_cast<u32>(width), static_cast<u32>(height)};
+  io.Fonts->SetTexID(&_font);  // ImTextureID is a void*
   return {};
 }
 
 void imgui_renderer::release() {
   if (!gfx::is_initialized()) return;
-  if (_font_srv.is_valid()) (void)core::srv_heap().free(_font_srv);
-  core::deferred_release(_font_texture);
+  _font = {};
+  core::deferred_release(_font_texels);
 }
 
 result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_context& ctx) {
@@ -82,6 +77,7 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
   list->IASetIndexBuffer(&ibv);
   list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
 
+  const ui_texture* bound = nullptr;  // the root signature was just set: nothing is bound
   UINT vertex_offset = 0, index_offset = 0;
   for (int n = 0; n < draw_data->CmdListsCount; ++n) {
     const ImDrawList* cmd_list = draw_data->CmdLists[n];
@@ -96,8 +92,10 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
       if (x1 <= x0 || y1 <= y0) continue;
       const D3D12_RECT scissor{static_cast<LONG>(x0), static_cast<LONG>(y0), static_cast<LONG>(x1), static_cast<LONG>(y1)};
       list->RSSetScissorRects(1, &scissor);
-      const D3D12_GPU_DESCRIPTOR_HANDLE texture{static_cast<u64>(reinterpret_cast<uintptr_t>(cmd.GetTexID()))};
-      list->SetGraphicsRootDescriptorTable(ui_table_slot, texture);
+      const auto* texture = static_cast<const ui_texture*>(cmd.GetTexID());
+      if (!texture) return make_error(errc::invalid_argument, "ImGui draw command without a texture");
+      if (texture != bound) set_ui_texture(list, *texture);
+      bound = texture;
       list->DrawIndexedInstanced(cmd.ElemCount, 1, index_offset + cmd.IdxOffset, static_cast<INT>(vertex_offset + cmd.VtxOffset), 0);
     }
     vertex_offset += static_cast<UINT>(cmd_list->VtxBuffer.Size);

@@ -1,11 +1,11 @@
 #pragma once
 // The sandbox's D3D12 renderer for Dear ImGui draw data, on the engine's own objects: the
-// font atlas is an engine texture whose SRV comes from the engine's shader-visible heap
-// (so the UI's descriptors show up in the inspector, named), vertices and indices come
-// from the per-slot upload ring, and ImTextureID is a GPU descriptor handle.
+// font atlas is a named, tracked engine buffer of RGBA8 texels bound as a root SRV (a
+// gfx::d3d12::ui_texture: descriptor tables draw nothing under Wine 8's d3d12 on lavapipe,
+// see d3d12_pipeline.h), vertices and indices come from the per-slot upload ring, and
+// ImTextureID is a const ui_texture* that outlives the draw data using it.
 #include <imgui.h>
 
-#include "graphics/d3d12/d3d12_descriptor_heap.h"
 #include "graphics/d3d12/d3d12_frame.h"
 
 namespace xe::sandbox {
@@ -17,15 +17,15 @@ public:
   imgui_renderer& operator=(const imgui_renderer&) = delete;
   ~imgui_renderer() { release(); }
 
-  // Builds the font atlas texture of the current ImGui context (between frames).
+  // Builds the font atlas of the current ImGui context (between frames).
   result<void> initialize();
   void release();
   // Records draw_data into the surface pass of ctx.
   result<void> render(const ImDrawData* draw_data, const gfx::d3d12::render_context& ctx);
 
 private:
-  gfx::d3d12::com_ptr<ID3D12Resource> _font_texture;
-  gfx::d3d12::descriptor_handle _font_srv;
+  gfx::d3d12::com_ptr<ID3D12Resource> _font_texels;
+  gfx::d3d12::ui_texture _font{};
 };
 
 } // namespace xe::sandbox

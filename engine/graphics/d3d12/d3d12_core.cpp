@@ -402,6 +402,28 @@ result<void> render_surface_with(surface_id id, const frame_content& content, co
   return {};
 }
 
+namespace {
+
+// Runs record (copies out of staging) on the immediate list, submits it, waits for it and
+// releases staging: between frames only.
+result<void> run_immediate_copy(com_ptr<ID3D12Resource>& staging,
+                                const std::function<void(ID3D12GraphicsCommandList*)>& record) {
+  ID3D12GraphicsCommandList* list = g->immediate_list.get();
+  XE_TRY_HR(g->immediate_allocator->Reset());
+  XE_TRY_HR(list->Reset(g->immediate_allocator.get(), nullptr));
+  record(list);
+  XE_TRY_HR(list->Close());
+  ID3D12CommandList* lists[] = {list};
+  g->command.queue()->ExecuteCommandLists(1, lists);
+  XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
+  XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event,
+                        {g->command.queue(), g->immediate_value}));
+  core::release_now(staging);  // the copy has completed
+  return {};
+}
+
+} // namespace
+
 result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
@@ -420,26 +442,38 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
                 pixels + u64{y} * width * 4, u64{width} * 4);
   (*staging)->Unmap(0, nullptr);
 
-  ID3D12GraphicsCommandList* list = g->immediate_list.get();
-  XE_TRY_HR(g->immediate_allocator->Reset());
-  XE_TRY_HR(list->Reset(g->immediate_allocator.get(), nullptr));
-  D3D12_TEXTURE_COPY_LOCATION dst{};
-  dst.pResource = texture;
-  dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-  D3D12_TEXTURE_COPY_LOCATION src{};
-  src.pResource = staging->get();
-  src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
-  src.PlacedFootprint = footprint;
-  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-  transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
-  XE_TRY_HR(list->Close());
-  ID3D12CommandList* lists[] = {list};
-  g->command.queue()->ExecuteCommandLists(1, lists);
-  XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
-  XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event,
-                        {g->command.queue(), g->immediate_value}));
-  core::release_now(*staging);  // the copy has completed
-  return {};
+  return run_immediate_copy(*staging, [&](ID3D12GraphicsCommandList* list) {
+    D3D12_TEXTURE_COPY_LOCATION dst{};
+    dst.pResource = texture;
+    dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+    D3D12_TEXTURE_COPY_LOCATION src{};
+    src.pResource = staging->get();
+    src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+    src.PlacedFootprint = footprint;
+    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+    transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+  });
+}
+
+result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after) {
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "buffer uploads run between frames");
+  const D3D12_RESOURCE_DESC desc = resource_desc(buffer);
+  if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER || bytes > desc.Width)
+    return make_error(errc::invalid_argument,
+                      fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
+  auto staging = create_buffer("buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  if (!staging) return std::move(staging).error_value();
+  void* mapped = nullptr;
+  const D3D12_RANGE nothing_read{0, 0};
+  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
+  std::memcpy(mapped, data, bytes);
+  (*staging)->Unmap(0, nullptr);
+
+  return run_immediate_copy(*staging, [&](ID3D12GraphicsCommandList* list) {
+    list->CopyBufferRegion(buffer, 0, staging->get(), 0, bytes);
+    transition(list, buffer, D3D12_RESOURCE_STATE_COPY_DEST, after);
+  });
 }
 
 } // namespace xe::gfx::d3d12

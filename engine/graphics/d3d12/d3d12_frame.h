@@ -41,5 +41,8 @@ result<void> record_fullscreen_texture(const render_context& ctx, D3D12_GPU_DESC
 // Uploads RGBA8 pixels into a texture in COPY_DEST state (rows top to bottom) and leaves it
 // in PIXEL_SHADER_RESOURCE. Runs on its own command list and waits: between frames only.
 result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height);
+// Copies bytes into a buffer in COPY_DEST state (from its start) and leaves it in after.
+// Same rules as upload_texture_rgba8.
+result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after);
 
 } // namespace xe::gfx::d3d12

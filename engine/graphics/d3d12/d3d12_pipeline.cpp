@@ -1,6 +1,7 @@
 #include "graphics/d3d12/d3d12_pipeline.h"
 
 #include <chrono>
+#include <cstring>
 
 #include "graphics/d3d12/d3d12_core.h"
 
@@ -55,6 +56,21 @@ D3D12_ROOT_PARAMETER srv_table(const D3D12_DESCRIPTOR_RANGE* range) {
   return p;
 }
 
+D3D12_ROOT_PARAMETER root_srv(D3D12_SHADER_VISIBILITY visibility) {
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_SRV;
+  p.Descriptor.ShaderRegister = 0;
+  p.Descriptor.RegisterSpace = 0;
+  p.ShaderVisibility = visibility;
+  return p;
+}
+
+// The ui layout's b0: the projection's four columns, then the bound texture's size as
+// floats (cb0[4]: width, height, 0, 0) and as limits (cb0[5]: width - 1, height - 1, row
+// pitch in bytes, 0).
+constexpr u32 ui_projection_constants{16};
+constexpr u32 ui_texture_constants{8};
+
 D3D12_SHADER_BYTECODE bytecode(shaders::id id) {
   const auto blob = shaders::blob(id);
   return {blob.data(), blob.size()};
@@ -85,8 +101,9 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
        {static_sampler(D3D12_FILTER_MIN_MAG_MIP_POINT, D3D12_TEXTURE_ADDRESS_MODE_CLAMP)},
        D3D12_ROOT_SIGNATURE_FLAG_NONE},
       {"root signature: ui",
-       {root_constants(16, D3D12_SHADER_VISIBILITY_VERTEX), srv_table(&srv_range)},
-       {static_sampler(D3D12_FILTER_MIN_MAG_MIP_LINEAR, D3D12_TEXTURE_ADDRESS_MODE_WRAP)},
+       {root_constants(ui_projection_constants + ui_texture_constants, D3D12_SHADER_VISIBILITY_ALL),
+        root_srv(D3D12_SHADER_VISIBILITY_PIXEL)},
+       {},
        D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT},
   };
   static_assert(std::size(layouts) == static_cast<size_t>(root_layout::count));
@@ -103,6 +120,19 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
     _roots[i] = std::move(*root);
   }
   return {};
+}
+
+void set_ui_texture(ID3D12GraphicsCommandList* list, const ui_texture& texture) {
+  XE_ASSERT(texture.texels != 0 && texture.width > 0 && texture.height > 0);
+  const f32 width = static_cast<f32>(texture.width), height = static_cast<f32>(texture.height);
+  u32 constants[ui_texture_constants]{};
+  std::memcpy(&constants[0], &width, 4);
+  std::memcpy(&constants[1], &height, 4);
+  constants[4] = texture.width - 1;
+  constants[5] = texture.height - 1;
+  constants[6] = texture.width * 4;
+  list->SetGraphicsRoot32BitConstants(root_constants_slot, ui_texture_constants, constants, ui_projection_constants);
+  list->SetGraphicsRootShaderResourceView(ui_texture_slot, texture.texels);
 }
 
 void pipeline_library::release() {

@@ -3,6 +3,11 @@
 // are serialised with D3D12SerializeRootSignature (version 1.0) once; PSOs are created on
 // first use and cached by their description. Limits kept for lavapipe: root constants at
 // most 32 dwords, descriptor tables of at most 128 SRVs.
+//
+// The ui layout reads its texture from a raw buffer bound as a root SRV, not through a
+// descriptor table: Wine 8's d3d12 (vkd3d 1.6) rejects every SetGraphicsRootDescriptorTable
+// on a Vulkan driver without VK_EXT_descriptor_indexing (lavapipe before Mesa 23), so a
+// table-bound texture draws nothing there. Root SRVs work on every D3D12.
 #include <array>
 #include <map>
 #include <tuple>
@@ -17,14 +22,24 @@ enum class root_layout : u8 {
   vertex_input,  // input assembler only (the triangle)
   flat_color,    // b0: 4 root constants (float4 colour), pixel shader
   textured,      // t0: a 1-SRV descriptor table; s0: static point sampler, clamp
-  ui,            // b0: 16 root constants (projection), vertex; t0: table; s0: static linear sampler
+  ui,            // b0: 24 root constants (projection, ui_texture size), all stages; t0: root SRV (texels)
   count
 };
 
 // Root parameter slots within the layouts above.
 constexpr u32 root_constants_slot{0};
 constexpr u32 textured_table_slot{0};
-constexpr u32 ui_table_slot{1};
+constexpr u32 ui_texture_slot{1};
+
+// A texture the ui pipeline samples (bilinear, clamped to the edge): RGBA8 texels, row after
+// row with no padding, in a buffer in PIXEL_SHADER_RESOURCE state.
+struct ui_texture {
+  D3D12_GPU_VIRTUAL_ADDRESS texels{0};
+  u32 width{0};
+  u32 height{0};
+};
+// Binds texture to the ui root signature, which must be the list's current graphics one.
+void set_ui_texture(ID3D12GraphicsCommandList* list, const ui_texture& texture);
 
 enum class input_layout : u8 { none, position2_color4, ui_vertex };
 enum class blend_mode : u8 { opaque, alpha };

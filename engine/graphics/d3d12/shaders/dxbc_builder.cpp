@@ -186,6 +186,13 @@ void builder::dcl_texture2d_float(u32 slot) {
   emit(op_dcl_resource, {op}, texture2d, {float4_return});
 }
 
+void builder::dcl_resource_raw(u32 slot) {
+  XE_ASSERT(_model == model::sm5_0);
+  operand op = t(slot);
+  op.dimension = 0;
+  emit(op_dcl_resource_raw, {op});
+}
+
 void builder::dcl_input(const operand& reg) { emit(op_dcl_input, {reg}); }
 void builder::dcl_input_sgv(const operand& reg, u32 system_value) { emit(op_dcl_input_sgv, {reg}, 0, {system_value}); }
 void builder::dcl_input_ps_linear(const operand& reg) { emit(op_dcl_input_ps, {reg}, 2); }
@@ -235,7 +242,8 @@ std::vector<u8> builder::signature_chunk(const std::vector<element>& elements) {
 
 std::vector<u8> builder::finish() const {
   // RDEF: no constant buffers or bindings described; a creator string. D3D12 does not
-  // need reflection, but Windows tools expect the chunk.
+  // need reflection, but Windows tools expect the chunk. Its layout is shader model 4's
+  // (no RD11 block) for every shader, and its target field says so: readers go by it.
   std::vector<u8> rdef;
   put_u32(rdef, 0);     // constant buffers
   put_u32(rdef, 28);    // their offset
@@ -249,13 +257,13 @@ std::vector<u8> builder::finish() const {
   align4(rdef);
 
   std::vector<u8> shdr;
-  put_u32(shdr, (static_cast<u32>(_stage) << 16) | 0x40);  // shader model 4.0
+  put_u32(shdr, (static_cast<u32>(_stage) << 16) | static_cast<u32>(_model));
   put_u32(shdr, static_cast<u32>(_tokens.size() + 2));
   for (u32 token : _tokens) put_u32(shdr, token);
 
   const std::pair<const char*, std::vector<u8>> chunks[] = {
       {"RDEF", rdef}, {"ISGN", signature_chunk(_inputs)}, {"OSGN", signature_chunk(_outputs)},
-      {"SHDR", shdr}};
+      {_model == model::sm5_0 ? "SHEX" : "SHDR", shdr}};
   const u32 count = static_cast<u32>(std::size(chunks));
   // Header: "DXBC", checksum (written last), version 1, total size, chunk count, offsets.
   constexpr size_t offsets = 32;

@@ -18,11 +18,14 @@
 #include <string_view>
 #include <vector>
 
+#include "common/assert.h"
 #include "common/types.h"
 
 namespace xe::gfx::dxbc {
 
 enum class stage : u32 { pixel = 0, vertex = 1 };
+// Shader model 4.0 (SHDR) unless a shader needs 5.0 (SHEX): raw buffers (ld_raw).
+enum class model : u32 { sm4_0 = 0x40, sm5_0 = 0x50 };
 
 // System values (D3D_NAME) used in signatures and declarations.
 constexpr u32 sv_undefined{0};
@@ -66,7 +69,7 @@ operand imm_u(u32 x, u32 y, u32 z, u32 w);     // four integer immediates
 
 class builder {
 public:
-  explicit builder(stage s) : _stage{s} {}
+  explicit builder(stage s, model m = model::sm4_0) : _stage{s}, _model{m} {}
 
   // Signatures (ISGN / OSGN): semantic, semantic index, register, mask of components.
   // An input the shader does not read (a pixel shader's SV_Position) has read = false.
@@ -80,6 +83,7 @@ public:
   void dcl_constant_buffer(u32 slot, u32 vec4_count);
   void dcl_sampler(u32 slot);
   void dcl_texture2d_float(u32 slot);
+  void dcl_resource_raw(u32 slot);  // shader model 5: a ByteAddressBuffer
   void dcl_input(const operand& reg);
   void dcl_input_sgv(const operand& reg, u32 system_value);
   void dcl_input_ps_linear(const operand& reg);
@@ -96,22 +100,35 @@ public:
   void dp4(const operand& d, const operand& a, const operand& b) { emit(op_dp4, {d, a, b}); }
   void and_(const operand& d, const operand& a, const operand& b) { emit(op_and, {d, a, b}); }
   void ishl(const operand& d, const operand& a, const operand& b) { emit(op_ishl, {d, a, b}); }
+  void ushr(const operand& d, const operand& a, const operand& b) { emit(op_ushr, {d, a, b}); }
+  void iadd(const operand& d, const operand& a, const operand& b) { emit(op_iadd, {d, a, b}); }
+  void imad(const operand& d, const operand& a, const operand& b, const operand& c) { emit(op_imad, {d, a, b, c}); }
+  void imax(const operand& d, const operand& a, const operand& b) { emit(op_imax, {d, a, b}); }
+  void imin(const operand& d, const operand& a, const operand& b) { emit(op_imin, {d, a, b}); }
   void utof(const operand& d, const operand& a) { emit(op_utof, {d, a}); }
+  void ftoi(const operand& d, const operand& a) { emit(op_ftoi, {d, a}); }
+  void round_ni(const operand& d, const operand& a) { emit(op_round_ni, {d, a}); }  // floor
   void sample(const operand& d, const operand& coords, const operand& texture, const operand& sampler) {
     emit(op_sample, {d, coords, texture, sampler});
   }
+  // d = the dword at byte_offset (a multiple of 4) in a raw buffer; texture as t(n).swz("x").
+  void ld_raw(const operand& d, const operand& byte_offset, const operand& buffer) {
+    XE_ASSERT(_model == model::sm5_0);
+    emit(op_ld_raw, {d, byte_offset, buffer});
+  }
   void ret() { emit(op_ret, {}); }
 
-  // The container: RDEF (empty), ISGN, OSGN, SHDR, and the checksum.
+  // The container: RDEF (empty), ISGN, OSGN, SHDR or SHEX, and the checksum.
   std::vector<u8> finish() const;
 
 private:
   enum : u32 {
-    op_add = 0x00, op_and = 0x01, op_dp4 = 0x11, op_ishl = 0x29, op_mad = 0x32, op_mov = 0x36, op_mul = 0x38,
-    op_ret = 0x3e, op_sample = 0x45, op_utof = 0x56, op_dcl_resource = 0x58, op_dcl_constant_buffer = 0x59,
+    op_add = 0x00, op_and = 0x01, op_dp4 = 0x11, op_ftoi = 0x1b, op_iadd = 0x1e, op_imad = 0x23, op_imax = 0x24,
+    op_imin = 0x25, op_ishl = 0x29, op_mad = 0x32, op_mov = 0x36, op_mul = 0x38, op_ret = 0x3e, op_round_ni = 0x41,
+    op_sample = 0x45, op_ushr = 0x55, op_utof = 0x56, op_dcl_resource = 0x58, op_dcl_constant_buffer = 0x59,
     op_dcl_sampler = 0x5a, op_dcl_input = 0x5f, op_dcl_input_sgv = 0x60, op_dcl_input_ps = 0x62,
     op_dcl_input_ps_siv = 0x64, op_dcl_output = 0x65, op_dcl_output_siv = 0x67, op_dcl_temps = 0x68,
-    op_dcl_global_flags = 0x6a,
+    op_dcl_global_flags = 0x6a, op_dcl_resource_raw = 0xa1, op_ld_raw = 0xa5,
   };
   struct element {
     std::string semantic;
@@ -125,6 +142,7 @@ private:
   static std::vector<u8> signature_chunk(const std::vector<element>& elements);
 
   stage _stage;
+  model _model;
   std::vector<element> _inputs, _outputs;
   std::vector<u32> _tokens;
 };

@@ -50,7 +50,7 @@ std::vector<u8> imgui_vs() {
   b.output("COLOR", 0, 1, "xyzw");
   b.output("TEXCOORD", 0, 2, "xy");
   b.dcl_global_flags_refactoring_allowed();
-  b.dcl_constant_buffer(0, 4);
+  b.dcl_constant_buffer(0, 5);
   b.dcl_input(v(0).mask("xy"));
   b.dcl_input(v(1).mask("xy"));
   b.dcl_input(v(2).mask("xyzw"));
@@ -63,7 +63,8 @@ std::vector<u8> imgui_vs() {
   b.mad(r(0).mask("xyzw"), cb(0, 0), v(0).swz("xxxx"), r(0));
   b.add(o(0), r(0), cb(0, 3));
   b.mov(o(1), v(2));
-  b.mov(o(2).mask("xy"), v(1).swz("xyxx"));
+  // In texels, from the first texel's centre: uv * size - 0.5.
+  b.mad(o(2).mask("xy"), v(1).swz("xyxx"), cb(0, 4).swz("xyxx"), imm(-0.5f, -0.5f, 0, 0));
   b.ret();
   return b.finish();
 }
@@ -76,21 +77,51 @@ void fullscreen_inputs(builder& b) {
   b.dcl_global_flags_refactoring_allowed();
 }
 
+// Bilinear filtering by hand: the texture is a raw buffer (see root_layout::ui).
 std::vector<u8> imgui_ps() {
-  builder b{stage::pixel};
+  builder b{stage::pixel, model::sm5_0};
   b.input("SV_Position", 0, 0, "xyzw", sv_position, component::float32, false);
   b.input("COLOR", 0, 1, "xyzw");
   b.input("TEXCOORD", 0, 2, "xy");
   b.output("SV_Target", 0, 0, "xyzw");
   b.dcl_global_flags_refactoring_allowed();
-  b.dcl_sampler(0);
-  b.dcl_texture2d_float(0);
+  b.dcl_constant_buffer(0, 6);
+  b.dcl_resource_raw(0);
   b.dcl_input_ps_linear(v(1).mask("xyzw"));
   b.dcl_input_ps_linear(v(2).mask("xy"));
   b.dcl_output(o(0));
-  b.dcl_temps(1);
-  b.sample(r(0).mask("xyzw"), v(2).swz("xyxx"), t(0), s(0));
-  b.mul(o(0), r(0), v(1));
+  b.dcl_temps(6);
+  // r0.xy = the texel left of and above the point, r0.zw = the weights of the next ones.
+  b.round_ni(r(0).mask("xy"), v(2).swz("xyxx"));
+  b.add(r(0).mask("zw"), v(2).swz("xxxy"), -r(0).swz("xxxy"));
+  // r1 = (x0, y0, x1, y1) clamped to the texture; r3 = their four byte offsets.
+  b.ftoi(r(1).mask("xy"), r(0).swz("xyxx"));
+  b.iadd(r(1).mask("zw"), r(1).swz("xxxy"), imm_u(0, 0, 1, 1));
+  b.imax(r(1).mask("xyzw"), r(1), imm_u(0, 0, 0, 0));
+  b.imin(r(1).mask("xyzw"), r(1), cb(0, 5).swz("xyxy"));
+  b.ishl(r(2).mask("xy"), r(1).swz("xzxx"), imm_u(2, 2, 2, 2));
+  b.imad(r(3).mask("xy"), r(1).swz("yyyy"), cb(0, 5).swz("zzzz"), r(2).swz("xyxx"));
+  b.imad(r(3).mask("zw"), r(1).swz("wwww"), cb(0, 5).swz("zzzz"), r(2).swz("xxxy"));
+  b.ld_raw(r(4).mask("x"), r(3).swz("x"), t(0).swz("x"));
+  b.ld_raw(r(4).mask("y"), r(3).swz("y"), t(0).swz("x"));
+  b.ld_raw(r(4).mask("z"), r(3).swz("z"), t(0).swz("x"));
+  b.ld_raw(r(4).mask("w"), r(3).swz("w"), t(0).swz("x"));
+  // RGBA8 (r in the low byte) to 0..255: top left r5, top right r2, bottom left r3, bottom right r1.
+  const char* packed[] = {"xxxx", "yyyy", "zzzz", "wwww"};
+  const u32 unpacked[] = {5, 2, 3, 1};
+  for (u32 i = 0; i < 4; ++i) {
+    b.ushr(r(unpacked[i]).mask("xyzw"), r(4).swz(packed[i]), imm_u(0, 8, 16, 24));
+    b.and_(r(unpacked[i]).mask("xyzw"), r(unpacked[i]), imm_u(255, 255, 255, 255));
+    b.utof(r(unpacked[i]).mask("xyzw"), r(unpacked[i]));
+  }
+  b.add(r(2).mask("xyzw"), r(2), -r(5));
+  b.mad(r(5).mask("xyzw"), r(2), r(0).swz("zzzz"), r(5));  // top row
+  b.add(r(1).mask("xyzw"), r(1), -r(3));
+  b.mad(r(3).mask("xyzw"), r(1), r(0).swz("zzzz"), r(3));  // bottom row
+  b.add(r(3).mask("xyzw"), r(3), -r(5));
+  b.mad(r(5).mask("xyzw"), r(3), r(0).swz("wwww"), r(5));
+  b.mul(r(5).mask("xyzw"), r(5), v(1));
+  b.mul(o(0), r(5), imm(1.f / 255, 1.f / 255, 1.f / 255, 1.f / 255));
   b.ret();
   return b.finish();
 }
