@@ -14,7 +14,8 @@
   window_tests.py step-frame            paused: Step one frame advances exactly one frame, at once
   window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
 
-Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs).
+Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs);
+--launcher /usr/lib/wine/wine64 with the Windows build's .exe drives the Win32 window.
 Exit 0 when the test passes, 1 with the reason when it fails.
 """
 import argparse
@@ -107,7 +108,7 @@ class Run:
     def sandbox(self, display, name, *extra):
         return Sandbox(display, self.args.exe, ["--lessons", self.args.lessons, "--settings",
                                                 os.path.join(self.workdir(name), "settings.json")] + list(extra),
-                       self.workdir(name))
+                       self.workdir(name), self.args.launcher)
 
     def headless(self, name, *extra):
         """A non-interactive run; returns (stdout, the --snapshot it wrote)."""
@@ -115,7 +116,8 @@ class Run:
         snapshot = os.path.join(d, "end.json")
         env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
         env["XDG_CONFIG_HOME"] = os.path.join(d, "config")
-        r = subprocess.run([self.args.exe, "--lessons", self.args.lessons, "--settings", os.path.join(d, "s.json"),
+        launcher = [self.args.launcher] if self.args.launcher else []
+        r = subprocess.run(launcher + [self.args.exe, "--lessons", self.args.lessons, "--settings", os.path.join(d, "s.json"),
                             "--snapshot", snapshot] + list(extra), cwd=d, env=env, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, timeout=120)
         if r.returncode != 0:
@@ -345,8 +347,7 @@ def test_layout(run, args):
         app = run.sandbox(display, "four-windows", "--windows", "4", "--size", "400x300")
         try:
             ids = app.guard("four windows", lambda: (lambda ids: ids if len(ids) == 4 else None)(
-                display.run("xdotool", "search", "--pid", str(app.proc.pid), "--onlyvisible", "--name",
-                            "XEngine Sandbox", check=False).stdout.split()), 30)
+                app.windows(visible=True)), 30)
             places = set()
             titles = []
             for wid in ids:
@@ -555,6 +556,7 @@ def main():
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
+    p.add_argument("--launcher", help="runs the exe: /usr/lib/wine/wine64 for the Windows build")
     p.add_argument("--lessons", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--mouse", action="store_true")

@@ -88,9 +88,10 @@ class Display:
 
 
 class Sandbox:
-    """One xengine-sandbox process in a window on a Display."""
+    """One xengine-sandbox process in a window on a Display. launcher: a program that runs
+    the exe (Wine for the Windows build); its windows are then found by name, not process."""
 
-    def __init__(self, display, exe, args, workdir):
+    def __init__(self, display, exe, args, workdir, launcher=None):
         self.display = display
         self.workdir = workdir
         self.map_file = os.path.join(workdir, "ui-map.json")
@@ -100,8 +101,10 @@ class Sandbox:
         os.chmod(runtime, 0o700)
         env = dict(display.env, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
         self._runtime = runtime
-        self.proc = subprocess.Popen([exe, "--ui-map", self.map_file] + list(args), cwd=workdir, env=env,
-                                     stdout=open(self.stdout_path, "w"), stderr=open(self.stderr_path, "w"))
+        self.launcher = launcher
+        self.proc = subprocess.Popen(([launcher] if launcher else []) + [exe, "--ui-map", self.map_file] + list(args),
+                                     cwd=workdir, env=env, stdout=open(self.stdout_path, "w"),
+                                     stderr=open(self.stderr_path, "w"))
         self.window = None
 
     # -- the window and its UI map -------------------------------------------------------
@@ -110,9 +113,7 @@ class Sandbox:
             if self.proc.poll() is not None:
                 raise TestFailure(f"the app exited ({self.proc.returncode}) before its window appeared:\n"
                                   + self.stderr())
-            r = self.display.run("xdotool", "search", "--pid", str(self.proc.pid), "--onlyvisible", "--name",
-                                 "XEngine Sandbox", check=False)
-            ids = r.stdout.split()
+            ids = self.windows(visible=True)
             return ids[0] if ids else None
         self.window = self.guard("the window", found, timeout)
         self.guard("the UI map", lambda: self.ui_map(), timeout)
@@ -169,11 +170,14 @@ class Sandbox:
     def restore(self):
         self.display.run("wmctrl", "-i", "-a", self.window, check=False)
 
-    def windows(self):
-        """Every window of the app, minimised ones too."""
-        r = self.display.run("xdotool", "search", "--pid", str(self.proc.pid), "--name", "XEngine Sandbox",
-                             check=False)
-        return r.stdout.split()
+    def windows(self, visible=False):
+        """Every window of the app (minimised ones too, unless visible), lowest surface first."""
+        by_process = [] if self.launcher else ["--pid", str(self.proc.pid)]
+        r = self.display.run("xdotool", "search", *by_process, *(["--onlyvisible"] if visible else []),
+                             "--name", "XEngine Sandbox - surface", check=False)
+        ids = r.stdout.split()
+        titles = {w: self.display.run("xdotool", "getwindowname", w, check=False).stdout for w in ids}
+        return sorted(ids, key=lambda w: titles[w])
 
     def close(self):
         """Closes every window of the app through the window manager, as a person would."""

@@ -118,9 +118,14 @@ void lesson_panel::draw_status(const lesson_view& view) {
   if (view.engine_changed) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    ImGui::TextWrapped(ui(lang, "引擎在第 %u 步之后被改动过（%s）。“下一步”会先在新的引擎上重放第 1–%u 步。",
-                          "The engine changed after step %u (%s). Next first replays steps 1–%u on a fresh engine."),
-                       view.steps_done, view.engine_changed->in(lang).c_str(), view.steps_done);
+    if (view.steps_done == 0)
+      ImGui::TextWrapped(ui(lang, "引擎在课程开始后被改动过（%s）。“下一步”会先在新的引擎上重新开始。",
+                            "The engine changed since the lesson started (%s). Next first starts it again on a fresh engine."),
+                         view.engine_changed->in(lang).c_str());
+    else
+      ImGui::TextWrapped(ui(lang, "引擎在第 %u 步之后被改动过（%s）。“下一步”会先在新的引擎上重放第 1–%u 步。",
+                            "The engine changed after step %u (%s). Next first replays steps 1–%u on a fresh engine."),
+                         view.steps_done, view.engine_changed->in(lang).c_str(), view.steps_done);
     ImGui::PopStyleColor();
   } else if (view.replayed) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
