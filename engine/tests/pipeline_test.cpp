@@ -1,6 +1,7 @@
 // Pipelines on real pixels: the DXBC shaders, root signatures and PSOs draw what their
 // HLSL says, checked by reading the offscreen back buffer.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "gpu_test.h"
@@ -153,10 +154,11 @@ TEST_F(pipeline_test, ui_vertices_modulate_the_texture_by_their_colour) {
   EXPECT_PIXEL_NEAR(pixel(*image, 1, 30), 128, 255, 16, 2);
 }
 
-// What a linear sampler with clamp addressing gives: a 3x2 texture whose red rises along x
-// (0, 127, 254) and green along y (0, 255), stretched over 48x32 pixels. Three texels wide,
-// its rows are 12 bytes apart: a wrong row pitch shows in green.
-TEST_F(pipeline_test, ui_texture_is_filtered_bilinearly_and_clamped_at_its_edges) {
+// What a point sampler with clamp addressing gives: a 3x2 texture whose red rises along x
+// (0, 127, 254) and green along y (0, 255), stretched over 48x32 pixels, each texel over
+// 16x16 of them. Three texels wide, its rows are 12 bytes apart: a wrong row pitch shows in
+// green.
+TEST_F(pipeline_test, ui_texture_is_read_at_the_nearest_texel_clamped_at_its_edges) {
   constexpr u32 tw = 3, th = 2, w = 48, h = 32;
   std::vector<u8> texels;
   for (u32 y = 0; y < th; ++y)
@@ -165,11 +167,8 @@ TEST_F(pipeline_test, ui_texture_is_filtered_bilinearly_and_clamped_at_its_edges
   make_ui_texture(texture, tw, th, texels);
   auto image = draw_ui_quad(w, h, texture.texture, 0xFFFFFFFFu);
   ASSERT_TRUE(image) << image.error_value().reason;
-  // A ramp filtered at pixel centre p of n pixels over t texels (clamped at both ends).
-  auto filtered = [](u32 p, u32 n, u32 t, f64 step) {
-    const f64 at = std::clamp((p + 0.5) * t / n - 0.5, 0.0, t - 1.0);
-    return at * step;
-  };
+  // The texel under pixel centre p of n pixels over t texels.
+  auto filtered = [](u32 p, u32 n, u32 t, f64 step) { return std::floor((p + 0.5) * t / n) * step; };
   for (u32 x : {0u, 7u, 8u, 16u, 24u, 31u, 40u, 47u})
     for (u32 y : {0u, 8u, 16u, 23u, 31u}) {
       const rgba px = pixel(*image, x, y);

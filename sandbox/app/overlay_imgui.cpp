@@ -115,8 +115,9 @@ public:
 
 private:
   // The panels from compute_layout: placed when the display's size or the layout's shape
-  // changes and on Reset layout; in between the learner may move them. Wide, the lesson
-  // panel and the controls are as tall as their content, up to their rectangle.
+  // changes and on Reset layout; in between the learner may move them. Wide, each panel is
+  // as tall as its content, up to its rectangle: the less of the frame the overlay covers,
+  // the less a CPU rasteriser spends drawing it.
   void draw_panels(const overlay_state& state) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const bool with_lesson = _lesson.has_value();
@@ -174,8 +175,8 @@ private:
     if (ImGui::Begin("Controls", nullptr, sized_to_content)) _inspector.draw_controls(state);
     _controls_at = (place || followed) ? ImVec2{controls.x, controls.y} : ImVec2{-1.f, -1.f};
     ImGui::End();
-    fixed(layout.inspector);
-    if (ImGui::Begin("Inspector")) _inspector.draw_main(gfx::get_adapter_info());
+    to_content(layout.inspector);
+    if (ImGui::Begin("Inspector", nullptr, sized_to_content)) _inspector.draw_main(gfx::get_adapter_info());
     ImGui::End();
   }
 

@@ -15,6 +15,12 @@ result<void> imgui_renderer::initialize() {
   ImGuiIO& io = ImGui::GetIO();
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
+  // The pixel shader reads the nearest texel: anti-aliased lines must be geometry, not
+  // lines baked into the atlas that need filtering.
+  if (!(io.Fonts->Flags & ImFontAtlasFlags_NoBakedLines)) {
+    io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
+    io.Fonts->ClearTexData();
+  }
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   if (!pixels || width <= 0 || height <= 0) return make_error(errc::invalid_argument, "ImGui built no font atlas");
   const u64 bytes = u64{static_cast<u32>(width)} * static_cast<u32>(height) * 4;

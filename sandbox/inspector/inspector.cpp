@@ -458,7 +458,10 @@ void inspector::draw_surfaces(const frame_record& r) {
 void inspector::draw_resources(const frame_record& r) {
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                     ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-  if (!ImGui::BeginTable("resources", 6, flags)) return;
+  // As tall as its rows, up to 24 of them (the panel sizes itself to its content).
+  const f32 rows = static_cast<f32>(std::min<size_t>(r.objects->resources.size(), 24) + 1);
+  if (!ImGui::BeginTable("resources", 6, flags, ImVec2{0.f, rows * ImGui::GetFrameHeightWithSpacing() + 4.f}))
+    return;
   const std::pair<const char*, f32> columns[] = {{"name", 3.2f},   {"kind", 1.8f},  {"size", 1.2f},
                                                  {"format", 1.9f}, {"bytes", 1.1f}, {"state", 1.6f}};
   for (const auto& [name, weight] : columns) ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, weight);

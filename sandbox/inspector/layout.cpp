@@ -15,8 +15,8 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
     out.inspector = {width - margin - w, margin, w, inner_h};
     return out;
   }
-  const f32 left_w = std::clamp(width * 0.28f, 300.f, 420.f);
-  const f32 right_w = std::clamp(width * 0.40f, 400.f, 640.f);
+  const f32 left_w = std::clamp(width * 0.25f, 300.f, 400.f);
+  const f32 right_w = std::clamp(width * 0.34f, 400.f, 600.f);
   out.inspector = {width - margin - right_w, margin, right_w, inner_h};
   if (!with_lesson) {
     out.controls = {margin, margin, left_w, inner_h};

@@ -77,7 +77,10 @@ void fullscreen_inputs(builder& b) {
   b.dcl_global_flags_refactoring_allowed();
 }
 
-// Bilinear filtering by hand: the texture is a raw buffer (see root_layout::ui).
+// The nearest texel, clamped to the texture: the texture is a raw buffer (see
+// root_layout::ui). ImGui draws at one pixel per unit, glyphs snapped to whole pixels, so
+// each pixel centre falls on a texel centre and a filter would only cost (four reads a
+// pixel on a CPU rasteriser); anti-aliased lines are geometry (ImFontAtlasFlags_NoBakedLines).
 std::vector<u8> imgui_ps() {
   builder b{stage::pixel, model::sm5_0};
   b.input("SV_Position", 0, 0, "xyzw", sv_position, component::float32, false);
@@ -90,38 +93,22 @@ std::vector<u8> imgui_ps() {
   b.dcl_input_ps_linear(v(1).mask("xyzw"));
   b.dcl_input_ps_linear(v(2).mask("xy"));
   b.dcl_output(o(0));
-  b.dcl_temps(6);
-  // r0.xy = the texel left of and above the point, r0.zw = the weights of the next ones.
-  b.round_ni(r(0).mask("xy"), v(2).swz("xyxx"));
-  b.add(r(0).mask("zw"), v(2).swz("xxxy"), -r(0).swz("xxxy"));
-  // r1 = (x0, y0, x1, y1) clamped to the texture; r3 = their four byte offsets.
-  b.ftoi(r(1).mask("xy"), r(0).swz("xyxx"));
-  b.iadd(r(1).mask("zw"), r(1).swz("xxxy"), imm_u(0, 0, 1, 1));
-  b.imax(r(1).mask("xyzw"), r(1), imm_u(0, 0, 0, 0));
-  b.imin(r(1).mask("xyzw"), r(1), cb(0, 5).swz("xyxy"));
-  b.ishl(r(2).mask("xy"), r(1).swz("xzxx"), imm_u(2, 2, 2, 2));
-  b.imad(r(3).mask("xy"), r(1).swz("yyyy"), cb(0, 5).swz("zzzz"), r(2).swz("xyxx"));
-  b.imad(r(3).mask("zw"), r(1).swz("wwww"), cb(0, 5).swz("zzzz"), r(2).swz("xxxy"));
-  b.ld_raw(r(4).mask("x"), r(3).swz("x"), t(0).swz("x"));
-  b.ld_raw(r(4).mask("y"), r(3).swz("y"), t(0).swz("x"));
-  b.ld_raw(r(4).mask("z"), r(3).swz("z"), t(0).swz("x"));
-  b.ld_raw(r(4).mask("w"), r(3).swz("w"), t(0).swz("x"));
-  // RGBA8 (r in the low byte) to 0..255: top left r5, top right r2, bottom left r3, bottom right r1.
-  const char* packed[] = {"xxxx", "yyyy", "zzzz", "wwww"};
-  const u32 unpacked[] = {5, 2, 3, 1};
-  for (u32 i = 0; i < 4; ++i) {
-    b.ushr(r(unpacked[i]).mask("xyzw"), r(4).swz(packed[i]), imm_u(0, 8, 16, 24));
-    b.and_(r(unpacked[i]).mask("xyzw"), r(unpacked[i]), imm_u(255, 255, 255, 255));
-    b.utof(r(unpacked[i]).mask("xyzw"), r(unpacked[i]));
-  }
-  b.add(r(2).mask("xyzw"), r(2), -r(5));
-  b.mad(r(5).mask("xyzw"), r(2), r(0).swz("zzzz"), r(5));  // top row
-  b.add(r(1).mask("xyzw"), r(1), -r(3));
-  b.mad(r(3).mask("xyzw"), r(1), r(0).swz("zzzz"), r(3));  // bottom row
-  b.add(r(3).mask("xyzw"), r(3), -r(5));
-  b.mad(r(5).mask("xyzw"), r(3), r(0).swz("wwww"), r(5));
-  b.mul(r(5).mask("xyzw"), r(5), v(1));
-  b.mul(o(0), r(5), imm(1.f / 255, 1.f / 255, 1.f / 255, 1.f / 255));
+  b.dcl_temps(2);
+  // r0.xy = the nearest texel (TEXCOORD counts from the first texel's centre), clamped.
+  b.add(r(0).mask("xy"), v(2).swz("xyxx"), imm(0.5f, 0.5f, 0.f, 0.f));
+  b.round_ni(r(0).mask("xy"), r(0).swz("xyxx"));
+  b.ftoi(r(0).mask("xy"), r(0).swz("xyxx"));
+  b.imax(r(0).mask("xy"), r(0).swz("xyxx"), imm_u(0, 0, 0, 0));
+  b.imin(r(0).mask("xy"), r(0).swz("xyxx"), cb(0, 5).swz("xyxx"));
+  // Its byte offset: y * row pitch + x * 4; then RGBA8 (r in the low byte) to 0..255.
+  b.ishl(r(0).mask("x"), r(0).swz("xxxx"), imm_u(2, 2, 2, 2));
+  b.imad(r(0).mask("x"), r(0).swz("yyyy"), cb(0, 5).swz("zzzz"), r(0).swz("xxxx"));
+  b.ld_raw(r(0).mask("x"), r(0).swz("x"), t(0).swz("x"));
+  b.ushr(r(1).mask("xyzw"), r(0).swz("xxxx"), imm_u(0, 8, 16, 24));
+  b.and_(r(1).mask("xyzw"), r(1), imm_u(255, 255, 255, 255));
+  b.utof(r(1).mask("xyzw"), r(1));
+  b.mul(r(1).mask("xyzw"), r(1), v(1));
+  b.mul(o(0), r(1), imm(1.f / 255, 1.f / 255, 1.f / 255, 1.f / 255));
   b.ret();
   return b.finish();
 }
