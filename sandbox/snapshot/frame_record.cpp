@@ -1,14 +1,14 @@
 #include "snapshot/frame_record.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <charconv>
 #include <tuple>
 
 #include <spdlog/fmt/fmt.h>
 
 #include "common/assert.h"
 #include "graphics/renderer.h"
+#include "io/json_input.h"
 #include "snapshot/frame_state.h"
 
 namespace xe::sandbox {
@@ -278,7 +278,7 @@ const json& field(const json& object, const std::string& path, const char* key) 
 
 u64 as_u64(const json& v, const std::string& path) {
   if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<s64>() >= 0))
-    fail(path, "expected a non-negative integer, got " + v.dump());
+    fail(path, "expected a non-negative integer, got " + brief(v));
   return v.get<u64>();
 }
 u32 as_u32(const json& v, const std::string& path, u64 max = invalid_id - 1) {
@@ -288,15 +288,15 @@ u32 as_u32(const json& v, const std::string& path, u64 max = invalid_id - 1) {
 }
 u32 as_index(const json& v, const std::string& path) { return v.is_null() ? invalid_id : as_u32(v, path); }
 bool as_bool(const json& v, const std::string& path) {
-  if (!v.is_boolean()) fail(path, "expected true or false, got " + v.dump());
+  if (!v.is_boolean()) fail(path, "expected true or false, got " + brief(v));
   return v.get<bool>();
 }
 std::string as_string(const json& v, const std::string& path) {
-  if (!v.is_string()) fail(path, "expected a string, got " + v.dump());
+  if (!v.is_string()) fail(path, "expected a string, got " + brief(v));
   return v.get<std::string>();
 }
 f32 as_f32(const json& v, const std::string& path) {
-  if (!v.is_number()) fail(path, "expected a number, got " + v.dump());
+  if (!v.is_number()) fail(path, "expected a number, got " + brief(v));
   return v.get<f32>();
 }
 const json& as_array(const json& v, const std::string& path, size_t exact = SIZE_MAX) {
@@ -308,24 +308,33 @@ const json& as_array(const json& v, const std::string& path, size_t exact = SIZE
 gfx::heap_type heap_type_of(const std::string& s, const std::string& path) {
   for (gfx::heap_type t : {gfx::heap_type::rtv, gfx::heap_type::dsv, gfx::heap_type::cbv_srv_uav, gfx::heap_type::sampler})
     if (s == gfx::to_string(t)) return t;
-  fail(path, "unknown heap type \"" + s + "\"");
+  fail(path, "unknown heap type \"" + brief_text(s) + "\"");
 }
 
 gfx::resource_kind kind_of(const std::string& s, const std::string& path) {
   for (gfx::resource_kind k : {gfx::resource_kind::committed, gfx::resource_kind::placed, gfx::resource_kind::reserved})
     if (s == gfx::to_string(k)) return k;
-  fail(path, "unknown resource kind \"" + s + "\"");
+  fail(path, "unknown resource kind \"" + brief_text(s) + "\"");
 }
 
 u32 level_of(const std::string& s, const std::string& path, char separator) {
   const auto at = s.find(separator);
-  if (at == std::string::npos) fail(path, "malformed \"" + s + "\"");
+  if (at == std::string::npos) fail(path, "malformed \"" + brief_text(s) + "\"");
   try {
     return (static_cast<u32>(std::stoul(s.substr(0, at))) << (separator == '_' ? 12 : 4)) |
            (static_cast<u32>(std::stoul(s.substr(at + 1))) << (separator == '_' ? 8 : 0));
   } catch (const std::exception&) {
-    fail(path, "malformed \"" + s + "\"");
+    fail(path, "malformed \"" + brief_text(s) + "\"");
   }
+}
+
+// An index written as an object key ("owners": {"12": ...}).
+u32 key_index(const std::string& key, const std::string& path, u32 capacity) {
+  u32 index = 0;
+  const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), index);
+  if (key.empty() || ec != std::errc{} || end != key.data() + key.size() || index >= capacity)
+    fail(path, fmt::format("\"{}\" is not an index of this heap (0..{})", brief_text(key), capacity - 1));
+  return index;
 }
 
 heap_record read_heap(const std::string& name, const json& h, const std::string& path) {
@@ -351,12 +360,12 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
   }
   if (auto it = h.find("owners"); it != h.end() && it->is_object())
     for (const auto& [key, owner] : it->items()) {
-      const u32 index = as_u32(json::parse(key, nullptr, false), path + "/owners/" + key, r.info.capacity - 1);
+      const u32 index = key_index(key, path + "/owners", r.info.capacity);
       state->owners.emplace_back(index, as_string(owner, path + "/owners/" + key));
     }
   if (auto it = h.find("freed_frames"); it != h.end() && it->is_object())
     for (const auto& [key, frame] : it->items()) {
-      const u32 index = as_u32(json::parse(key, nullptr, false), path + "/freed_frames/" + key, r.info.capacity - 1);
+      const u32 index = key_index(key, path + "/freed_frames", r.info.capacity);
       state->freed_frames.emplace_back(index, as_u64(frame, path + "/freed_frames/" + key));
     }
   r.state = std::move(state);
@@ -387,7 +396,7 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
 gfx::event_type event_type_of(const std::string& s, const std::string& path) {
   for (u32 t = 0; t <= static_cast<u32>(gfx::event_type::validation_message); ++t)
     if (s == gfx::to_string(static_cast<gfx::event_type>(t))) return static_cast<gfx::event_type>(t);
-  fail(path, "unknown event type \"" + s + "\"");
+  fail(path, "unknown event type \"" + brief_text(s) + "\"");
 }
 
 loaded_snapshot read(const json& doc) {
@@ -507,14 +516,10 @@ result<loaded_snapshot> from_json(const json& document) {
 }
 
 result<loaded_snapshot> load_snapshot(const std::string& path) {
-  std::ifstream in{path, std::ios::binary};
-  if (!in) return make_error(errc::io, fmt::format("cannot read '{}'", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  json document = json::parse(text.str(), nullptr, false);
-  if (document.is_discarded()) return make_error(errc::parse, fmt::format("'{}' is not valid JSON", path));
-  auto loaded = from_json(document);
-  if (!loaded) return make_error(errc::parse, fmt::format("'{}' is {}", path, loaded.error_value().reason));
+  auto document = read_json_file(path, "snapshot", snapshot_limits);
+  if (!document) return std::move(document).error_value();
+  auto loaded = from_json(*document);
+  if (!loaded) return make_error(errc::parse, fmt::format("snapshot '{}' is {}", path, loaded.error_value().reason));
   return loaded;
 }
 
