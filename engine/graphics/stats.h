@@ -75,6 +75,13 @@ struct heap_info {
 };
 
 // Full state of one heap; copy_* walks capacity entries.
+enum heap_state_part : u32 {
+  heap_state_free_stack = 1,
+  heap_state_deferred = 2,
+  heap_state_owners = 4,
+  heap_state_freed_frames = 8,
+  heap_state_all = 15,
+};
 struct heap_state {
   std::vector<u32> free_stack;                                  // the whole _free_handles array
   std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot

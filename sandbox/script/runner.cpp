@@ -60,20 +60,10 @@ result<void> action_runner::run_action(const actions::action& what) {
                 return failed(fmt::format("label '{}' already names descriptors of another heap", a.as));
               entry->heap = *heap;
             }
-            // All or nothing: a request the heap cannot meet takes no index. (Engine heaps are
-            // refused by allocate_descriptor itself, with that reason.)
-            const gfx::heap_info info = gfx::get_heap_info(*heap);
-            if (*heap >= gfx::engine_heap_count && info.capacity - info.size < a.count)
-              return make_error(errc::heap_full,
-                                fmt::format("descriptor heap '{}': heap is full for {} more ({} of {} free; indices "
-                                            "waiting in deferred queues count as taken); nothing was allocated",
-                                            a.heap, a.count, info.capacity - info.size, info.capacity));
-            for (u32 i = 0; i < a.count; ++i) {
-              auto index = gfx::allocate_descriptor(*heap, a.as.empty() ? std::string_view{"script"} : a.as);
-              if (!index) return std::move(index).error_value();
-              if (entry) entry->indices.push_back(*index);
-            }
-            return {};
+            // All or nothing: a request the heap cannot meet takes no index.
+            std::vector<u32> scratch;
+            std::vector<u32>& indices = entry ? entry->indices : scratch;
+            return gfx::allocate_descriptors(*heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as, indices);
           },
           [&](const free_descriptor& a) -> result<void> {
             auto heap = gfx::find_heap(a.heap);
