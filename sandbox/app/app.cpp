@@ -9,7 +9,9 @@
 
 #include "app/stop_signal.h"
 #include "common/log.h"
+#include "io/files.h"
 #include "script/script.h"
+#include "snapshot/frame_record.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
 
@@ -615,6 +617,10 @@ result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
 }
 
 nlohmann::json app::snapshot() { return capture_frame_state(_recorder ? &*_recorder : nullptr); }
+
+nlohmann::json app::snapshot_part(const nlohmann::json::json_pointer& needed) {
+  return capture_frame_state_part(_recorder ? &*_recorder : nullptr, needed);
+}
 
 void app::print_summary() const {
   const gfx::adapter_info& a = gfx::get_adapter_info();
