@@ -234,6 +234,10 @@ json event_json(const recorded_event& e) {
       j["height"] = e.height;
       break;
     case gfx::event_type::validation_message: j["severity"] = e.value; break;
+    case gfx::event_type::descriptor_returned:
+    case gfx::event_type::release_done:
+      if (e.value) j["value"] = e.value;  // returned early: the fence value of the flush that allowed it
+      break;
     default: break;
   }
   return j;
