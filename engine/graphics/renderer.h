@@ -158,6 +158,7 @@ frame_stats get_frame_stats();
 u32 get_heap_count();                         // engine heaps, then learner heaps
 heap_info get_heap_info(u32 heap);
 void copy_heap_state(u32 heap, heap_state& out, u32 parts = heap_state_all);  // heap_state_part bits
+descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside the heap: all defaults
 surfaces_info calculate_surfaces_info();
 void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
 void copy_resources(std::vector<resource_info>& out);

@@ -89,6 +89,14 @@ struct heap_state {
   std::vector<std::pair<u32, u64>> freed_frames;                // deferred indices: frame of the free
 };
 
+// One index of one heap (get_descriptor_info: cheap, no walk).
+struct descriptor_info {
+  bool allocated{};               // allocated or waiting in a deferred queue (counted in size)
+  u32 deferred_slot{invalid_id};  // the slot it waits in, when it waits
+  u64 freed_frame{};              // when it waits: the frame of its free
+  std::string owner;              // the owner named at allocation, "" when none
+};
+
 struct surface_info {
   u32 slot{};
   bool live{};

@@ -349,8 +349,18 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
         continue;
       }
       json heap = json::object();
-      if (std::find_if(std::begin(heap_fields), std::end(heap_fields), [&](const char* f) { return *field == f; }) !=
-          std::end(heap_fields)) {
+      u32 index = 0;
+      const bool one_index = element && (*field == "owners" || *field == "freed_frames") &&
+                             std::from_chars(element->data(), element->data() + element->size(), index).ec == std::errc{} &&
+                             *element == std::to_string(index);
+      if (one_index) {  // one entry of an index-keyed member: no walk of the heap
+        const gfx::descriptor_info d = gfx::get_descriptor_info(i, index);
+        json entries = json::object();
+        if (*field == "owners" && !d.owner.empty()) entries[*element] = d.owner;
+        if (*field == "freed_frames" && d.deferred_slot != invalid_id) entries[*element] = d.freed_frame;
+        heap[*field] = std::move(entries);
+      } else if (std::find_if(std::begin(heap_fields), std::end(heap_fields), [&](const char* f) { return *field == f; }) !=
+                 std::end(heap_fields)) {
         if (const u32 part = state_part_of(*field)) gfx::copy_heap_state(i, *state, part);
         heap[*field] = heap_field_json(info, *state, *field, element);
       }

@@ -872,6 +872,11 @@ void copy_heap_state(u32 heap, heap_state& out, u32 parts) {
   g->heaps[heap]->copy_state(out, parts);
 }
 
+descriptor_info get_descriptor_info(u32 heap, u32 index) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  return g->heaps[heap]->get_descriptor_info(index);
+}
+
 surfaces_info calculate_surfaces_info() {
   surfaces_info out{};
   calculate_surfaces_info(out);

@@ -301,6 +301,20 @@ heap_info descriptor_heap::get_info() const {
   return info;
 }
 
+descriptor_info descriptor_heap::get_descriptor_info(u32 index) const {
+  std::lock_guard lock{_lock};
+  descriptor_info info;
+  if (index >= _capacity) return info;
+  const u8 state = _state[index];
+  info.allocated = state != state_free;
+  if (state >= state_deferred_base) {
+    info.deferred_slot = state - state_deferred_base;
+    info.freed_frame = _freed_frame[index];
+  }
+  if (const u32 id = _owner[index]) info.owner = _owner_names[id - 1].name;
+  return info;
+}
+
 void descriptor_heap::copy_state(heap_state& out, u32 parts) const {
   std::lock_guard lock{_lock};
   out.free_stack.clear();

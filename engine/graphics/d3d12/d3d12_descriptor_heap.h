@@ -81,6 +81,7 @@ public:
   bool is_allocated(u32 index) const;
 
   heap_info get_info() const;
+  descriptor_info get_descriptor_info(u32 index) const;
   // parts: heap_state_part bits (the free stack alone is a copy of capacity indices; the
   // owners are capacity lookups).
   void copy_state(heap_state& out, u32 parts = heap_state_all) const;
