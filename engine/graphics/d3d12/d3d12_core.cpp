@@ -375,7 +375,7 @@ void deferred_release(ID3D12Object* object) {
 result<d3d12_surface*> find_surface(surface_id id) {
   if (!g) return not_initialized();
   if (!id.is_valid() || !g->surfaces.is_live(id.index()) ||
-      g->surfaces.info(id.index()).generation != (id.generation() & id::generation_mask))
+      (g->surfaces.info(id.index()).generation & id::generation_mask) != id.generation())  // ids keep 8 bits of it
     return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
   return &g->surfaces[id.index()];
 }
