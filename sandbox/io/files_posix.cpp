@@ -57,7 +57,10 @@ public:
     hold.sa_handler = [](int sig) { _received = sig; };
     sigemptyset(&hold.sa_mask);
     hold.sa_flags = SA_RESTART;
-    for (size_t i = 0; i < std::size(_signals); ++i) sigaction(_signals[i], &hold, &_previous[i]);
+    for (size_t i = 0; i < std::size(_signals); ++i) {
+      sigaction(_signals[i], &hold, &_previous[i]);
+      if (_previous[i].sa_handler == SIG_IGN) sigaction(_signals[i], &_previous[i], nullptr);  // ignored stays ignored
+    }
   }
   ~signals_held() {
     for (size_t i = 0; i < std::size(_signals); ++i) sigaction(_signals[i], &_previous[i], nullptr);
