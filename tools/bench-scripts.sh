@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Scripts at scale (docs/PERFORMANCE.md): the cost of `allocate count=1000000` and of 1,000
-# `expect` steps on a 200,000-descriptor heap, each measured as the difference between a
+# Scripts at scale (docs/PERFORMANCE.md): the cost of `allocate count=1000000`, of 1,000
+# `expect` steps on a 200,000-descriptor heap, and of 180 more allocate/free cycles (memory
+# must follow the heap's size, not the work), each measured as the difference between a
 # script with the work and the same script without it (device start-up cancels out), with
 # the peak resident memory of both. Headless; medians of ROUNDS alternated runs.
 # Usage: tools/bench-scripts.sh [BUILD_DIR] [ROUNDS] (default build-release 5).
@@ -27,6 +28,14 @@ expects = [{"do": "expect", "path": "/heaps/big/size", "equals": 200_000},
            {"do": "expect", "path": "/labels/all/3", "equals": 3},
            {"do": "expect", "path": "/heaps/big/owners/5", "equals": "all"}]
 write("expect_1", fill + expects[:1])
+def cycles(n):  # allocate, free and let the indices come back, n times: memory must not grow with n
+    c = [heap(100_000)]
+    for _ in range(n):
+        c += [{"do": "allocate", "heap": "big", "count": 50_000, "as": "x"},
+              {"do": "free", "heap": "big", "label": "x"}, {"do": "advance_frames", "count": 3}]
+    return c
+write("cycles_20", cycles(20))
+write("cycles_200", cycles(200))
 write("expect_1000", fill + [expects[i % 4] for i in range(1000)])
 EOF
 
@@ -39,7 +48,7 @@ measure() {
 
 declare -A secs kbs
 for round in $(seq "$rounds"); do
-  for name in heap_1m allocate_1m expect_1 expect_1000; do
+  for name in heap_1m allocate_1m expect_1 expect_1000 cycles_20 cycles_200; do
     read -r s kb < <(measure "$name")
     echo "round $round $name: ${s} s, peak ${kb} KB"
     secs[$name]+="$s "
@@ -56,3 +65,4 @@ report() {  # LABEL WITH WITHOUT
 }
 report "allocate count=1000000" allocate_1m heap_1m
 report "1000 expects on a 200000-descriptor heap" expect_1000 expect_1
+report "180 more allocate/free cycles of 50000 descriptors" cycles_200 cycles_20

@@ -80,9 +80,13 @@ usage: xengine-sandbox [options]
 In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
 Right/PageDown next, Left/PageUp back, Home restart, R retry a failed step.
 
-exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script or lesson error (in a
-            window: a step failed), 4 validation errors reported by the runtime,
-            130 stopped by Ctrl+C (SIGINT), 143 stopped by SIGTERM (no output files)
+Each option may be given once. Outputs never replace a folder, device, FIFO or an input
+of the run (docs/scripts.md, "Files").
+
+exit codes: 0 ok, 1 runtime failure, 2 bad command line or unreadable input,
+            3 script or lesson error (in a window: a step failed), 4 validation errors
+            reported by the runtime, 130 stopped by Ctrl+C (SIGINT), 143 stopped by
+            SIGTERM (no output files)
 )";
 }
 
