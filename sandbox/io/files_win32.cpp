@@ -178,10 +178,13 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
   if (!FlushFileBuffers(file)) return discard(fmt::format("writing failed: {}", last_error_text(GetLastError())));
   CloseHandle(file);
   file = INVALID_HANDLE_VALUE;
-  // ReplaceFileW keeps the replaced file's attributes and security descriptor.
-  const BOOL moved = exists ? ReplaceFileW(target.c_str(), temp.c_str(), nullptr, REPLACEFILE_IGNORE_MERGE_ERRORS,
-                                           nullptr, nullptr)
-                            : MoveFileExW(temp.c_str(), target.c_str(), MOVEFILE_WRITE_THROUGH);
+  // ReplaceFileW keeps the replaced file's attributes and security descriptor; where it
+  // refuses (some file systems, Wine with some paths) a replacing move is still atomic.
+  const fs::path absolute_target = fs::absolute(target, ec), absolute_temp = fs::absolute(temp, ec);
+  BOOL moved = exists && ReplaceFileW(absolute_target.c_str(), absolute_temp.c_str(), nullptr,
+                                      REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr);
+  if (!moved)
+    moved = MoveFileExW(absolute_temp.c_str(), absolute_target.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
   if (!moved) return discard(fmt::format("cannot replace it: {}", last_error_text(GetLastError())));
   return {};
 }
