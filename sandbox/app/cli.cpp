@@ -213,7 +213,8 @@ result<void> check_paths(const options& o) {
   if (!o.script.empty()) inputs.emplace_back("--script", o.script);
   if (!o.settings.empty()) inputs.emplace_back("--settings", o.settings);
   else inputs.emplace_back("the settings file", default_settings_path());
-  const std::pair<const char*, const std::string*> outputs[] = {{"--snapshot", &o.snapshot}, {"--screenshot", &o.screenshot}};
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--snapshot", &o.snapshot}, {"--screenshot", &o.screenshot}, {"--ui-map", &o.ui_map}};
   for (const auto& [flag, file] : outputs) {
     if (file->empty()) continue;
     for (const auto& [input, path] : inputs)
@@ -221,8 +222,10 @@ result<void> check_paths(const options& o) {
         return bad(fmt::format("{} '{}' is the same file as {} '{}'; choose another output file", flag, *file, input,
                                path.string()));
   }
-  if (!o.snapshot.empty() && !o.screenshot.empty() && same_file(o.snapshot, o.screenshot))
-    return bad(fmt::format("--snapshot and --screenshot name the same file '{}'", o.snapshot));
+  for (size_t a = 0; a < std::size(outputs); ++a)
+    for (size_t b = a + 1; b < std::size(outputs); ++b)
+      if (!outputs[a].second->empty() && !outputs[b].second->empty() && same_file(*outputs[a].second, *outputs[b].second))
+        return bad(fmt::format("{} and {} name the same file '{}'", outputs[a].first, outputs[b].first, *outputs[a].second));
   return {};
 }
 
