@@ -140,14 +140,15 @@ TEST_F(burst, a_ten_second_window_edge_drag) {
   expect_rtv_heap_steady(snap);
 }
 
-// SIGTERM or SIGINT while 2 MB snapshots are written one after another: the process ends
-// by that signal, no temporary is left, and the snapshot on disk is whole.
+// SIGTERM or SIGINT while 1 MB snapshots are written one after another: the process ends
+// with 143 or 130, no temporary is left, and the snapshot on disk is whole. (Where exactly
+// the signal lands is up to timing; files_test.cpp delivers one inside a write.)
 TEST_F(burst, a_signal_during_snapshot_writes_leaves_no_temporary) {
-  json steps = json::array({{{"do", "create_heap"}, {"name", "big"}, {"type", "cbv_srv_uav"}, {"capacity", 250000}},
-                            {{"do", "allocate"}, {"heap", "big"}, {"count", 250000}}});
+  json steps = json::array({{{"do", "create_heap"}, {"name", "big"}, {"type", "cbv_srv_uav"}, {"capacity", 100000}},
+                            {{"do", "allocate"}, {"heap", "big"}, {"count", 100000}}});
   for (int i = 0; i < 400; ++i) steps.push_back({{"do", "snapshot"}, {"file", "big.json"}});
   write("writes.json", {{"steps", steps}});
-  for (const auto& [signal, code] : {std::pair{"TERM", 143}, std::pair{"INT", 130}, std::pair{"TERM", 143}}) {
+  for (const auto& [signal, code] : {std::pair{"TERM", 143}, std::pair{"INT", 130}}) {
     // Start, wait until the first snapshot exists (writes are under way), then signal.
     const auto r = in_dir(
         "rm -f big.json\n"
