@@ -9,6 +9,7 @@
 #include "app/cli.h"
 #include "app/data_paths.h"
 #include "lessons/lesson.h"
+#include "io/files.h"
 #include "snapshot/diff.h"
 
 int main(int argc, char** argv) {
@@ -35,7 +36,12 @@ int main(int argc, char** argv) {
                 font.empty() ? "a system CJK font, if installed" : font.string().c_str());
     return exit_ok;
   }
+  if (auto paths = check_paths(*opts); !paths) {
+    std::fprintf(stderr, "xengine-sandbox: %s\n", paths.error_value().reason.c_str());
+    return exit_usage;
+  }
   if (!opts->diff.empty()) {
+    for (const std::string& file : opts->diff) xe::sandbox::protect_input(file);
     auto before = load_snapshot(opts->diff[0]);
     auto after = before ? load_snapshot(opts->diff[1]) : before;
     if (!before || !after) {

@@ -28,13 +28,14 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/too
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j"$jobs" -E '^window[.](lesson|slow)[.]'
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$jobs"
-fuzz() {  # fuzz TARGET SEEDS
-  local corpus
+fuzz() {  # fuzz TARGET SEEDS...
+  local corpus target=$1
+  shift
   corpus=$(mktemp -d)
-  "build-fuzz/bin/$1" -max_total_time="${XE_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix=build-fuzz/ "$corpus" "$2" 2>&1 | tail -n 3
+  "build-fuzz/bin/$target" -max_total_time="${XE_FUZZ_SECONDS:-60}" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix=build-fuzz/ "$corpus" "$@" 2>&1 | tail -n 3
   rm -rf "$corpus"
 }
-fuzz xe-script-fuzzer sandbox/tests/scripts
-fuzz xe-lesson-fuzzer lessons
+fuzz xe-script-fuzzer sandbox/tests/scripts sandbox/tests/bad_input/scripts
+fuzz xe-lesson-fuzzer lessons sandbox/tests/bad_input/lessons_duplicate_key sandbox/tests/bad_input/lessons_wrong_type
 echo "all tests passed"

@@ -84,6 +84,16 @@ PY
 WINE_D3D_CONFIG=renderer=vulkan run adapter 0 --headless --frames 5 --snapshot adapter.json
 /usr/bin/python3 -c "import json; a = json.load(open('adapter.json'))['adapter']; assert 'llvmpipe' in a['name'], a['name']; print('wine smoke: adapter', a['name'], a['runtime'])"
 
+# Files (docs/scripts.md, "Files"): an existing snapshot is replaced whole; the NUL device
+# and a folder are refused, as output and as input.
+run overwrite 0 --headless --frames 2 --snapshot headless.json
+validate headless.json
+run device 1 --headless --frames 2 --snapshot NUL
+grep -q "it is a character device, not a regular file" device.err
+run folder_script 2 --headless --script scripts
+grep -q "it is a folder, not a file" folder_script.err
+[ -z "$(find . -name '*.tmp')" ] || { echo "wine smoke: a temporary file was left" >&2; exit 1; }
+
 # WARP is a stub under Wine: asking for it must fail with a message, not crash.
 run warp 1 --headless --adapter software --frames 5
 grep -q "WARP software adapter is unavailable" warp.err

@@ -1,6 +1,8 @@
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <string_view>
 
 #include <spdlog/sinks/dist_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -61,11 +63,31 @@ void assert_failed(const char* expr, const char* file, int line) {
   std::abort();
 }
 
+namespace {
+// The function an HRESULT expression calls: "device->CreateHeap(&desc, ...)" → "CreateHeap".
+std::string_view called_function(std::string_view expr) {
+  const auto is_ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t open = expr.find('('); open != std::string_view::npos; open = expr.find('(', open + 1)) {
+    size_t start = open;
+    while (start > 0 && is_ident(expr[start - 1])) --start;
+    if (start < open) return expr.substr(start, open - start);
+  }
+  return expr;
+}
+std::string_view file_name(std::string_view path) {
+  const size_t slash = path.find_last_of("/\\");
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+} // namespace
+
 error hr_failed(long hr, const char* expr, const char* file, int line) {
   const char* name = hresult_name(hr);
-  std::string reason = fmt::format("{} failed with 0x{:08X}{}{}{} at {}:{}", expr, static_cast<u32>(hr),
-                                   name ? " (" : "", name ? name : "", name ? ")" : "", file, line);
-  XE_LOG_ERROR("{}", reason);
+  const std::string code = fmt::format("0x{:08X}{}{}{}", static_cast<u32>(hr), name ? " (" : "", name ? name : "", name ? ")" : "");
+  // The log keeps the whole expression; the error a user reads names the call.
+  XE_LOG_ERROR("{} failed with {} at {}:{}", expr, code, file, line);
+  const bool out_of_memory = static_cast<u32>(hr) == 0x8007000Eu;
+  std::string reason = fmt::format("{}{} failed with {} ({}:{})", out_of_memory ? "out of memory: " : "",
+                                   called_function(expr), code, file_name(file), line);
   return error{errc::api_call_failed, hr, std::move(reason)};
 }
 

@@ -90,7 +90,10 @@ result<bool> rebuild_stale_surfaces();
 result<void> render_surface(surface_id id, const frame_content& content);
 inline result<void> render_surface(surface_id id, const color& clear) { return render_surface(id, frame_content{clear}); }
 result<void> end_frame();             // executes, presents, signals ++fence value
-result<void> flush();                 // waits until the GPU has finished all submitted work
+// Waits until the GPU has finished all submitted work. Then nothing queued so far can be
+// in use: every deferred index returns and every deferred object is released (events say
+// "after flush"). Resizes and surface removals flush first, so their own frees still wait.
+result<void> flush();
 result<void> set_frames_in_flight(u32 count);
 // Fence waits fail with errc::device_hung when the GPU completes nothing for a minute, or
 // once they have lasted a second after this call: a hung GPU ends the app with a message
@@ -111,6 +114,9 @@ result<u32> find_heap(std::string_view name);
 // Learner heaps only. Allocates one descriptor slot and writes a null view into it
 // (CBV/SRV/UAV and sampler heaps).
 result<u32> allocate_descriptor(u32 heap, std::string_view owner = {});
+// All or nothing: count slots (appended to out in allocation order), or none when the
+// heap has fewer free.
+result<void> allocate_descriptors(u32 heap, u32 count, std::string_view owner, std::vector<u32>& out);
 // Frees through the deferred path: the index returns to the free stack once the
 // current frame slot's fence has completed.
 result<void> free_descriptor(u32 heap, u32 index);
@@ -151,7 +157,8 @@ const adapter_info& get_adapter_info();
 frame_stats get_frame_stats();
 u32 get_heap_count();                         // engine heaps, then learner heaps
 heap_info get_heap_info(u32 heap);
-void copy_heap_state(u32 heap, heap_state& out);
+void copy_heap_state(u32 heap, heap_state& out, u32 parts = heap_state_all);  // heap_state_part bits
+descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside the heap: all defaults
 surfaces_info calculate_surfaces_info();
 void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
 void copy_resources(std::vector<resource_info>& out);

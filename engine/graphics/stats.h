@@ -75,11 +75,26 @@ struct heap_info {
 };
 
 // Full state of one heap; copy_* walks capacity entries.
+enum heap_state_part : u32 {
+  heap_state_free_stack = 1,
+  heap_state_deferred = 2,
+  heap_state_owners = 4,
+  heap_state_freed_frames = 8,
+  heap_state_all = 15,
+};
 struct heap_state {
   std::vector<u32> free_stack;                                  // the whole _free_handles array
   std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot
   std::vector<std::pair<u32, std::string>> owners;              // named allocations, by index
   std::vector<std::pair<u32, u64>> freed_frames;                // deferred indices: frame of the free
+};
+
+// One index of one heap (get_descriptor_info: cheap, no walk).
+struct descriptor_info {
+  bool allocated{};               // allocated or waiting in a deferred queue (counted in size)
+  u32 deferred_slot{invalid_id};  // the slot it waits in, when it waits
+  u64 freed_frame{};              // when it waits: the frame of its free
+  std::string owner;              // the owner named at allocation, "" when none
 };
 
 struct surface_info {

@@ -9,7 +9,9 @@
 
 #include "app/stop_signal.h"
 #include "common/log.h"
+#include "io/files.h"
 #include "script/script.h"
+#include "snapshot/frame_record.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
 
@@ -25,6 +27,7 @@ int app::run() {
       return loaded.error_value().code == errc::io ? exit_usage : exit_script;
     }
     scenario = std::move(*loaded);
+    protect_input(_opts.script);  // no step may write onto the script itself
   }
   if (const int code = load_lessons(); code != exit_ok) return code;
   if (auto r = start(); !r) {
@@ -59,7 +62,9 @@ int app::run() {
   // while the engine is held.
   const bool until_closed = windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
   if (code == exit_ok && !_opts.bench_frames) {
-    for (u64 i = 0; !_quit && !stop_requested() && (until_closed || i < _opts.frames); ++i) {
+    // A script may have closed every window: a windowed app then has nothing left to run.
+    for (u64 i = 0; !_quit && !stop_requested() && !(windowed() && _surfaces.empty()) && (until_closed || i < _opts.frames);
+         ++i) {
       if (auto r = tick(); !r) {
         std::fprintf(stderr, "xengine-sandbox: frame %llu failed: %s\n", static_cast<unsigned long long>(_frames_run),
                      r.error_value().reason.c_str());
@@ -114,6 +119,7 @@ int app::load_lessons() {
   // Played lessons keep no progress unless a settings file is named.
   const std::filesystem::path settings =
       !_opts.settings.empty() ? std::filesystem::path{_opts.settings} : _opts.play ? "" : default_settings_path();
+  for (const lesson& l : *loaded) protect_input(l.source);  // no step may write onto a lesson
   _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
   if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
   if (!_opts.language.empty()) _lessons->set_language(_opts.language == "zh" ? language::zh : language::en);
@@ -409,6 +415,7 @@ result<void> app::handle_events() {
     if (change.close) {
       note_learner_change({"关闭了一个窗口", "a window was closed"});
       XE_TRY(remove_surface(slot));
+      if (_surfaces.empty()) _quit = true;  // the learner closed the last window: the app ends
       continue;
     }
     if (change.toggle_fullscreen) {
@@ -578,7 +585,6 @@ result<void> app::remove_surface(u32 slot) {
   // (WM_SETTEXT from update_titles) synchronously, and its hook must never see a freed one.
   if (_overlay && slot == _overlay_slot) XE_TRY(_overlay->attach(nullptr));
   _surfaces.erase(slot);  // the window closes after its swap chain is gone
-  if (windowed() && _surfaces.empty()) _quit = true;  // the last window closed: the app ends
   return attach_overlay();
 }
 
@@ -615,6 +621,10 @@ result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
 }
 
 nlohmann::json app::snapshot() { return capture_frame_state(_recorder ? &*_recorder : nullptr); }
+
+nlohmann::json app::snapshot_part(const nlohmann::json::json_pointer& needed) {
+  return capture_frame_state_part(_recorder ? &*_recorder : nullptr, needed);
+}
 
 void app::print_summary() const {
   const gfx::adapter_info& a = gfx::get_adapter_info();

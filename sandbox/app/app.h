@@ -67,6 +67,7 @@ public:
   bool engine_held_for_tests() const { return engine_held(); }
   void stop_for_tests() { stop(); }
   nlohmann::json snapshot() override;
+  nlohmann::json snapshot_part(const nlohmann::json::json_pointer& needed) override;
 
 private:
   // A surface and, when not headless, the window it presents to.

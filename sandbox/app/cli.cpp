@@ -1,8 +1,13 @@
 #include "app/cli.h"
 
+#include <algorithm>
 #include <charconv>
+#include <set>
 
 #include <spdlog/fmt/fmt.h>
+
+#include "io/files.h"
+#include "lessons/settings.h"
 
 namespace xe::sandbox {
 namespace {
@@ -13,6 +18,9 @@ result<u32> parse_u32(const std::string& flag, const std::string& text, u32 min,
   u32 value = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (ec == std::errc::result_out_of_range && digits)
+    return bad(fmt::format("{} must be {}..{}, got {}", flag, min, max, text));
   if (text.empty() || ec != std::errc{} || ptr != end)
     return bad(fmt::format("{} expects a whole number, got '{}'", flag, text));
   if (value < min || value > max) return bad(fmt::format("{} must be {}..{}, got {}", flag, min, max, value));
@@ -72,16 +80,24 @@ usage: xengine-sandbox [options]
 In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
 Right/PageDown next, Left/PageUp back, Home restart, R retry a failed step.
 
-exit codes: 0 ok, 1 runtime failure, 2 bad command line, 3 script or lesson error (in a
-            window: a step failed), 4 validation errors reported by the runtime,
-            130 stopped by Ctrl+C (SIGINT), 143 stopped by SIGTERM (no output files)
+Each option may be given once. Outputs never replace a folder, device, FIFO or an input
+of the run (docs/scripts.md, "Files").
+
+exit codes: 0 ok, 1 runtime failure, 2 bad command line or unreadable input,
+            3 script or lesson error (in a window: a step failed), 4 validation errors
+            reported by the runtime, 130 stopped by Ctrl+C (SIGINT), 143 stopped by
+            SIGTERM (no output files)
 )";
 }
 
 result<options> parse_cli(const std::vector<std::string>& args, bool has_display) {
   options o;
+  std::set<std::string> seen;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
+    // Each option once: with two values, which one was meant is a guess.
+    const std::string name = arg == "-h" ? "--help" : arg;
+    if (name.rfind("--", 0) == 0 && !seen.insert(name).second) return bad(fmt::format("{} is given twice", name));
     auto value = [&]() -> result<std::string> {
       if (i + 1 >= args.size()) return bad(fmt::format("{} needs a value", arg));
       return args[++i];
@@ -166,6 +182,10 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       return bad(fmt::format("unknown option '{}' (see --help)", arg));
     }
   }
+  const auto both = [&](const char* a, const char* b) { return seen.count(a) && seen.count(b); };
+  for (const auto& [a, b] : {std::pair{"--overlay", "--no-overlay"}, std::pair{"--imgui-demo", "--no-overlay"},
+                             std::pair{"--hide-overlay", "--no-overlay"}, std::pair{"--play", "--bench-frames"}})
+    if (both(a, b)) return bad(fmt::format("{} and {} contradict each other", a, b));
   if (!o.headless && !has_display) {
     o.headless = true;
     o.headless_forced = true;
@@ -180,6 +200,33 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
   // number of frames.
   if (o.headless && !o.frames_given && o.script.empty() && !o.play) o.frames = default_headless_frames;
   return o;
+}
+
+result<void> check_paths(const options& o) {
+  // An explicit settings file must be a file (or not exist yet): a folder or a FIFO there
+  // would silently keep nothing.
+  std::error_code ec;
+  if (!o.settings.empty() && std::filesystem::exists(o.settings, ec) && !std::filesystem::is_regular_file(o.settings, ec))
+    return bad(fmt::format("--settings '{}' is {}, not a file", o.settings,
+                           std::filesystem::is_directory(o.settings, ec) ? "a folder" : "not a regular file"));
+  std::vector<std::pair<const char*, std::filesystem::path>> inputs;
+  if (!o.script.empty()) inputs.emplace_back("--script", o.script);
+  if (!o.settings.empty()) inputs.emplace_back("--settings", o.settings);
+  else inputs.emplace_back("the settings file", default_settings_path());
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--snapshot", &o.snapshot}, {"--screenshot", &o.screenshot}, {"--ui-map", &o.ui_map}};
+  for (const auto& [flag, file] : outputs) {
+    if (file->empty()) continue;
+    for (const auto& [input, path] : inputs)
+      if (same_file(*file, path))
+        return bad(fmt::format("{} '{}' is the same file as {} '{}'; choose another output file", flag, *file, input,
+                               path.string()));
+  }
+  for (size_t a = 0; a < std::size(outputs); ++a)
+    for (size_t b = a + 1; b < std::size(outputs); ++b)
+      if (!outputs[a].second->empty() && !outputs[b].second->empty() && same_file(*outputs[a].second, *outputs[b].second))
+        return bad(fmt::format("{} and {} name the same file '{}'", outputs[a].first, outputs[b].first, *outputs[a].second));
+  return {};
 }
 
 } // namespace xe::sandbox

@@ -48,6 +48,10 @@ constexpr u32 max_windows{8};
 
 // has_display: whether a window system is reachable (DISPLAY or WAYLAND_DISPLAY set).
 result<options> parse_cli(const std::vector<std::string>& args, bool has_display);
+// What the command line names on disk, before anything runs (an error is exit code 2):
+// an explicit --settings must be a regular file or absent; the end-of-run outputs must not
+// (--snapshot, --screenshot, --ui-map) land on the --script, the settings file or each other.
+result<void> check_paths(const options& opts);
 std::string usage();
 
 } // namespace xe::sandbox

@@ -15,7 +15,7 @@
 #include "inspector/inspector.h"
 #include "inspector/layout.h"
 #include "lessons/lesson_panel.h"
-#include "snapshot/atomic_file.h"
+#include "io/files.h"
 
 namespace xe::sandbox {
 namespace {

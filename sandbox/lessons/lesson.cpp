@@ -8,6 +8,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "app/data_paths.h"
+#include "io/json_input.h"
 
 namespace xe::sandbox {
 
@@ -27,7 +28,7 @@ void only_keys(const json& object, std::initializer_list<const char*> allowed, c
   for (const auto& item : object.items()) {
     const std::string& key = item.key();
     if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
-      fail(fmt::format("{}: unknown key '{}'", where, key));
+      fail(fmt::format("{}: unknown key '{}'", where, brief_text(key, 40)));
   }
 }
 
@@ -58,7 +59,7 @@ json::json_pointer read_pointer(const json& value, const std::string& where) {
   try {
     return json::json_pointer{value.get<std::string>()};
   } catch (const json::exception& e) {
-    fail(fmt::format("{} is not a JSON Pointer (\"{}\"): {}", where, value.get<std::string>(), e.what()));
+    fail(fmt::format("{} is not a JSON Pointer (\"{}\"): {}", where, brief_text(value.get<std::string>()), e.what()));
   }
 }
 
@@ -92,13 +93,14 @@ lesson_step read_step(const json& s, u32 number) {
     static const std::set<std::string> panels = {"Heaps", "Deferred", "Fences", "Surfaces",
                                                  "Resources", "Log", "Adapter", "Diff"};
     if (!panel.is_string() || !panels.count(panel.get<std::string>()))
-      fail(fmt::format("{}: focus panel {} is not one of the inspector's panels", where, panel.dump()));
+      fail(fmt::format("{}: focus panel {} is not one of the inspector's panels", where, brief(panel)));
     f.panel = panel.get<std::string>();
     if (auto h = it->find("heap"); h != it->end() && h->is_string()) f.heap = h->get<std::string>();
     if (auto c = it->find("cells"); c != it->end()) {
       if (!c->is_array()) fail(where + ": focus cells must be an array of indices");
       for (const json& index : *c) {
-        if (!index.is_number_unsigned()) fail(where + ": focus cells must be non-negative integers");
+        if (!index.is_number_unsigned() || index.get<u64>() > 0xFFFF'FFFEu)
+          fail(where + ": focus cells must be indices (non-negative integers)");
         f.cells.push_back(index.get<u32>());
       }
     }
@@ -144,7 +146,7 @@ lesson read_lesson(const json& doc, std::string_view source) {
   if (!id.is_string() || id.get_ref<const std::string&>().empty()) fail("'id' must be a non-empty string");
   out.id = id.get<std::string>();
   const json& chapter = require(doc, "chapter", "lesson");
-  if (!chapter.is_number_unsigned() || chapter.get<u32>() < 1 || chapter.get<u32>() > 99)
+  if (!chapter.is_number_unsigned() || chapter.get<u64>() < 1 || chapter.get<u64>() > 99)
     fail("'chapter' must be an integer 1..99");
   out.chapter = chapter.get<u32>();
   out.title = read_text(doc, "title", "lesson");
@@ -159,9 +161,9 @@ lesson read_lesson(const json& doc, std::string_view source) {
 
 } // namespace
 
-result<lesson> parse_lesson(std::string_view text, std::string_view source) {
-  json doc = json::parse(text, nullptr, false);
-  if (doc.is_discarded()) return make_error(errc::parse, fmt::format("lesson '{}' is not valid JSON", source));
+namespace {
+
+result<lesson> lesson_from_json(const json& doc, std::string_view source) {
   try {
     return read_lesson(doc, source);
   } catch (const bad_lesson& e) {
@@ -171,12 +173,18 @@ result<lesson> parse_lesson(std::string_view text, std::string_view source) {
   }
 }
 
+} // namespace
+
+result<lesson> parse_lesson(std::string_view text, std::string_view source, const json_limits& limits) {
+  auto doc = parse_json(text, fmt::format("lesson '{}'", source), limits);
+  if (!doc) return std::move(doc).error_value();
+  return lesson_from_json(*doc, source);
+}
+
 result<lesson> load_lesson(const std::filesystem::path& file) {
-  std::ifstream in{file, std::ios::binary};
-  if (!in) return make_error(errc::io, fmt::format("cannot read lesson '{}'", file.string()));
-  std::stringstream text;
-  text << in.rdbuf();
-  auto l = parse_lesson(text.str(), file.string());
+  auto doc = read_json_file(file, "lesson", document_limits);
+  if (!doc) return std::move(doc).error_value();
+  auto l = lesson_from_json(*doc, file.string());
   if (l && l->id != file.stem().string())
     return make_error(errc::parse, fmt::format("lesson '{}': id '{}' must match the file name", file.string(), l->id));
   return l;
@@ -184,11 +192,15 @@ result<lesson> load_lesson(const std::filesystem::path& file) {
 
 result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
   std::error_code ec;
-  if (!std::filesystem::is_directory(folder, ec))
+  if (!std::filesystem::exists(folder, ec))
     return make_error(errc::io, fmt::format("lessons folder '{}' not found", folder.string()));
+  if (!std::filesystem::is_directory(folder, ec))
+    return make_error(errc::io, fmt::format("lessons folder '{}' is a file, not a folder", folder.string()));
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator{folder, ec})
     if (entry.path().extension() == ".json") files.push_back(entry.path());
+  if (ec) return make_error(errc::io, fmt::format("cannot list lessons folder '{}': {}", folder.string(), ec.message()));
+  std::sort(files.begin(), files.end());
   std::vector<lesson> lessons;
   for (const auto& file : files) {
     auto l = load_lesson(file);

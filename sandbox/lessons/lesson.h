@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_input.h"
 #include "script/actions.h"
 
 namespace xe::sandbox {
@@ -63,7 +64,8 @@ struct lesson {
 };
 
 // Errors name the file and, where it applies, the step: "lesson 'FILE': step 3: ...".
-result<lesson> parse_lesson(std::string_view text, std::string_view source);
+result<lesson> parse_lesson(std::string_view text, std::string_view source, const json_limits& limits = document_limits);
+// errc::io: the file cannot be read (missing, a folder, a FIFO, a device); errc::parse: its content.
 result<lesson> load_lesson(const std::filesystem::path& file);
 // Every *.json in folder, in chapter order.
 result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder);

@@ -23,8 +23,8 @@ std::optional<u32> find_lesson(const std::vector<lesson>& lessons, std::string_v
 
 lesson_session::lesson_session(lesson_host& host, std::vector<lesson> lessons, std::filesystem::path settings_path,
                                lesson_listener* listener)
-    : _host{host}, _listener{listener}, _lessons{std::move(lessons)}, _player{host}, _settings_path{std::move(settings_path)} {
-  if (!_settings_path.empty()) _settings = load_settings(_settings_path, &_settings_message);
+    : _host{host}, _listener{listener}, _lessons{std::move(lessons)}, _player{host}, _store{std::move(settings_path)} {
+  _settings = _store.load(&_settings_message);
   _current = find_lesson(_lessons, _settings.lesson).value_or(0);  // the panel opens where the learner was
 }
 
@@ -155,10 +155,6 @@ lesson_view lesson_session::view() const {
   return v;
 }
 
-void lesson_session::save() {
-  if (_settings_path.empty()) return;
-  if (auto r = save_settings(_settings_path, _settings); !r)
-    XE_LOG_WARN("progress not saved: {}", r.error_value().reason);
-}
+void lesson_session::save() { _store.save(_settings); }
 
 } // namespace xe::sandbox

@@ -83,7 +83,7 @@ private:
   lesson_player _player;
   std::optional<u32> _replayed;
   u32 _current{0};
-  std::filesystem::path _settings_path;
+  settings_store _store;
   learner_settings _settings;
   std::string _settings_message;
   std::string _error;

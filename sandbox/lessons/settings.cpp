@@ -1,15 +1,17 @@
 #include "lessons/settings.h"
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/fmt/fmt.h>
 
-#include "snapshot/atomic_file.h"
+#include "common/log.h"
+#include "io/files.h"
+#include "io/json_input.h"
 
 namespace xe::sandbox {
+
+using nlohmann::json;
 
 std::filesystem::path default_settings_path() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
@@ -20,39 +22,86 @@ std::filesystem::path default_settings_path() {
   return base / "xengine-sandbox" / "settings.json";
 }
 
+namespace {
+
+// Why doc is not a version-1 settings document, naming the JSON path; empty when it is.
+std::string check_settings(const json& doc) {
+  if (!doc.is_object()) return fmt::format("/ must be an object, got {}", brief(doc));
+  const auto version = doc.find("version");
+  if (version == doc.end()) return "/version is missing";
+  if (!version->is_number_integer() || version->get<s64>() != 1)
+    return fmt::format("/version must be 1 (this sandbox's format), got {}", brief(*version));
+  if (auto it = doc.find("language"); it != doc.end() && (!it->is_string() || (*it != "zh" && *it != "en")))
+    return fmt::format("/language must be \"zh\" or \"en\", got {}", brief(*it));
+  if (auto it = doc.find("lesson"); it != doc.end() && !it->is_string())
+    return fmt::format("/lesson must be a lesson id (a string), got {}", brief(*it));
+  if (auto it = doc.find("step"); it != doc.end() && (!it->is_number_unsigned() || it->get<u64>() > 1'000'000))
+    return fmt::format("/step must be a step count 0..1000000, got {}", brief(*it));
+  if (auto it = doc.find("completed"); it != doc.end()) {
+    if (!it->is_array()) return fmt::format("/completed must be an array of lesson ids, got {}", brief(*it));
+    for (size_t i = 0; i < it->size(); ++i)
+      if (!(*it)[i].is_string()) return fmt::format("/completed/{} must be a lesson id (a string), got {}", i, brief((*it)[i]));
+  }
+  return {};
+}
+
+} // namespace
+
 learner_settings load_settings(const std::filesystem::path& path, std::string* message) {
   learner_settings s;
-  std::ifstream in{path, std::ios::binary};
-  if (!in) return s;
-  std::stringstream text;
-  text << in.rdbuf();
-  const nlohmann::json doc = nlohmann::json::parse(text.str(), nullptr, false);
-  const auto reset = [&](const char* why) {
-    if (message) *message = fmt::format("settings file '{}' was {}: it was reset", path.string(), why);
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return s;  // a first run
+  const auto reset = [&](const std::string& why) {
+    if (message) *message = fmt::format("{} (the settings were reset)", why);
     return learner_settings{};
   };
-  if (doc.is_discarded() || !doc.is_object()) return reset("not valid JSON");
-  if (doc.value("version", 0) != 1) return reset("of another version");
-  const std::string lang = doc.value("language", std::string{"zh"});
-  if (lang != "zh" && lang != "en") return reset("naming an unknown language");
-  s.lang = lang == "zh" ? language::zh : language::en;
-  if (auto it = doc.find("lesson"); it != doc.end() && it->is_string()) s.lesson = it->get<std::string>();
-  if (auto it = doc.find("step"); it != doc.end() && it->is_number_unsigned()) s.step = it->get<u32>();
-  if (auto it = doc.find("completed"); it != doc.end() && it->is_array())
-    for (const auto& id : *it)
-      if (id.is_string()) s.completed.insert(id.get<std::string>());
+  auto doc = read_json_file(path, "settings file", document_limits);
+  if (!doc) return reset(doc.error_value().reason);
+  if (const std::string why = check_settings(*doc); !why.empty())
+    return reset(fmt::format("settings file '{}': {}", path.string(), why));
+  s.lang = doc->value("language", std::string{"zh"}) == "en" ? language::en : language::zh;
+  s.lesson = doc->value("lesson", std::string{});
+  s.step = static_cast<u32>(doc->value("step", u64{0}));
+  if (auto it = doc->find("completed"); it != doc->end())
+    for (const auto& id : *it) s.completed.insert(id.get<std::string>());
   return s;
 }
 
 result<void> save_settings(const std::filesystem::path& path, const learner_settings& s) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  const nlohmann::json doc = {{"version", 1},
-                              {"language", to_string(s.lang)},
-                              {"lesson", s.lesson},
-                              {"step", s.step},
-                              {"completed", s.completed}};
+  const json doc = {{"version", 1},
+                    {"language", to_string(s.lang)},
+                    {"lesson", s.lesson},
+                    {"step", s.step},
+                    {"completed", s.completed}};
   return write_file_atomic(path, doc.dump(2) + "\n");
+}
+
+learner_settings settings_store::load(std::string* message) {
+  _loaded = _path.empty() ? learner_settings{} : load_settings(_path, message);
+  return _loaded;
+}
+
+void settings_store::save(const learner_settings& current) {
+  if (_path.empty()) return;
+  std::error_code ec;
+  const std::filesystem::path folder = _path.has_parent_path() ? _path.parent_path() : std::filesystem::path{"."};
+  std::filesystem::create_directories(folder, ec);
+  const folder_lock lock{folder};
+  // What other instances wrote since this one loaded the file, then this one's changes.
+  learner_settings merged = load_settings(_path, nullptr);
+  if (current.lang != _loaded.lang) merged.lang = current.lang;
+  if (current.lesson != _loaded.lesson || current.step != _loaded.step) {
+    merged.lesson = current.lesson;
+    merged.step = current.step;
+  }
+  merged.completed.insert(current.completed.begin(), current.completed.end());
+  if (auto r = save_settings(_path, merged); !r) {
+    if (!std::exchange(_save_failed_logged, true)) XE_LOG_WARN("progress not saved: {}", r.error_value().reason);
+    return;
+  }
+  _save_failed_logged = false;  // a later failure is news again
 }
 
 } // namespace xe::sandbox

@@ -1,8 +1,11 @@
 #include "script/actions.h"
 
+#include <algorithm>
 #include <set>
 
 #include <spdlog/fmt/fmt.h>
+
+#include "io/json_input.h"
 
 namespace xe::sandbox::actions {
 namespace {
@@ -23,8 +26,12 @@ public:
     const json* v = find(key);
     if (!v) return fail(fmt::format("'{}' is required", key));
     if (!v->is_string() || v->get_ref<const std::string&>().empty())
-      return fail(fmt::format("'{}' must be a non-empty string, got {}", key, v->dump()));
-    return v->get<std::string>();
+      return fail(fmt::format("'{}' must be a non-empty string, got {}", key, brief(*v)));
+    // Names and file names end up in summaries, titles and paths, where a NUL cuts them.
+    const std::string& text = v->get_ref<const std::string&>();
+    if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+      return fail(fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F), got {}", key, brief(*v)));
+    return text;
   }
   result<std::string> optional_text(const char* key) {
     if (!find(key)) return std::string{};
@@ -34,7 +41,7 @@ public:
     const json* v = find(key);
     if (!v) return fail(fmt::format("'{}' is required", key));
     if (!v->is_number_integer() || v->get<s64>() < min || v->get<s64>() > max)
-      return fail(fmt::format("'{}' must be an integer {}..{}, got {}", key, min, max, v->dump()));
+      return fail(fmt::format("'{}' must be an integer {}..{}, got {}", key, min, max, brief(*v)));
     return static_cast<u32>(v->get<s64>());
   }
   result<std::optional<u32>> optional_integer(const char* key, u32 min, u32 max) {
@@ -46,7 +53,7 @@ public:
   result<bool> boolean(const char* key, bool fallback) {
     const json* v = find(key);
     if (!v) return fallback;
-    if (!v->is_boolean()) return fail(fmt::format("'{}' must be true or false, got {}", key, v->dump()));
+    if (!v->is_boolean()) return fail(fmt::format("'{}' must be true or false, got {}", key, brief(*v)));
     return v->get<bool>();
   }
   const json* raw(const char* key) { return find(key); }
@@ -56,7 +63,7 @@ public:
   result<void> no_unknown_keys() const {
     for (const auto& [key, value] : _object.items())
       if (key != "do" && !_used.count(key))
-        return fail(fmt::format("unknown parameter '{}'", key));
+        return fail(fmt::format("unknown parameter '{}'", brief_text(key, 40)));
     return {};
   }
 
@@ -232,7 +239,7 @@ result<expect> parse_expect(const json& object) {
   try {
     return expect{path->get<std::string>(), json::json_pointer{path->get<std::string>()}, value, !has_equals};
   } catch (const json::exception& e) {
-    return bad(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", path->get<std::string>(), e.what()));
+    return bad(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", brief_text(path->get<std::string>()), brief_text(e.what(), 120)));
   }
 }
 
@@ -250,7 +257,7 @@ std::optional<std::string> check_expect(const json& state, const expect& e) {
   const json& actual = state.at(e.pointer);
   if (!e.contains) {
     if (actual == e.value) return std::nullopt;
-    return fmt::format("{} is {}, expected {}", e.path, actual.dump(), e.value.dump());
+    return fmt::format("{} is {}, expected {}", e.path, brief(actual, 200), brief(e.value, 200));
   }
   if (actual.is_string() && e.value.is_string()) {
     if (actual.get_ref<const std::string&>().find(e.value.get_ref<const std::string&>()) != std::string::npos)
@@ -259,20 +266,18 @@ std::optional<std::string> check_expect(const json& state, const expect& e) {
     for (const json& element : actual)
       if (matches(element, e.value)) return std::nullopt;
   }
-  std::string shown = actual.dump();
-  if (shown.size() > 200) shown = shown.substr(0, 200) + "...";
-  return fmt::format("{} does not contain {}: it is {}", e.path, e.value.dump(), shown);
+  return fmt::format("{} does not contain {}: it is {}", e.path, brief(e.value, 200), brief(actual, 200));
 }
 
 result<step> parse_step(const json& object, u32 number) {
   if (!object.is_object())
     return make_error(errc::parse, fmt::format("step {}: must be an object like {{\"do\": \"flush\"}}, got {}", number,
-                                               object.dump()));
+                                               brief(object)));
   auto it = object.find("do");
   if (it == object.end() || !it->is_string())
     return make_error(errc::parse, fmt::format("step {}: needs \"do\": the action's name", number));
   const std::string name = it->get<std::string>();
-  params p{object, number, name};
+  params p{object, number, brief_text(name, 40)};
   auto what = parse_action(name, p, number);
   if (!what) return std::move(what).error_value();
   XE_TRY(p.no_unknown_keys());

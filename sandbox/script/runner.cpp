@@ -1,5 +1,8 @@
 #include "script/runner.h"
 
+#include <algorithm>
+#include <charconv>
+
 #include <spdlog/fmt/fmt.h>
 
 #include "common/log.h"
@@ -34,6 +37,35 @@ nlohmann::json action_runner::evaluation_document() const {
   return document;
 }
 
+nlohmann::json action_runner::evaluation_document(const nlohmann::json::json_pointer& needed) const {
+  if (needed.empty()) return evaluation_document();
+  nlohmann::json::json_pointer top = needed;
+  while (!top.parent_pointer().empty()) top = top.parent_pointer();
+  const std::string section = top.back();
+  if (section == "checks") return {{"checks", _checks}};
+  if (section != "labels") return _host.snapshot_part(needed);
+  // "/labels/NAME/K" needs that label's first K + 1 indices.
+  nlohmann::json labels = nlohmann::json::object();
+  nlohmann::json::json_pointer rest = needed;
+  std::vector<std::string> tokens;
+  while (!rest.empty()) {
+    tokens.insert(tokens.begin(), rest.back());
+    rest.pop_back();
+  }
+  for (const auto& [name, entry] : _labels) {
+    if (tokens.size() > 1 && name != tokens[1]) continue;
+    size_t count = entry.indices.size();
+    u64 k = 0;
+    if (tokens.size() > 2) {
+      const std::string& t = tokens[2];
+      if (auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k); ec == std::errc{} && end == t.data() + t.size())
+        count = std::min<size_t>(count, k + 1);
+    }
+    labels[name] = std::vector<u32>(entry.indices.begin(), entry.indices.begin() + static_cast<std::ptrdiff_t>(count));
+  }
+  return {{"labels", std::move(labels)}};
+}
+
 result<void> action_runner::run(const actions::step& step) {
   if (auto r = run_action(step.what); !r)
     return make_error(r.error_value().code, fmt::format("step {} ({}): {}", step.number, step.name, r.error_value().reason),
@@ -60,20 +92,10 @@ result<void> action_runner::run_action(const actions::action& what) {
                 return failed(fmt::format("label '{}' already names descriptors of another heap", a.as));
               entry->heap = *heap;
             }
-            // All or nothing: a request the heap cannot meet takes no index. (Engine heaps are
-            // refused by allocate_descriptor itself, with that reason.)
-            const gfx::heap_info info = gfx::get_heap_info(*heap);
-            if (*heap >= gfx::engine_heap_count && info.capacity - info.size < a.count)
-              return make_error(errc::heap_full,
-                                fmt::format("descriptor heap '{}': heap is full for {} more ({} of {} free; indices "
-                                            "waiting in deferred queues count as taken); nothing was allocated",
-                                            a.heap, a.count, info.capacity - info.size, info.capacity));
-            for (u32 i = 0; i < a.count; ++i) {
-              auto index = gfx::allocate_descriptor(*heap, a.as.empty() ? std::string_view{"script"} : a.as);
-              if (!index) return std::move(index).error_value();
-              if (entry) entry->indices.push_back(*index);
-            }
-            return {};
+            // All or nothing: a request the heap cannot meet takes no index.
+            std::vector<u32> scratch;
+            std::vector<u32>& indices = entry ? entry->indices : scratch;
+            return gfx::allocate_descriptors(*heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as, indices);
           },
           [&](const free_descriptor& a) -> result<void> {
             auto heap = gfx::find_heap(a.heap);
@@ -146,7 +168,7 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const expect& a) -> result<void> {
-            if (auto why = actions::check_expect(evaluation_document(), a)) return failed(*why);
+            if (auto why = actions::check_expect(evaluation_document(a.pointer), a)) return failed(*why);
             return {};
           },
       },

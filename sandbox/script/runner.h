@@ -26,6 +26,11 @@ public:
   virtual void set_triangle(bool visible) = 0;
   virtual void set_gpu_load(u32 passes) = 0;
   virtual nlohmann::json snapshot() = 0;
+  // At least the part of snapshot() that `needed` points into (what expect reads).
+  virtual nlohmann::json snapshot_part(const nlohmann::json::json_pointer& needed) {
+    (void)needed;
+    return snapshot();
+  }
 };
 
 class action_runner {
@@ -43,6 +48,9 @@ public:
   // What expect and lesson questions read: the snapshot, plus "labels": {LABEL: [indices]}
   // and "checks": {AS: result} from expect_error and check_view_format.
   nlohmann::json evaluation_document() const;
+  // The part of it that `needed` points into, built without the rest (expect's cost then
+  // follows what it reads, not the size of the engine's state).
+  nlohmann::json evaluation_document(const nlohmann::json::json_pointer& needed) const;
 
 private:
   struct label_entry {

@@ -1,14 +1,14 @@
 #include "snapshot/frame_record.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <charconv>
 #include <tuple>
 
 #include <spdlog/fmt/fmt.h>
 
 #include "common/assert.h"
 #include "graphics/renderer.h"
+#include "io/json_input.h"
 #include "snapshot/frame_state.h"
 
 namespace xe::sandbox {
@@ -131,23 +131,56 @@ json adapter_json(const gfx::adapter_info& a) {
           {"interfaces", std::move(interfaces)}};
 }
 
+// The members of one heap, in document order; the last four come from its heap_state.
+constexpr const char* heap_fields[] = {"type",          "capacity", "size",   "descriptor_size", "shader_visible",
+                                       "free_stack",    "deferred", "owners", "freed_frames"};
+u32 state_part_of(std::string_view field) {
+  if (field == "free_stack") return gfx::heap_state_free_stack;
+  if (field == "deferred") return gfx::heap_state_deferred;
+  if (field == "owners") return gfx::heap_state_owners;
+  if (field == "freed_frames") return gfx::heap_state_freed_frames;
+  return 0;
+}
+
+// One member of a heap. element (may be null) is the pointer's next token: arrays are built
+// up to that index and objects with that key only, which is all a pointer through them reads.
+json heap_field_json(const gfx::heap_info& info, const gfx::heap_state& state, std::string_view field,
+                     const std::string* element = nullptr) {
+  const auto index_limit = [&](size_t size) {
+    if (!element) return size;
+    u64 i = 0;
+    const auto [end, ec] = std::from_chars(element->data(), element->data() + element->size(), i);
+    return ec == std::errc{} && end == element->data() + element->size() ? std::min<size_t>(size, i + 1) : size;
+  };
+  const auto keyed = [&](const auto& pairs) {
+    json out = json::object();
+    for (const auto& [index, value] : pairs)
+      if (!element || *element == std::to_string(index)) out[std::to_string(index)] = value;
+    return out;
+  };
+  if (field == "type") return gfx::to_string(info.type);
+  if (field == "capacity") return info.capacity;
+  if (field == "size") return info.size;
+  if (field == "descriptor_size") return info.descriptor_size;
+  if (field == "shader_visible") return info.shader_visible;
+  if (field == "free_stack") {
+    const size_t n = index_limit(state.free_stack.size());
+    return json(std::vector<u32>(state.free_stack.begin(), state.free_stack.begin() + static_cast<std::ptrdiff_t>(n)));
+  }
+  if (field == "deferred") {
+    json deferred = json::array();
+    for (const auto& slot : state.deferred) deferred.push_back(slot);
+    return deferred;
+  }
+  if (field == "owners") return keyed(state.owners);
+  return keyed(state.freed_frames);
+}
+
 json heap_json(const heap_record& h) {
-  const gfx::heap_state& state = *h.state;
-  json deferred = json::array();
-  for (const auto& slot : state.deferred) deferred.push_back(slot);
-  json owners = json::object();
-  for (const auto& [index, owner] : state.owners) owners[std::to_string(index)] = owner;
-  json freed = json::object();
-  for (const auto& [index, frame] : state.freed_frames) freed[std::to_string(index)] = frame;
-  return {{"type", gfx::to_string(h.info.type)},
-          {"capacity", h.info.capacity},
-          {"size", h.info.size},
-          {"descriptor_size", h.info.descriptor_size},
-          {"shader_visible", h.info.shader_visible},
-          {"free_stack", state.free_stack},
-          {"deferred", std::move(deferred)},
-          {"owners", std::move(owners)},
-          {"freed_frames", std::move(freed)}};
+  json j = json::object();
+  if (!h.state) return j;
+  for (const char* field : heap_fields) j[field] = heap_field_json(h.info, *h.state, field);
+  return j;
 }
 
 json surfaces_json(const gfx::surfaces_info& info) {
@@ -201,59 +234,171 @@ json event_json(const recorded_event& e) {
       j["height"] = e.height;
       break;
     case gfx::event_type::validation_message: j["severity"] = e.value; break;
+    case gfx::event_type::descriptor_returned:
+    case gfx::event_type::release_done:
+      if (e.value) j["value"] = e.value;  // returned early: the fence value of the flush that allowed it
+      break;
     default: break;
   }
   return j;
 }
 
-} // namespace
+// The document's top-level members, in order.
+constexpr const char* sections[] = {"schema",    "version", "frame",   "adapter", "fence",      "heaps",
+                                    "deferred_releases", "surfaces", "resources", "objects", "upload",
+                                    "validation", "events", "events_dropped"};
 
-json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
+// One top-level member of the document, from the parts of r it needs.
+json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::string_view section) {
   const gfx::frame_stats& f = r.frame;
-  json heaps = json::object();
-  for (const heap_record& h : r.heaps) heaps[h.info.name] = heap_json(h);
-  json deferred_releases = json::array(), resources = json::array(), objects = json::array();
-  for (const auto& slot : r.objects->deferred_releases) {
-    json items = json::array();
-    for (const auto& o : slot) items.push_back({{"name", o.name}, {"type", o.type}});
-    deferred_releases.push_back(std::move(items));
-  }
-  for (const auto& res : r.objects->resources) {
-    json item = {{"name", res.name},     {"type", res.type},     {"kind", gfx::to_string(res.kind)},
-                 {"width", res.width},   {"height", res.height}, {"format", res.format},
-                 {"bytes", res.bytes},   {"pending_release", res.pending_release}};
-    if (res.pending_release) item["release_slot"] = res.release_slot;
-    resources.push_back(std::move(item));
-  }
-  for (const auto& o : r.objects->objects) objects.push_back({{"name", o.name}, {"type", o.type}});
-  json events = json::array();
-  for (const recorded_event& e : r.events) events.push_back(event_json(e));
-
-  return {{"schema", frame_state_schema},
-          {"version", frame_state_version},
-          {"frame",
-           {{"number", f.frame_number}, {"index", f.frame_index}, {"next_index", f.next_frame_index},
-            {"recording", f.in_frame}}},
-          {"adapter", adapter_json(adapter)},
-          {"fence",
-           {{"cpu_value", f.cpu_fence_value},
+  if (section == "schema") return frame_state_schema;
+  if (section == "version") return frame_state_version;
+  if (section == "frame")
+    return {{"number", f.frame_number}, {"index", f.frame_index}, {"next_index", f.next_frame_index},
+            {"recording", f.in_frame}};
+  if (section == "adapter") return adapter_json(adapter);
+  if (section == "fence")
+    return {{"cpu_value", f.cpu_fence_value},
             {"gpu_completed", f.gpu_completed},
             {"slots", f.slot_fence_values},
             {"last_wait_ms", f.last_wait_ms},
-            {"frames_in_flight", f.frames_in_flight}}},
-          {"heaps", std::move(heaps)},
-          {"deferred_releases", std::move(deferred_releases)},
-          {"surfaces", surfaces_json(r.surfaces)},
-          {"resources", std::move(resources)},
-          {"objects", std::move(objects)},
-          {"upload",
-           {{"capacity_per_slot", r.upload.capacity_per_slot},
+            {"frames_in_flight", f.frames_in_flight}};
+  if (section == "heaps") {
+    json heaps = json::object();
+    for (const heap_record& h : r.heaps) heaps[h.info.name] = heap_json(h);
+    return heaps;
+  }
+  if (section == "deferred_releases") {
+    json deferred_releases = json::array();
+    for (const auto& slot : r.objects->deferred_releases) {
+      json items = json::array();
+      for (const auto& o : slot) items.push_back({{"name", o.name}, {"type", o.type}});
+      deferred_releases.push_back(std::move(items));
+    }
+    return deferred_releases;
+  }
+  if (section == "surfaces") return surfaces_json(r.surfaces);
+  if (section == "resources") {
+    json resources = json::array();
+    for (const auto& res : r.objects->resources) {
+      json item = {{"name", res.name},     {"type", res.type},     {"kind", gfx::to_string(res.kind)},
+                   {"width", res.width},   {"height", res.height}, {"format", res.format},
+                   {"bytes", res.bytes},   {"pending_release", res.pending_release}};
+      if (res.pending_release) item["release_slot"] = res.release_slot;
+      resources.push_back(std::move(item));
+    }
+    return resources;
+  }
+  if (section == "objects") {
+    json objects = json::array();
+    for (const auto& o : r.objects->objects) objects.push_back({{"name", o.name}, {"type", o.type}});
+    return objects;
+  }
+  if (section == "upload")
+    return {{"capacity_per_slot", r.upload.capacity_per_slot},
             {"used", r.upload.used},
             {"high_water", r.upload.high_water},
-            {"current_slot", r.upload.current_slot}}},
-          {"validation", {{"errors", r.validation_errors}}},
-          {"events", std::move(events)},
-          {"events_dropped", r.events_dropped}};
+            {"current_slot", r.upload.current_slot}};
+  if (section == "validation") return {{"errors", r.validation_errors}};
+  if (section == "events") {
+    json events = json::array();
+    for (const recorded_event& e : r.events) events.push_back(event_json(e));
+    return events;
+  }
+  if (section == "events_dropped") return r.events_dropped;
+  return nullptr;
+}
+
+std::vector<std::string> tokens_of(json::json_pointer pointer) {
+  std::vector<std::string> tokens;
+  while (!pointer.empty()) {
+    tokens.push_back(pointer.back());
+    pointer.pop_back();
+  }
+  std::reverse(tokens.begin(), tokens.end());
+  return tokens;
+}
+
+} // namespace
+
+json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
+  json document = json::object();
+  for (const char* section : sections) document[section] = section_json(r, adapter, section);
+  return document;
+}
+
+json capture_frame_state_part(const event_recorder* events, const json::json_pointer& needed) {
+  const std::vector<std::string> tokens = tokens_of(needed);
+  if (tokens.empty()) return to_json(capture_frame_record(events, nullptr), gfx::get_adapter_info());
+  const std::string& section = tokens[0];
+  json document = json::object();
+  if (section == "heaps") {
+    // One heap's one member reads only what that member needs: "/heaps/big/size" copies no
+    // free stack, "/heaps/big/free_stack/3" copies it but converts four entries.
+    const std::string* name = tokens.size() > 1 ? &tokens[1] : nullptr;
+    const std::string* field = tokens.size() > 2 ? &tokens[2] : nullptr;
+    const std::string* element = tokens.size() > 3 ? &tokens[3] : nullptr;
+    json heaps = json::object();
+    for (u32 i = 0; i < gfx::get_heap_count(); ++i) {
+      gfx::heap_info info = gfx::get_heap_info(i);
+      if (name && info.name != *name) continue;
+      auto state = std::make_shared<gfx::heap_state>();
+      if (!field) {
+        gfx::copy_heap_state(i, *state);
+        heaps[info.name] = heap_json({info, std::move(state)});
+        continue;
+      }
+      json heap = json::object();
+      u32 index = 0;
+      const bool one_index = element && (*field == "owners" || *field == "freed_frames") &&
+                             std::from_chars(element->data(), element->data() + element->size(), index).ec == std::errc{} &&
+                             *element == std::to_string(index);
+      if (one_index) {  // one entry of an index-keyed member: no walk of the heap
+        const gfx::descriptor_info d = gfx::get_descriptor_info(i, index);
+        json entries = json::object();
+        if (*field == "owners" && !d.owner.empty()) entries[*element] = d.owner;
+        if (*field == "freed_frames" && d.deferred_slot != invalid_id) entries[*element] = d.freed_frame;
+        heap[*field] = std::move(entries);
+      } else if (std::find_if(std::begin(heap_fields), std::end(heap_fields), [&](const char* f) { return *field == f; }) !=
+                 std::end(heap_fields)) {
+        if (const u32 part = state_part_of(*field)) gfx::copy_heap_state(i, *state, part);
+        heap[*field] = heap_field_json(info, *state, *field, element);
+      }
+      heaps[info.name] = std::move(heap);
+    }
+    document["heaps"] = std::move(heaps);
+    return document;
+  }
+  frame_record r;
+  if (section == "frame" || section == "fence") r.frame = gfx::get_frame_stats();
+  if (section == "deferred_releases" || section == "resources" || section == "objects") {
+    auto lists = std::make_shared<object_lists>();
+    gfx::copy_deferred_releases(lists->deferred_releases);
+    gfx::copy_resources(lists->resources);
+    std::sort(lists->resources.begin(), lists->resources.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    gfx::copy_objects(lists->objects);
+    std::sort(lists->objects.begin(), lists->objects.end(),
+              [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
+    r.objects = std::move(lists);
+  }
+  if (section == "surfaces") gfx::calculate_surfaces_info(r.surfaces);
+  if (section == "upload") r.upload = gfx::get_upload_stats();
+  if (section == "validation") r.validation_errors = gfx::get_validation_error_count();
+  if (section == "events" && events) {
+    // "/events/K/..." needs the first K + 1 events only.
+    size_t count = events->events().size();
+    if (tokens.size() > 1) {
+      u64 k = 0;
+      const std::string& t = tokens[1];
+      if (const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k); ec == std::errc{} && end == t.data() + t.size())
+        count = std::min<size_t>(count, k + 1);
+    }
+    r.events.assign(events->events().begin(), events->events().begin() + static_cast<std::ptrdiff_t>(count));
+  }
+  if (section == "events_dropped" && events) r.events_dropped = events->dropped();
+  json part = section_json(r, gfx::get_adapter_info(), section);
+  if (!part.is_null()) document[section] = std::move(part);
+  return document;
 }
 
 // ---------------------------------------------------------------------------------
@@ -278,7 +423,7 @@ const json& field(const json& object, const std::string& path, const char* key) 
 
 u64 as_u64(const json& v, const std::string& path) {
   if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<s64>() >= 0))
-    fail(path, "expected a non-negative integer, got " + v.dump());
+    fail(path, "expected a non-negative integer, got " + brief(v));
   return v.get<u64>();
 }
 u32 as_u32(const json& v, const std::string& path, u64 max = invalid_id - 1) {
@@ -288,15 +433,15 @@ u32 as_u32(const json& v, const std::string& path, u64 max = invalid_id - 1) {
 }
 u32 as_index(const json& v, const std::string& path) { return v.is_null() ? invalid_id : as_u32(v, path); }
 bool as_bool(const json& v, const std::string& path) {
-  if (!v.is_boolean()) fail(path, "expected true or false, got " + v.dump());
+  if (!v.is_boolean()) fail(path, "expected true or false, got " + brief(v));
   return v.get<bool>();
 }
 std::string as_string(const json& v, const std::string& path) {
-  if (!v.is_string()) fail(path, "expected a string, got " + v.dump());
+  if (!v.is_string()) fail(path, "expected a string, got " + brief(v));
   return v.get<std::string>();
 }
 f32 as_f32(const json& v, const std::string& path) {
-  if (!v.is_number()) fail(path, "expected a number, got " + v.dump());
+  if (!v.is_number()) fail(path, "expected a number, got " + brief(v));
   return v.get<f32>();
 }
 const json& as_array(const json& v, const std::string& path, size_t exact = SIZE_MAX) {
@@ -308,24 +453,33 @@ const json& as_array(const json& v, const std::string& path, size_t exact = SIZE
 gfx::heap_type heap_type_of(const std::string& s, const std::string& path) {
   for (gfx::heap_type t : {gfx::heap_type::rtv, gfx::heap_type::dsv, gfx::heap_type::cbv_srv_uav, gfx::heap_type::sampler})
     if (s == gfx::to_string(t)) return t;
-  fail(path, "unknown heap type \"" + s + "\"");
+  fail(path, "unknown heap type \"" + brief_text(s) + "\"");
 }
 
 gfx::resource_kind kind_of(const std::string& s, const std::string& path) {
   for (gfx::resource_kind k : {gfx::resource_kind::committed, gfx::resource_kind::placed, gfx::resource_kind::reserved})
     if (s == gfx::to_string(k)) return k;
-  fail(path, "unknown resource kind \"" + s + "\"");
+  fail(path, "unknown resource kind \"" + brief_text(s) + "\"");
 }
 
 u32 level_of(const std::string& s, const std::string& path, char separator) {
   const auto at = s.find(separator);
-  if (at == std::string::npos) fail(path, "malformed \"" + s + "\"");
+  if (at == std::string::npos) fail(path, "malformed \"" + brief_text(s) + "\"");
   try {
     return (static_cast<u32>(std::stoul(s.substr(0, at))) << (separator == '_' ? 12 : 4)) |
            (static_cast<u32>(std::stoul(s.substr(at + 1))) << (separator == '_' ? 8 : 0));
   } catch (const std::exception&) {
-    fail(path, "malformed \"" + s + "\"");
+    fail(path, "malformed \"" + brief_text(s) + "\"");
   }
+}
+
+// An index written as an object key ("owners": {"12": ...}).
+u32 key_index(const std::string& key, const std::string& path, u32 capacity) {
+  u32 index = 0;
+  const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), index);
+  if (key.empty() || ec != std::errc{} || end != key.data() + key.size() || index >= capacity)
+    fail(path, fmt::format("\"{}\" is not an index of this heap (0..{})", brief_text(key), capacity - 1));
+  return index;
 }
 
 heap_record read_heap(const std::string& name, const json& h, const std::string& path) {
@@ -351,12 +505,12 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
   }
   if (auto it = h.find("owners"); it != h.end() && it->is_object())
     for (const auto& [key, owner] : it->items()) {
-      const u32 index = as_u32(json::parse(key, nullptr, false), path + "/owners/" + key, r.info.capacity - 1);
+      const u32 index = key_index(key, path + "/owners", r.info.capacity);
       state->owners.emplace_back(index, as_string(owner, path + "/owners/" + key));
     }
   if (auto it = h.find("freed_frames"); it != h.end() && it->is_object())
     for (const auto& [key, frame] : it->items()) {
-      const u32 index = as_u32(json::parse(key, nullptr, false), path + "/freed_frames/" + key, r.info.capacity - 1);
+      const u32 index = key_index(key, path + "/freed_frames", r.info.capacity);
       state->freed_frames.emplace_back(index, as_u64(frame, path + "/freed_frames/" + key));
     }
   r.state = std::move(state);
@@ -387,7 +541,7 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
 gfx::event_type event_type_of(const std::string& s, const std::string& path) {
   for (u32 t = 0; t <= static_cast<u32>(gfx::event_type::validation_message); ++t)
     if (s == gfx::to_string(static_cast<gfx::event_type>(t))) return static_cast<gfx::event_type>(t);
-  fail(path, "unknown event type \"" + s + "\"");
+  fail(path, "unknown event type \"" + brief_text(s) + "\"");
 }
 
 loaded_snapshot read(const json& doc) {
@@ -507,14 +661,10 @@ result<loaded_snapshot> from_json(const json& document) {
 }
 
 result<loaded_snapshot> load_snapshot(const std::string& path) {
-  std::ifstream in{path, std::ios::binary};
-  if (!in) return make_error(errc::io, fmt::format("cannot read '{}'", path));
-  std::stringstream text;
-  text << in.rdbuf();
-  json document = json::parse(text.str(), nullptr, false);
-  if (document.is_discarded()) return make_error(errc::parse, fmt::format("'{}' is not valid JSON", path));
-  auto loaded = from_json(document);
-  if (!loaded) return make_error(errc::parse, fmt::format("'{}' is {}", path, loaded.error_value().reason));
+  auto document = read_json_file(path, "snapshot", snapshot_limits);
+  if (!document) return std::move(document).error_value();
+  auto loaded = from_json(*document);
+  if (!loaded) return make_error(errc::parse, fmt::format("snapshot '{}' is {}", path, loaded.error_value().reason));
   return loaded;
 }
 

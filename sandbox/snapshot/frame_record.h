@@ -53,6 +53,11 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
 
 // The snapshot document, version 1 (docs/snapshot.md).
 nlohmann::json to_json(const frame_record& record, const gfx::adapter_info& adapter);
+// Part of the document read from the running engine: the members `needed` passes through
+// (in a heap, only the member it names; an array only up to the index it names), so that
+// it resolves exactly as in the whole document, or not at all where that would not.
+// Reads only what those members need.
+nlohmann::json capture_frame_state_part(const event_recorder* events, const nlohmann::json::json_pointer& needed);
 
 struct loaded_snapshot {
   frame_record record;

@@ -3,7 +3,7 @@
 #include <iomanip>
 
 #include "graphics/renderer.h"
-#include "snapshot/atomic_file.h"
+#include "io/files.h"
 #include "snapshot/frame_record.h"
 
 namespace xe::sandbox {

@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "snapshot/atomic_file.h"
+#include "io/files.h"
 
 namespace xe::sandbox {
 

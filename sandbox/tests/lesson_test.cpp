@@ -210,13 +210,60 @@ TEST_F(settings_test, corrupt_file_is_reset_with_a_message) {
     std::ofstream{_file} << text;
     std::string message;
     const learner_settings s = load_settings(_file, &message);
-    EXPECT_MENTIONS(message, "was reset");
+    EXPECT_MENTIONS(message, "settings were reset");
     EXPECT_EQ(s.lang, language::zh);
     EXPECT_TRUE(s.lesson.empty());
   }
   std::string message;
   load_settings(_dir / "absent.json", &message);
   EXPECT_TRUE(message.empty());  // a first run is not an error
+}
+
+// Wrong JSON types never throw: each is reset with a message naming the JSON path.
+TEST_F(settings_test, wrong_types_are_reset_naming_the_json_path) {
+  fs::create_directories(_file.parent_path());
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"version": 1, "language": 5})", "/language"},
+      {R"({"version": 1, "language": null})", "/language"},
+      {R"({"version": 1, "language": ["en"]})", "/language"},
+      {R"({"version": "1"})", "/version"},
+      {R"({"language": "en"})", "/version"},
+      {R"({"version": 1, "step": -3})", "/step"},
+      {R"({"version": 1, "lesson": {}})", "/lesson"},
+      {R"({"version": 1, "completed": "01"})", "/completed"},
+      {R"({"version": 1, "completed": ["01", 2]})", "/completed/1"},
+      {R"({"version": 1, "version": 1})", "duplicate key \"version\""},
+      {"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "nests deeper than 64"},
+  };
+  for (const auto& [text, path] : cases) {
+    std::ofstream{_file} << text;
+    std::string message;
+    const learner_settings s = load_settings(_file, &message);
+    EXPECT_MENTIONS(message, path);
+    EXPECT_MENTIONS(message, "settings were reset");
+    EXPECT_EQ(s, learner_settings{});
+  }
+}
+
+// Two instances on one file: neither loses the lessons the other finished, and a language
+// one of them chose survives the other's later save.
+TEST_F(settings_test, two_instances_merge_instead_of_overwriting) {
+  settings_store a{_file}, b{_file};
+  learner_settings sa = a.load(nullptr), sb = b.load(nullptr);
+  sa.completed.insert("01-what-is-d3d12");
+  sa.lang = language::en;
+  a.save(sa);
+  sb.completed.insert("02-adapters");
+  sb.lesson = "02-adapters";
+  sb.step = 3;
+  b.save(sb);
+  sa.completed.insert("03-initialisation");
+  a.save(sa);
+  const learner_settings on_disk = load_settings(_file, nullptr);
+  EXPECT_EQ(on_disk.completed, (std::set<std::string>{"01-what-is-d3d12", "02-adapters", "03-initialisation"}));
+  EXPECT_EQ(on_disk.lang, language::en);      // a chose it, b never changed it
+  EXPECT_EQ(on_disk.lesson, "02-adapters");   // b moved, a never did
+  EXPECT_EQ(on_disk.step, 3u);
 }
 
 TEST_F(settings_test, unwritable_path_is_an_error) {

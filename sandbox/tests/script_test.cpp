@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "script/script.h"
-#include "snapshot/atomic_file.h"
+#include "io/files.h"
 #include "snapshot/history.h"
 
 namespace xe::sandbox {

@@ -6,6 +6,9 @@
 #include "snapshot/diff.h"
 #include "snapshot/frame_record.h"
 #include "snapshot/history.h"
+#include "snapshot/event_recorder.h"
+#include "snapshot/frame_state.h"
+#include "script/runner.h"
 
 namespace xe::sandbox {
 namespace {
@@ -139,6 +142,94 @@ TEST_F(snapshot_test, history_is_bounded_and_shares_unchanged_states) {
   EXPECT_EQ(history.at(0).heaps[0].state.get(), history.latest().heaps[0].state.get()) << "quiet frames share";
   const size_t bytes = history.calculate_bytes();
   EXPECT_LT(bytes, 2u << 20) << bytes << " bytes for 600 frames";
+}
+
+// What expect reads: a partial capture must resolve every pointer exactly as the whole
+// document does, and fail to resolve exactly where the whole document would.
+TEST_F(snapshot_test, a_partial_capture_resolves_every_pointer_as_the_whole_document_does) {
+  event_recorder recorder;
+  auto heap = gfx::create_heap({.name = "demo/x~y", .type = gfx::heap_type::cbv_srv_uav, .capacity = 300});
+  ASSERT_TRUE(heap);
+  std::vector<u32> indices;
+  ASSERT_TRUE(gfx::allocate_descriptors(*heap, 200, "label", indices));
+  ASSERT_TRUE(gfx::allocate_descriptor(*heap, "single"));
+  frames(3);
+  ASSERT_TRUE(gfx::flush());  // the GPU is idle: nothing read below changes on its own
+  ASSERT_TRUE(gfx::free_descriptor(*heap, 3));
+  ASSERT_TRUE(gfx::free_descriptor(*heap, 150));
+  ASSERT_TRUE(gfx::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
+  ASSERT_TRUE(gfx::release_texture("brick"));
+  const nlohmann::json whole = to_json(capture_frame_record(&recorder, nullptr), gfx::get_adapter_info());
+
+  // Every member, and for long arrays their ends and middle; then pointers that miss.
+  std::vector<nlohmann::json::json_pointer> pointers{nlohmann::json::json_pointer{}};
+  std::vector<std::pair<nlohmann::json::json_pointer, const nlohmann::json*>> todo{{nlohmann::json::json_pointer{}, &whole}};
+  while (!todo.empty()) {
+    auto [at, node] = todo.back();
+    todo.pop_back();
+    const auto visit = [&](const nlohmann::json::json_pointer& child, const nlohmann::json& value) {
+      pointers.push_back(child);
+      todo.emplace_back(child, &value);
+    };
+    if (node->is_object()) {
+      for (auto it = node->begin(); it != node->end(); ++it) visit(at / it.key(), it.value());
+    } else if (node->is_array()) {
+      const size_t n = node->size();
+      for (size_t i = 0; i < n; ++i)
+        if (n <= 8 || i < 3 || i == n / 2 || i + 1 == n) visit(at / i, (*node)[i]);
+    }
+  }
+  for (const char* missing : {"/nothing", "/heaps/none", "/heaps/demo~1x~0y/nothing", "/heaps/demo~1x~0y/free_stack/300",
+                              "/heaps/demo~1x~0y/free_stack/05", "/heaps/demo~1x~0y/owners/250", "/heaps/demo~1x~0y/owners/03",
+                              "/heaps/demo~1x~0y/freed_frames/4", "/heaps/rtv/size/0", "/events/100000", "/fence/slots/3",
+                              "/surfaces/slots/0/none", "/heaps/demo~1x~0y/free_stack/-"})
+    pointers.emplace_back(missing);
+  EXPECT_GT(pointers.size(), 500u);
+
+  for (const auto& p : pointers) {
+    const nlohmann::json part = capture_frame_state_part(&recorder, p);
+    ASSERT_EQ(whole.contains(p), part.contains(p)) << p.to_string();
+    if (whole.contains(p)) {
+      EXPECT_EQ(whole.at(p), part.at(p)) << p.to_string();
+    }
+  }
+}
+
+// The runner's part of the evaluation document: labels (only the one named, only up to the
+// index named) and checks agree with the whole document too.
+TEST_F(snapshot_test, the_runner_evaluates_labels_and_checks_partially_as_in_the_whole_document) {
+  struct host final : scenario_host {
+    result<u32> create_surface(u32, u32) override { return make_error(errc::unsupported, "no"); }
+    result<void> remove_surface(u32) override { return make_error(errc::unsupported, "no"); }
+    result<void> resize_surface(u32, u32, u32) override { return make_error(errc::unsupported, "no"); }
+    result<void> toggle_fullscreen(u32) override { return make_error(errc::unsupported, "no"); }
+    result<gfx::image_rgba8> screenshot(std::optional<u32>) override { return make_error(errc::unsupported, "no"); }
+    result<void> run_frames(u32) override { return make_error(errc::unsupported, "no"); }
+    void set_triangle(bool) override {}
+    void set_gpu_load(u32) override {}
+    nlohmann::json snapshot() override { return capture_frame_state(nullptr); }
+    nlohmann::json snapshot_part(const nlohmann::json::json_pointer& p) override { return capture_frame_state_part(nullptr, p); }
+  } h;
+  action_runner runner{h};
+  for (const char* step : {R"({"do": "create_heap", "name": "h", "type": "sampler", "capacity": 50})",
+                           R"({"do": "allocate", "heap": "h", "count": 20, "as": "many"})",
+                           R"({"do": "allocate", "heap": "h", "as": "one"})",
+                           R"({"do": "attempt", "action": {"do": "free", "heap": "h", "index": 40}, "as": "bad_free"})"}) {
+    auto parsed = actions::parse_step(nlohmann::json::parse(step), 1);
+    ASSERT_TRUE(parsed) << parsed.error_value().reason;
+    ASSERT_TRUE(runner.run(*parsed)) << step;
+  }
+  const nlohmann::json whole = runner.evaluation_document();
+  for (const char* p : {"/labels", "/labels/many", "/labels/many/0", "/labels/many/19", "/labels/many/20", "/labels/one/0",
+                        "/labels/none", "/labels/many/x", "/checks", "/checks/bad_free/failed", "/checks/none",
+                        "/heaps/h/owners/19", "/heaps/h/owners/21", "/heaps/h/size"}) {
+    const nlohmann::json::json_pointer pointer{p};
+    const nlohmann::json part = runner.evaluation_document(pointer);
+    ASSERT_EQ(whole.contains(pointer), part.contains(pointer)) << p;
+    if (whole.contains(pointer)) {
+      EXPECT_EQ(whole.at(pointer), part.at(pointer)) << p;
+    }
+  }
 }
 
 } // namespace

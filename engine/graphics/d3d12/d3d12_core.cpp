@@ -65,6 +65,11 @@ struct core_state {
   u64 immediate_value{0};
   runtime::fence_event immediate_event{nullptr};
 
+  // CPU-only heaps holding one null SRV and one point sampler: learner allocations copy
+  // them (one view written once, copied by reference) instead of creating a view each.
+  com_ptr<ID3D12DescriptorHeap> null_srv_source;
+  com_ptr<ID3D12DescriptorHeap> null_sampler_source;
+
   // Slot of the frame being recorded or, between frames, of the last one recorded: the
   // newest frame that may use an object released now (set in begin_frame).
   u32 current_slot{0};
@@ -82,7 +87,9 @@ std::unique_ptr<core_state> g;
 
 error not_initialized() { return make_error(errc::not_initialized, "the renderer is not initialised"); }
 
-void process_deferred_releases(u32 slot) {
+// Releases the objects queued in slot. flushed: the fence value of the flush that made
+// this safe early (reported in release_done's value), or 0 when the slot came round.
+void release_deferred_objects(u32 slot, u64 flushed = 0) {
   std::vector<ID3D12Object*> objects;
   {
     std::lock_guard lock{g->deferred_mutex};
@@ -98,13 +105,28 @@ void process_deferred_releases(u32 slot) {
           type = it->second.type;
         }
       }
-      event e{.type = event_type::release_done, .slot = slot, .name = name, .detail = type};
+      event e{.type = event_type::release_done, .slot = slot, .name = name, .detail = type, .value = flushed};
       detail::emit(e);
     }
     core::untrack(object);
     object->Release();
   }
+}
+
+void process_deferred_releases(u32 slot) {
+  release_deferred_objects(slot);
   for (auto& heap : g->heaps) heap->process_deferred_free(slot, g->command.frame_number());
+}
+
+// A completed flush proves the GPU idle: whatever was queued before it cannot be in use,
+// whichever slot it waits in. Without this a burst of resizes (each flushes, then frees
+// its old views) would fill the RTV heap before any slot came round.
+result<void> flush_and_reclaim() {
+  XE_TRY(g->command.flush());
+  const u64 flushed = g->command.fence_value();
+  for (u32 k = 1; k <= frame_buffer_count; ++k) release_deferred_objects((g->current_slot + k) % frame_buffer_count, flushed);
+  for (auto& heap : g->heaps) heap->return_all_deferred(flushed);
+  return {};
 }
 
 // The caller has flushed the queue.
@@ -129,7 +151,7 @@ result<bool> rebuild_stale() {
   g->surfaces.for_each([&](u32 index, d3d12_surface& s) {
     if (!status || !s.chain().stale()) return;
     if (!flushed) {
-      status = g->command.flush();
+      status = flush_and_reclaim();
       flushed = true;
       if (!status) return;
     }
@@ -197,6 +219,44 @@ void fill_adapter_info(const runtime::created_device& created) {
     a.descriptor_sizes[t] = device->GetDescriptorHandleIncrementSize(to_d3d12(static_cast<heap_type>(t)));
 }
 
+result<void> create_null_descriptor_sources() {
+  D3D12_DESCRIPTOR_HEAP_DESC desc{};
+  desc.NumDescriptors = 1;
+  desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
+  XE_TRY_HR(g->device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(g->null_srv_source.put())));
+  core::track(g->null_srv_source.get(), {.name = "null SRV source", .type = "ID3D12DescriptorHeap"});
+  desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER;
+  XE_TRY_HR(g->device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(g->null_sampler_source.put())));
+  core::track(g->null_sampler_source.get(), {.name = "null sampler source", .type = "ID3D12DescriptorHeap"});
+
+  D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
+  srv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
+  srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+  srv.Texture2D.MipLevels = 1;
+  g->device->CreateShaderResourceView(nullptr, &srv, cpu_heap_start(g->null_srv_source.get()));
+  D3D12_SAMPLER_DESC sampler{};
+  sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
+  sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
+  sampler.MaxLOD = 1000.f;
+  g->device->CreateSampler(&sampler, cpu_heap_start(g->null_sampler_source.get()));
+  return {};
+}
+
+// A real descriptor in each new learner slot: a null view (shaders may read it safely).
+void write_null_descriptors(const descriptor_heap& heap, const u32* indices, size_t count) {
+  ID3D12DescriptorHeap* source = heap.type() == heap_type::cbv_srv_uav ? g->null_srv_source.get()
+                                 : heap.type() == heap_type::sampler   ? g->null_sampler_source.get()
+                                                                       : nullptr;
+  if (!source) return;  // RTV and DSV slots get their views when a resource exists
+  const D3D12_CPU_DESCRIPTOR_HANDLE from = cpu_heap_start(source);
+  const D3D12_DESCRIPTOR_HEAP_TYPE type = to_d3d12(heap.type());
+  for (size_t i = 0; i < count; ++i) {
+    const D3D12_CPU_DESCRIPTOR_HANDLE to{heap.cpu_start().ptr + static_cast<SIZE_T>(indices[i]) * heap.descriptor_size()};
+    g->device->CopyDescriptorsSimple(1, to, from, type);
+  }
+}
+
 result<void> create_core(const renderer_desc& desc) {
   auto created = runtime::create_device(desc.adapter);
   if (!created) return std::move(created).error_value();
@@ -226,6 +286,7 @@ result<void> create_core(const renderer_desc& desc) {
   core::track(g->immediate_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
   g->immediate_event = runtime::create_fence_event();
   if (!g->immediate_event) return make_error(errc::api_call_failed, "could not create the immediate fence event");
+  XE_TRY(create_null_descriptor_sources());
 
   XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
               g->adapter.runtime, feature_level_name(g->adapter.feature_level),
@@ -314,7 +375,7 @@ void deferred_release(ID3D12Object* object) {
 result<d3d12_surface*> find_surface(surface_id id) {
   if (!g) return not_initialized();
   if (!id.is_valid() || !g->surfaces.is_live(id.index()) ||
-      g->surfaces.info(id.index()).generation != (id.generation() & id::generation_mask))
+      (g->surfaces.info(id.index()).generation & id::generation_mask) != id.generation())  // ids keep 8 bits of it
     return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
   return &g->surfaces[id.index()];
 }
@@ -529,6 +590,8 @@ shutdown_report shutdown() {
   core::release_now(g->immediate_list);
   core::release_now(g->immediate_allocator);
   core::release_now(g->immediate_fence);
+  core::release_now(g->null_srv_source);
+  core::release_now(g->null_sampler_source);
   if (g->immediate_event) runtime::destroy_fence_event(g->immediate_event);
   g->immediate_event = nullptr;
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
@@ -590,7 +653,7 @@ result<void> remove_surface(surface_id id) {
   auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
-  XE_TRY(g->command.flush());
+  XE_TRY(flush_and_reclaim());
   XE_TRY(g->surfaces.remove(id.index()));
   if (detail::hooks_installed()) {
     event e{.type = event_type::surface_removed, .surface = id.index()};
@@ -606,7 +669,7 @@ result<void> resize_surface(surface_id id, u32 width, u32 height) {
   if (!(*surface)->is_window() && (width == 0 || height == 0))
     return make_error(errc::invalid_argument,
                       fmt::format("an offscreen surface cannot be resized to {}x{}", width, height));
-  XE_TRY(g->command.flush());
+  XE_TRY(flush_and_reclaim());
   return rebuild_surface(id.index(), width, height);
 }
 
@@ -649,7 +712,7 @@ result<bool> rebuild_stale_surfaces() {
 result<void> flush() {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "flush inside a frame; call it between frames");
-  return g->command.flush();
+  return flush_and_reclaim();
 }
 
 result<void> set_frames_in_flight(u32 count) {
@@ -672,7 +735,7 @@ result<image_rgba8> take_capture(surface_id id) {
   auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "take_capture inside a frame; call it between frames");
-  XE_TRY(g->command.flush());
+  XE_TRY(flush_and_reclaim());
   return (*surface)->take_capture();
 }
 
@@ -723,22 +786,17 @@ result<u32> allocate_descriptor(u32 heap_index, std::string_view owner) {
   if (!heap) return std::move(heap).error_value();
   auto handle = (*heap)->allocate(owner);
   if (!handle) return std::move(handle).error_value();
-  // A real descriptor in the slot: a null view, which shaders may read safely.
-  if ((*heap)->type() == heap_type::cbv_srv_uav) {
-    D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
-    srv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
-    srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
-    srv.Texture2D.MipLevels = 1;
-    g->device->CreateShaderResourceView(nullptr, &srv, handle->cpu);
-  } else if ((*heap)->type() == heap_type::sampler) {
-    D3D12_SAMPLER_DESC sampler{};
-    sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
-    sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
-    sampler.MaxLOD = 1000.f;
-    g->device->CreateSampler(&sampler, handle->cpu);
-  }
+  write_null_descriptors(**heap, &handle->index, 1);
   return handle->index;
+}
+
+result<void> allocate_descriptors(u32 heap_index, u32 count, std::string_view owner, std::vector<u32>& out) {
+  auto heap = find_learner_heap(heap_index);
+  if (!heap) return std::move(heap).error_value();
+  const size_t first = out.size();
+  XE_TRY((*heap)->allocate_indices(count, owner, out));
+  write_null_descriptors(**heap, out.data() + first, out.size() - first);
+  return {};
 }
 
 result<void> free_descriptor(u32 heap_index, u32 index) {
@@ -809,9 +867,14 @@ heap_info get_heap_info(u32 heap) {
   return g->heaps[heap]->get_info();
 }
 
-void copy_heap_state(u32 heap, heap_state& out) {
+void copy_heap_state(u32 heap, heap_state& out, u32 parts) {
   XE_ASSERT(g && heap < g->heaps.size());
-  g->heaps[heap]->copy_state(out);
+  g->heaps[heap]->copy_state(out, parts);
+}
+
+descriptor_info get_descriptor_info(u32 heap, u32 index) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  return g->heaps[heap]->get_descriptor_info(index);
 }
 
 surfaces_info calculate_surfaces_info() {

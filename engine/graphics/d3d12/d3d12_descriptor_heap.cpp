@@ -49,6 +49,8 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
   _free_handles = std::make_unique<u32[]>(capacity);
   _state = std::make_unique<u8[]>(capacity);       // zero: state_free
   _generation = std::make_unique<u32[]>(capacity);
+  _owner = std::make_unique<u32[]>(capacity);      // zero: unnamed
+  _freed_frame = std::make_unique<u64[]>(capacity);
   for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
   for (auto& list : _deferred_free_indices) list.clear();
   _capacity = capacity;
@@ -67,12 +69,15 @@ u32 descriptor_heap::release() {
   const u32 allocated = _size - waiting;
   core::deferred_release(_heap);
   _capacity = _size = 0;
-  _owners.clear();
-  _freed_frames.clear();
+  _owner_names.clear();
+  _free_owner_slots.clear();
+  _owner_ids.clear();
   ++_version;
   _free_handles.reset();
   _state.reset();
   _generation.reset();
+  _owner.reset();
+  _freed_frame.reset();
   for (auto& list : _deferred_free_indices) list.clear();
   return allocated;
 }
@@ -90,7 +95,7 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
     ++_size;
     XE_ASSERT(_state[index] == state_free);
     _state[index] = state_allocated;
-    if (!owner.empty()) _owners[index] = owner;
+    _owner[index] = intern_owner(owner);
     ++_version;
     handle.index = index;
     handle.generation = _generation[index];
@@ -105,6 +110,38 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
     detail::emit(e);
   }
   return handle;
+}
+
+result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) {
+  const size_t first = out.size();
+  u32 slot;
+  {
+    std::lock_guard lock{_lock};
+    if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
+    if (_capacity - _size < count)
+      return misuse(errc::heap_full, fmt::format("heap is full for {} more ({} of {} free; indices waiting in "
+                                                 "deferred queues count as taken); nothing was allocated",
+                                                 count, _capacity - _size, _capacity));
+    const u32 name = count ? intern_owner(owner) : 0;
+    if (name) _owner_names[name - 1].uses += count - 1;  // intern_owner counted one use
+    out.reserve(first + count);
+    for (u32 i = 0; i < count; ++i) {
+      const u32 index = _free_handles[_size++];
+      XE_ASSERT(_state[index] == state_free);
+      _state[index] = state_allocated;
+      _owner[index] = name;
+      out.push_back(index);
+    }
+    if (count) ++_version;
+    slot = _current_slot;
+  }
+  if (detail::hooks_installed()) {
+    for (size_t i = first; i < out.size(); ++i) {
+      event e{.type = event_type::descriptor_allocated, .slot = slot, .heap = _name, .index = out[i]};
+      detail::emit(e);
+    }
+  }
+  return {};
 }
 
 result<void> descriptor_heap::free(descriptor_handle& handle) {
@@ -157,9 +194,47 @@ result<u32> descriptor_heap::free_locked(u32 index, u32 generation) {
                               index));
   _state[index] = static_cast<u8>(state_deferred_base + _current_slot);
   _deferred_free_indices[_current_slot].push_back(index);
-  _freed_frames[index] = _current_frame;
+  _freed_frame[index] = _current_frame;
   ++_version;
   return _current_slot;
+}
+
+void descriptor_heap::return_locked(u32 index) {
+  XE_ASSERT(_size > 0 && _state[index] >= state_deferred_base);
+  --_size;
+  _free_handles[_size] = index;
+  _state[index] = state_free;
+  ++_generation[index];
+  drop_owner(index);
+}
+
+u32 descriptor_heap::intern_owner(std::string_view owner) {
+  if (owner.empty()) return 0;
+  if (auto it = _owner_ids.find(owner); it != _owner_ids.end()) {
+    ++_owner_names[it->second - 1].uses;
+    return it->second;
+  }
+  u32 id;
+  if (!_free_owner_slots.empty()) {
+    id = _free_owner_slots.back();
+    _free_owner_slots.pop_back();
+    _owner_names[id - 1] = {std::string{owner}, 1};
+  } else {
+    _owner_names.push_back({std::string{owner}, 1});
+    id = static_cast<u32>(_owner_names.size());
+  }
+  _owner_ids.emplace(std::string{owner}, id);
+  return id;
+}
+
+void descriptor_heap::drop_owner(u32 index) {
+  const u32 id = std::exchange(_owner[index], 0u);
+  if (!id) return;
+  owner_name& n = _owner_names[id - 1];
+  if (--n.uses > 0) return;
+  _owner_ids.erase(n.name);
+  n.name.clear();
+  _free_owner_slots.push_back(id);
 }
 
 void descriptor_heap::process_deferred_free(u32 frame_index, u64 frame_number) {
@@ -172,13 +247,8 @@ void descriptor_heap::process_deferred_free(u32 frame_index, u64 frame_number) {
     auto& indices = _deferred_free_indices[frame_index];
     if (!indices.empty()) ++_version;
     for (const u32 index : indices) {
-      XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
-      --_size;
-      _free_handles[_size] = index;
-      _state[index] = state_free;
-      ++_generation[index];
-      _owners.erase(index);
-      _freed_frames.erase(index);
+      XE_ASSERT(_state[index] == state_deferred_base + frame_index);
+      return_locked(index);
     }
     // Keep the list's capacity for the next frame unless hooks need the indices.
     if (detail::hooks_installed()) returned.swap(indices);
@@ -186,6 +256,29 @@ void descriptor_heap::process_deferred_free(u32 frame_index, u64 frame_number) {
   }
   for (const u32 index : returned) {
     event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
+    detail::emit(e);
+  }
+}
+
+void descriptor_heap::return_all_deferred(u64 flushed) {
+  std::vector<std::pair<u32, u32>> returned;  // index, slot
+  {
+    std::lock_guard lock{_lock};
+    for (u32 k = 1; k <= frame_buffer_count; ++k) {  // oldest slot first, the current one last
+      const u32 slot = (_current_slot + k) % frame_buffer_count;
+      auto& indices = _deferred_free_indices[slot];
+      if (indices.empty()) continue;
+      ++_version;
+      for (const u32 index : indices) {
+        return_locked(index);
+        if (detail::hooks_installed()) returned.emplace_back(index, slot);
+      }
+      indices.clear();
+    }
+  }
+  for (const auto& [index, slot] : returned) {
+    event e{.type = event_type::descriptor_returned, .slot = slot, .heap = _name, .index = index,
+            .detail = "after flush", .value = flushed};
     detail::emit(e);
   }
 }
@@ -208,14 +301,37 @@ heap_info descriptor_heap::get_info() const {
   return info;
 }
 
-void descriptor_heap::copy_state(heap_state& out) const {
+descriptor_info descriptor_heap::get_descriptor_info(u32 index) const {
   std::lock_guard lock{_lock};
-  out.free_stack.assign(_free_handles.get(), _free_handles.get() + _capacity);
-  for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
-  out.owners.assign(_owners.begin(), _owners.end());
-  std::sort(out.owners.begin(), out.owners.end());
-  out.freed_frames.assign(_freed_frames.begin(), _freed_frames.end());
-  std::sort(out.freed_frames.begin(), out.freed_frames.end());
+  descriptor_info info;
+  if (index >= _capacity) return info;
+  const u8 state = _state[index];
+  info.allocated = state != state_free;
+  if (state >= state_deferred_base) {
+    info.deferred_slot = state - state_deferred_base;
+    info.freed_frame = _freed_frame[index];
+  }
+  if (const u32 id = _owner[index]) info.owner = _owner_names[id - 1].name;
+  return info;
+}
+
+void descriptor_heap::copy_state(heap_state& out, u32 parts) const {
+  std::lock_guard lock{_lock};
+  out.free_stack.clear();
+  for (auto& d : out.deferred) d.clear();
+  out.owners.clear();
+  out.freed_frames.clear();
+  if (parts & heap_state_free_stack) out.free_stack.assign(_free_handles.get(), _free_handles.get() + _capacity);
+  if (parts & heap_state_deferred)
+    for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
+  if (parts & heap_state_owners)
+    for (u32 i = 0; i < _capacity; ++i)
+      if (const u32 id = _owner[i]) out.owners.emplace_back(i, _owner_names[id - 1].name);
+  if (parts & heap_state_freed_frames) {
+    for (const auto& list : _deferred_free_indices)
+      for (const u32 index : list) out.freed_frames.emplace_back(index, _freed_frame[index]);
+    std::sort(out.freed_frames.begin(), out.freed_frames.end());
+  }
 }
 
 error descriptor_heap::misuse(errc code, std::string reason) const {

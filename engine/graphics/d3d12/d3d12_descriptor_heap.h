@@ -54,6 +54,8 @@ public:
 
   // owner names the allocation for the inspector (e.g. "surface 0 back buffer 1 RTV").
   result<descriptor_handle> allocate(std::string_view owner = {});
+  // All or nothing: count indices appended to out, or none (heap_full) when fewer are free.
+  result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out);
   // Queues handle's index in the current slot's deferred list and invalidates handle.
   result<void> free(descriptor_handle& handle);
   // free() by index, for callers that only keep indices (scripts, the inspector).
@@ -62,6 +64,10 @@ public:
   // queued in that slot. Call only after the slot's fence value has completed.
   // frame_number stamps later frees (the inspector shows when an index was freed).
   void process_deferred_free(u32 frame_index, u64 frame_number = 0);
+  // Returns every queued index, oldest slot first: call only after a flush has completed
+  // fence value `flushed` (the GPU has finished all work that could read them). Their
+  // descriptor_returned events carry that value and the detail "after flush".
+  void return_all_deferred(u64 flushed);
 
   heap_type type() const { return _type; }
   const std::string& name() const { return _name; }
@@ -75,7 +81,10 @@ public:
   bool is_allocated(u32 index) const;
 
   heap_info get_info() const;
-  void copy_state(heap_state& out) const;
+  descriptor_info get_descriptor_info(u32 index) const;
+  // parts: heap_state_part bits (the free stack alone is a copy of capacity indices; the
+  // owners are capacity lookups).
+  void copy_state(heap_state& out, u32 parts = heap_state_all) const;
 
 private:
   // Per-index state: free, allocated, or waiting in deferred slot k (deferred_base + k).
@@ -83,8 +92,13 @@ private:
 
   // Queues index; returns the slot it was queued in.
   result<u32> free_locked(u32 index, u32 generation);
+  // Puts a queued index back on the free stack.
+  void return_locked(u32 index);
   void emit_freed(u32 index, u32 slot) const;
   error misuse(errc code, std::string reason) const;
+  // Owner names are interned: one u32 per index, each distinct name stored once while used.
+  u32 intern_owner(std::string_view owner);
+  void drop_owner(u32 index);
 
   mutable utl::spin_lock _lock;
   com_ptr<ID3D12DescriptorHeap> _heap;
@@ -93,6 +107,8 @@ private:
   std::unique_ptr<u32[]> _free_handles;
   std::unique_ptr<u8[]> _state;
   std::unique_ptr<u32[]> _generation;
+  std::unique_ptr<u32[]> _owner;        // 0: unnamed, else 1 + index into _owner_names
+  std::unique_ptr<u64[]> _freed_frame;  // valid while the index waits in a deferred queue
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   u32 _capacity{0};
   u32 _size{0};
@@ -100,8 +116,17 @@ private:
   u32 _current_slot{0};
   u64 _current_frame{0};
   u64 _version{0};
-  std::unordered_map<u32, std::string> _owners;       // named allocations
-  std::unordered_map<u32, u64> _freed_frames;         // deferred indices
+  struct owner_name {
+    std::string name;
+    u32 uses{};
+  };
+  struct string_hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::vector<owner_name> _owner_names;
+  std::vector<u32> _free_owner_slots;
+  std::unordered_map<std::string, u32, string_hash, std::equal_to<>> _owner_ids;
   heap_type _type;
   std::string _name;
 };

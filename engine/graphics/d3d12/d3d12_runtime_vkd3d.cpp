@@ -60,7 +60,13 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlag
                                                  const VkDebugUtilsMessengerCallbackDataEXT* data, void*) {
   const char* text = data && data->pMessage ? data->pMessage : "(no message)";
   u64 level = 1;
-  if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
+  // Drivers report a failed allocation as an error message too; the D3D12 call that needed
+  // the memory fails with E_OUTOFMEMORY and says so. Running out is not a validation error.
+  const bool out_of_memory = std::strncmp(text, "VK_ERROR_OUT_OF_", 16) == 0;
+  if ((severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) && out_of_memory) {
+    level = 2;
+    XE_LOG_WARN("vulkan: {}", text);
+  } else if (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) {
     level = 3;
     g_state.validation_errors.fetch_add(1, std::memory_order_relaxed);
     XE_LOG_ERROR("vulkan: {}", text);

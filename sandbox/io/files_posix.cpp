@@ -1,0 +1,249 @@
+// io/files.h on POSIX: stat before open (a FIFO or a device is never opened for reading),
+// O_EXCL temporaries created with the umask applied, signals held during a write.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <random>
+#include <thread>
+
+#include <spdlog/fmt/fmt.h>
+
+#include "io/files.h"
+#include "io/files_internal.h"
+
+namespace xe::sandbox {
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
+}
+
+std::string not_regular(mode_t mode) {
+  if (S_ISDIR(mode)) return "it is a folder, not a file";
+  return fmt::format("it is {}, not a regular file", kind_of(mode));
+}
+
+std::string errno_text(int e) {
+  if (e == ENOENT) return "no such file";
+  if (e == ENOSPC) return "the disk is full";
+  if (e == EDQUOT) return "the disk quota is exhausted";
+  return std::strerror(e);
+}
+
+// SIGINT, SIGTERM and SIGHUP that arrive while a file is written wait until the temporary
+// is renamed or removed, then go to whatever handled them before (by default: the process
+// ends). A handler, not a thread mask: the kernel may deliver a signal to any thread.
+class signals_held {
+public:
+  signals_held() {
+    _received = 0;
+    struct sigaction hold{};
+    hold.sa_handler = [](int sig) { _received = sig; };
+    sigemptyset(&hold.sa_mask);
+    hold.sa_flags = SA_RESTART;
+    for (size_t i = 0; i < std::size(_signals); ++i) {
+      sigaction(_signals[i], &hold, &_previous[i]);
+      if (_previous[i].sa_handler == SIG_IGN) sigaction(_signals[i], &_previous[i], nullptr);  // ignored stays ignored
+    }
+  }
+  ~signals_held() {
+    for (size_t i = 0; i < std::size(_signals); ++i) sigaction(_signals[i], &_previous[i], nullptr);
+    if (const int sig = _received) raise(sig);
+  }
+  signals_held(const signals_held&) = delete;
+  signals_held& operator=(const signals_held&) = delete;
+
+private:
+  static constexpr int _signals[] = {SIGINT, SIGTERM, SIGHUP};
+  static inline volatile sig_atomic_t _received{0};
+  struct sigaction _previous[std::size(_signals)] {};
+};
+
+bool write_all(int fd, const char* data, size_t size, int* saved_errno) {
+  while (size > 0) {
+    const ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      *saved_errno = errno;
+      return false;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::string random_suffix() {
+  static std::mt19937_64 rng{std::random_device{}() ^ static_cast<u64>(::getpid()) ^
+                             static_cast<u64>(std::chrono::steady_clock::now().time_since_epoch().count())};
+  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+  std::string s(6, '0');
+  for (char& c : s) c = digits[rng() % 36];
+  return s;
+}
+
+} // namespace
+
+result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::string_view what) {
+  const auto cannot = [&](const std::string& why) {
+    return make_error(errc::io, fmt::format("cannot read {} '{}': {}", what, path.string(), why));
+  };
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0) return cannot(errno_text(errno));
+  if (!S_ISREG(st.st_mode)) return cannot(not_regular(st.st_mode));
+  // Non-blocking: if the file was swapped for a FIFO since the stat, open still returns.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return cannot(errno_text(errno));
+  struct closer {
+    int fd;
+    ~closer() { ::close(fd); }
+  } close_on_exit{fd};
+  if (::fstat(fd, &st) != 0) return cannot(errno_text(errno));
+  if (!S_ISREG(st.st_mode)) return cannot(not_regular(st.st_mode));
+  const auto too_large = [&](u64 size) {
+    return make_error(errc::parse, fmt::format("{} '{}' is {} bytes, more than the limit of {} bytes", what,
+                                               path.string(), size, max_bytes));
+  };
+  if (static_cast<u64>(st.st_size) > max_bytes) return too_large(static_cast<u64>(st.st_size));
+  std::string bytes;
+  bytes.resize(static_cast<size_t>(st.st_size));
+  size_t got = 0;
+  for (;;) {
+    if (got == bytes.size()) {
+      if (bytes.size() > max_bytes) return too_large(bytes.size());  // it grew while read
+      bytes.resize(bytes.size() + 4096);
+    }
+    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return cannot(errno_text(errno));
+    }
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  bytes.resize(got);
+  if (got > max_bytes) return too_large(got);
+  return bytes;
+}
+
+result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+  if (path.empty()) return make_error(errc::io, "no output file name given");
+  const auto refuse = [&](const std::string& why) {
+    return make_error(errc::io, fmt::format("cannot write '{}': {}", path.string(), why));
+  };
+
+  // What is at the path decides what may happen to it.
+  fs::path target = path;
+  struct stat st{};
+  bool exists = false;
+  if (::lstat(path.c_str(), &st) == 0) {
+    if (S_ISLNK(st.st_mode)) {
+      char* real = ::realpath(path.c_str(), nullptr);
+      if (!real) {
+        const int e = errno;
+        std::error_code ec;
+        const fs::path to = fs::read_symlink(path, ec);
+        if (e == ENOENT)
+          return refuse(fmt::format("it is a symbolic link to '{}', which does not exist; nothing was written",
+                                    to.string()));
+        return refuse(fmt::format("it is a symbolic link that cannot be followed: {}", errno_text(e)));
+      }
+      target = real;
+      std::free(real);
+      if (::stat(target.c_str(), &st) != 0) return refuse(errno_text(errno));
+    }
+    exists = true;
+    if (!S_ISREG(st.st_mode)) return refuse(not_regular(st.st_mode) + "; nothing was written");
+    fs::path input;
+    if (detail::is_protected_input(target, &input))
+      return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
+  } else if (errno != ENOENT && errno != ENOTDIR) {
+    return refuse(errno_text(errno));
+  }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
+  struct stat dir_st{};
+  if (::stat(dir.c_str(), &dir_st) != 0 || !S_ISDIR(dir_st.st_mode))
+    return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+
+  long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
+  if (name_max <= 0) name_max = 255;
+  const std::string prefix = detail::temp_prefix(target.filename().string(), static_cast<size_t>(name_max), 11);
+
+  signals_held held;
+  fs::path temp;
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+    temp = dir / (prefix + "." + random_suffix() + ".tmp");
+    // A new file gets the usual 0666 less the umask; an existing one its own mode below.
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, exists ? 0600 : 0666);
+    if (fd < 0 && errno != EEXIST)
+      return refuse(fmt::format("folder '{}' is not writable: {}", dir.string(), errno_text(errno)));
+  }
+  if (fd < 0) return refuse(fmt::format("no free temporary name in folder '{}'", dir.string()));
+
+  int saved_errno = 0;
+  const auto discard = [&](const std::string& why) {
+    if (fd >= 0) ::close(fd);
+    ::unlink(temp.c_str());
+    return refuse(why);
+  };
+  if (exists) {
+    // The owner first: changing it may clear set-id bits, which the mode then restores.
+    if (::fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) return discard(errno_text(errno));
+    if (::fchmod(fd, st.st_mode & 07777) != 0) return discard(errno_text(errno));
+  }
+  detail::sink_streambuf buffer{[&](const char* data, size_t size) { return write_all(fd, data, size, &saved_errno); }};
+  std::ostream out{&buffer};
+  try {
+    write(out);
+  } catch (const std::exception& e) {  // e.g. a serialiser refusing its data
+    return discard(fmt::format("the content could not be produced: {}", e.what()));
+  }
+  out.flush();
+  if (buffer.failed() || !out) return discard(fmt::format("writing failed: {}", errno_text(saved_errno ? saved_errno : EIO)));
+  if (::fsync(fd) != 0) return discard(fmt::format("writing failed: {}", errno_text(errno)));
+  const int closed = ::close(fd);
+  fd = -1;
+  if (closed != 0) return discard(fmt::format("writing failed: {}", errno_text(errno)));
+  if (::rename(temp.c_str(), target.c_str()) != 0) return discard(fmt::format("cannot replace it: {}", errno_text(errno)));
+  return {};
+}
+
+folder_lock::folder_lock(const fs::path& folder) {
+  const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  // Another instance holds it for milliseconds; a stopped one must not hang this one.
+  for (int attempt = 0; attempt < 200; ++attempt) {
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      _handle = fd;
+      return;
+    }
+    if (errno != EWOULDBLOCK && errno != EINTR) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ::close(fd);
+}
+
+folder_lock::~folder_lock() {
+  if (_handle < 0) return;
+  ::flock(static_cast<int>(_handle), LOCK_UN);
+  ::close(static_cast<int>(_handle));
+}
+
+} // namespace xe::sandbox

@@ -1,0 +1,195 @@
+// io/files.h on Windows: file types from GetFileType (NUL, CON and COM1 are character
+// devices, pipes are pipes), CREATE_NEW temporaries, ReplaceFileW so an existing file
+// keeps its attributes and security descriptor. Ctrl+C during a write is left to the
+// application's console handler (it only sets a flag), so the write finishes or fails
+// and removes its temporary first.
+#include <windows.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include <spdlog/fmt/fmt.h>
+
+#include "io/files.h"
+#include "io/files_internal.h"
+
+namespace xe::sandbox {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string last_error_text(DWORD code) {
+  switch (code) {
+    case ERROR_FILE_NOT_FOUND:
+    case ERROR_PATH_NOT_FOUND: return "no such file";
+    case ERROR_ACCESS_DENIED: return "access denied";
+    case ERROR_DISK_FULL:
+    case ERROR_HANDLE_DISK_FULL: return "the disk is full";
+    case ERROR_SHARING_VIOLATION: return "another program has it open";
+    default: return fmt::format("Windows error {}", code);
+  }
+}
+
+struct handle_closer {
+  HANDLE h;
+  ~handle_closer() {
+    if (h != INVALID_HANDLE_VALUE) CloseHandle(h);
+  }
+};
+
+// "" for a regular file on disk, else what it is.
+std::string kind_of(HANDLE h, DWORD attributes) {
+  if (attributes & FILE_ATTRIBUTE_DIRECTORY) return "it is a folder, not a file";
+  switch (GetFileType(h)) {
+    case FILE_TYPE_DISK: return "";
+    case FILE_TYPE_CHAR: return "it is a character device, not a regular file";
+    case FILE_TYPE_PIPE: return "it is a pipe, not a regular file";
+    default: return "it is not a regular file";
+  }
+}
+
+std::string random_suffix() {
+  static std::mt19937_64 rng{std::random_device{}() ^
+                             static_cast<u64>(std::chrono::steady_clock::now().time_since_epoch().count())};
+  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+  std::string s(6, '0');
+  for (char& c : s) c = digits[rng() % 36];
+  return s;
+}
+
+} // namespace
+
+result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::string_view what) {
+  const auto cannot = [&](const std::string& why) {
+    return make_error(errc::io, fmt::format("cannot read {} '{}': {}", what, path.string(), why));
+  };
+  const DWORD attributes = GetFileAttributesW(path.c_str());
+  if (attributes == INVALID_FILE_ATTRIBUTES) return cannot(last_error_text(GetLastError()));
+  if (attributes & FILE_ATTRIBUTE_DIRECTORY) return cannot("it is a folder, not a file");
+  // FILE_FLAG_OVERLAPPED: opening a pipe never waits; its type is refused below anyway.
+  handle_closer file{CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                                 FILE_ATTRIBUTE_NORMAL | FILE_FLAG_OVERLAPPED, nullptr)};
+  if (file.h == INVALID_HANDLE_VALUE) return cannot(last_error_text(GetLastError()));
+  if (const std::string kind = kind_of(file.h, attributes); !kind.empty()) return cannot(kind);
+  CloseHandle(file.h);
+  file.h = CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                       FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (file.h == INVALID_HANDLE_VALUE) return cannot(last_error_text(GetLastError()));
+  if (const std::string kind = kind_of(file.h, attributes); !kind.empty()) return cannot(kind);
+  LARGE_INTEGER size{};
+  if (!GetFileSizeEx(file.h, &size)) return cannot(last_error_text(GetLastError()));
+  const auto too_large = [&](u64 bytes) {
+    return make_error(errc::parse, fmt::format("{} '{}' is {} bytes, more than the limit of {} bytes", what,
+                                               path.string(), bytes, max_bytes));
+  };
+  if (static_cast<u64>(size.QuadPart) > max_bytes) return too_large(static_cast<u64>(size.QuadPart));
+  std::string bytes(static_cast<size_t>(size.QuadPart), '\0');
+  size_t got = 0;
+  for (;;) {
+    if (got == bytes.size()) {
+      if (bytes.size() > max_bytes) return too_large(bytes.size());
+      bytes.resize(bytes.size() + 4096);
+    }
+    DWORD n = 0;
+    if (!ReadFile(file.h, bytes.data() + got, static_cast<DWORD>(bytes.size() - got), &n, nullptr))
+      return cannot(last_error_text(GetLastError()));
+    if (n == 0) break;
+    got += n;
+  }
+  bytes.resize(got);
+  if (got > max_bytes) return too_large(got);
+  return bytes;
+}
+
+result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+  if (path.empty()) return make_error(errc::io, "no output file name given");
+  const auto refuse = [&](const std::string& why) {
+    return make_error(errc::io, fmt::format("cannot write '{}': {}", path.string(), why));
+  };
+  fs::path target = path;
+  std::error_code ec;
+  DWORD attributes = GetFileAttributesW(path.c_str());
+  bool exists = attributes != INVALID_FILE_ATTRIBUTES;
+  if (!exists) {
+    // A device name (NUL, CON, COM1) has no attributes on some systems but opens.
+    handle_closer probe{CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                                    FILE_FLAG_OVERLAPPED, nullptr)};
+    if (probe.h != INVALID_HANDLE_VALUE && GetFileType(probe.h) != FILE_TYPE_DISK)
+      return refuse(kind_of(probe.h, 0) + "; nothing was written");
+  }
+  if (exists && (attributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+    const fs::path real = fs::canonical(path, ec);
+    if (ec) return refuse("it is a link to something that does not exist; nothing was written");
+    target = real;
+    attributes = GetFileAttributesW(target.c_str());
+    if (attributes == INVALID_FILE_ATTRIBUTES) return refuse(last_error_text(GetLastError()));
+  }
+  if (exists) {
+    handle_closer probe{CreateFileW(target.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                    OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OVERLAPPED, nullptr)};
+    if (probe.h == INVALID_HANDLE_VALUE) return refuse(last_error_text(GetLastError()));
+    if (const std::string kind = kind_of(probe.h, attributes); !kind.empty()) return refuse(kind + "; nothing was written");
+    fs::path input;
+    if (detail::is_protected_input(target, &input))
+      return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
+  }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
+  if (!fs::is_directory(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+
+  const std::string prefix = detail::temp_prefix(target.filename().string(), 255, 11);
+  fs::path temp;
+  HANDLE file = INVALID_HANDLE_VALUE;
+  for (int attempt = 0; attempt < 100 && file == INVALID_HANDLE_VALUE; ++attempt) {
+    temp = dir / (prefix + "." + random_suffix() + ".tmp");
+    file = CreateFileW(temp.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (file == INVALID_HANDLE_VALUE && GetLastError() != ERROR_FILE_EXISTS && GetLastError() != ERROR_ALREADY_EXISTS)
+      return refuse(fmt::format("folder '{}' is not writable: {}", dir.string(), last_error_text(GetLastError())));
+  }
+  if (file == INVALID_HANDLE_VALUE) return refuse(fmt::format("no free temporary name in folder '{}'", dir.string()));
+
+  DWORD failure = 0;
+  const auto discard = [&](const std::string& why) {
+    if (file != INVALID_HANDLE_VALUE) CloseHandle(file);
+    DeleteFileW(temp.c_str());
+    return refuse(why);
+  };
+  detail::sink_streambuf buffer{[&](const char* data, size_t size) {
+    while (size > 0) {
+      DWORD n = 0;
+      if (!WriteFile(file, data, static_cast<DWORD>(std::min<size_t>(size, 1u << 30)), &n, nullptr)) {
+        failure = GetLastError();
+        return false;
+      }
+      data += n;
+      size -= n;
+    }
+    return true;
+  }};
+  std::ostream out{&buffer};
+  try {
+    write(out);
+  } catch (const std::exception& e) {
+    return discard(fmt::format("the content could not be produced: {}", e.what()));
+  }
+  out.flush();
+  if (buffer.failed() || !out) return discard(fmt::format("writing failed: {}", last_error_text(failure)));
+  if (!FlushFileBuffers(file)) return discard(fmt::format("writing failed: {}", last_error_text(GetLastError())));
+  CloseHandle(file);
+  file = INVALID_HANDLE_VALUE;
+  // ReplaceFileW keeps the replaced file's attributes and security descriptor; where it
+  // refuses (some file systems, Wine with some paths) a replacing move is still atomic.
+  const fs::path absolute_target = fs::absolute(target, ec), absolute_temp = fs::absolute(temp, ec);
+  BOOL moved = exists && ReplaceFileW(absolute_target.c_str(), absolute_temp.c_str(), nullptr,
+                                      REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr);
+  if (!moved)
+    moved = MoveFileExW(absolute_temp.c_str(), absolute_target.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
+  if (!moved) return discard(fmt::format("cannot replace it: {}", last_error_text(GetLastError())));
+  return {};
+}
+
+folder_lock::folder_lock(const fs::path&) {}  // Windows: no cross-process settings lock
+folder_lock::~folder_lock() = default;
+
+} // namespace xe::sandbox

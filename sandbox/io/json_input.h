@@ -1,0 +1,41 @@
+#pragma once
+// The one way JSON comes in: scripts, lessons, snapshots and settings (docs/scripts.md,
+// "Files"). Regular files only, a size cap, a nesting cap, duplicate keys refused, and
+// messages that never dump a whole document.
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+
+namespace xe::sandbox {
+
+struct json_limits {
+  u64 max_bytes{};
+  u32 max_depth{};  // arrays and objects inside each other; the outermost is level 1
+};
+// Scripts, lessons and settings: hand-written files of a few kilobytes.
+constexpr json_limits document_limits{4u << 20, 64};
+// Snapshots: a full 1,000,000-descriptor heap adds about 25 MB.
+constexpr json_limits snapshot_limits{128u << 20, 64};
+
+// Parses text within limits. label names the input in messages ("script 'a.json'").
+// Every error is errc::parse: "LABEL is not valid JSON: line L, column C: ...",
+// "LABEL nests deeper than N levels (at /POINTER)", "LABEL: duplicate key "K" in /POINTER",
+// "LABEL is N bytes, more than the limit of M bytes".
+result<nlohmann::json> parse_json(std::string_view text, std::string_view label, const json_limits& limits);
+// read_regular_file, then parse_json with label "WHAT 'PATH'". A file that cannot be read
+// (missing, a folder, a FIFO, a device) is errc::io.
+result<nlohmann::json> read_json_file(const std::filesystem::path& path, std::string_view what, const json_limits& limits);
+
+// A value as it reads in a message: its JSON text, cut after about max_chars with "...".
+// Never throws, whatever the nesting or the strings' encoding.
+std::string brief(const nlohmann::json& value, size_t max_chars = 80);
+// A string as it reads in a message: cut after about max_chars with "...".
+std::string brief_text(std::string_view text, size_t max_chars = 80);
+// One JSON Pointer reference token, escaped ("a/b" → "a~1b").
+std::string pointer_token(std::string_view key);
+
+} // namespace xe::sandbox
