@@ -51,6 +51,11 @@ struct frame_stats {
   u64 gpu_completed{};       // fence->GetCompletedValue() when the stats were taken
   std::array<u64, frame_buffer_count> slot_fence_values{}; // value each slot waits for
   f32 last_wait_ms{};        // CPU time blocked on the fence in the last begin_frame
+  f64 wait_ms_total{};       // every begin_frame's wait, summed
+  u64 blocked_waits{};       // begin_frames that found the GPU behind and blocked
+  u64 pending_at_begin{};    // cpu_fence_value - gpu_completed when the last begin_frame
+                             // returned: submitted frames the GPU had not finished
+  u64 max_pending_at_begin{};// the most since frames in flight was last set
   u32 frames_in_flight{};    // 1..frame_buffer_count
   bool in_frame{};           // between begin_frame and end_frame
 };

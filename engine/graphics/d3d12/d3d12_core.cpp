@@ -694,6 +694,10 @@ frame_stats get_frame_stats() {
   s.gpu_completed = c.completed_value();
   for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
   s.last_wait_ms = c.last_wait_ms();
+  s.wait_ms_total = c.wait_ms_total();
+  s.blocked_waits = c.blocked_waits();
+  s.pending_at_begin = c.pending_at_begin();
+  s.max_pending_at_begin = c.max_pending_at_begin();
   s.frames_in_flight = c.frames_in_flight();
   s.in_frame = g->in_frame;
   return s;
