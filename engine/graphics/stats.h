@@ -100,10 +100,14 @@ struct surface_info {
   u32 back_buffer_index{};
   std::vector<u32> rtv_indices;
   u32 dsv_index{invalid_id};
+  u64 address{};              // live slots: where the d3d12_surface object is in memory now
 };
 
 struct surfaces_info {
   u32 capacity{};             // slots ever used
+  u32 size{};                 // live surfaces (the free list's size())
+  u32 storage_capacity{};     // slots the free list's vector holds before it grows again
+  u32 relocations{};          // growths that moved every live surface to new storage
   u32 next_free{invalid_id};  // head of the free chain
   std::vector<surface_info> slots;
 };

@@ -3,6 +3,7 @@
 #include "graphics/d3d12/d3d12_core.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -826,6 +827,9 @@ surfaces_info calculate_surfaces_info() {
 
 void calculate_surfaces_info(surfaces_info& out) {
   out.capacity = g ? g->surfaces.capacity() : 0;
+  out.size = g ? g->surfaces.size() : 0;
+  out.storage_capacity = g ? g->surfaces.storage_capacity() : 0;
+  out.relocations = g ? g->surfaces.relocations() : 0;
   out.next_free = g ? g->surfaces.next_free() : invalid_id;
   out.slots.resize(out.capacity);
   for (u32 i = 0; i < out.capacity; ++i) {
@@ -833,6 +837,7 @@ void calculate_surfaces_info(surfaces_info& out) {
     const auto slot = g->surfaces.info(i);
     if (slot.live) {
       g->surfaces[i].fill_info(info);
+      info.address = reinterpret_cast<std::uintptr_t>(g->surfaces.address(i));
     } else {
       info = surface_info{};
     }
