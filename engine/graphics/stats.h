@@ -68,15 +68,22 @@ struct upload_stats {
   u32 current_slot{};
 };
 
+// Whose free-stack code a heap runs: the engine's, or the learning wiki's as written
+// (7.4-7.8, for the lessons that show its mistakes; see d3d12_wiki_heap.h).
+enum class heap_model : u8 { engine, wiki };
+const char* to_string(heap_model model);
+
 struct heap_info {
   std::string name;
   heap_type type{};
+  heap_model model{};
   u32 capacity{};
   u32 size{};                // allocated count, the wiki's _size (top of the free stack)
   u32 descriptor_size{};
   bool shader_visible{};
   std::array<u32, frame_buffer_count> deferred_counts{};
   u64 version{};             // changes whenever the state above or heap_state changes
+  u32 faults{};              // wiki model: how often the wiki's code would have gone out of bounds
 };
 
 // Full state of one heap; copy_* walks capacity entries.
@@ -85,6 +92,7 @@ struct heap_state {
   std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot
   std::vector<std::pair<u32, std::string>> owners;              // named allocations, by index
   std::vector<std::pair<u32, u64>> freed_frames;                // deferred indices: frame of the free
+  std::string last_fault;                                       // wiki model: what it stopped, in words
 };
 
 struct surface_info {

@@ -17,6 +17,7 @@
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_surface.h"
 #include "graphics/d3d12/d3d12_texture.h"
+#include "graphics/d3d12/d3d12_wiki_heap.h"
 #include "graphics/renderer.h"
 #include "graphics/stats_internal.h"
 #include "utilities/free_list.h"
@@ -50,9 +51,10 @@ struct core_state {
   com_ptr<ID3D12Device> device;
   adapter_info adapter;
   d3d12_command command;
-  // 0..3: rtv, dsv, srv (shader-visible), uav; then learner heaps. Never shrinks while
+  // 0..3: rtv, dsv, srv (shader-visible), uav (descriptor_heap); then learner heaps, which
+  // may run the wiki's code (wiki_descriptor_heap). Never shrinks while
   // running, so indices stay valid.
-  std::vector<std::unique_ptr<descriptor_heap>> heaps;
+  std::vector<std::unique_ptr<heap_interface>> heaps;
   utl::free_list<d3d12_surface> surfaces;
   std::map<std::string, learner_texture, std::less<>> textures;
   pipeline_library pipelines;
@@ -140,7 +142,7 @@ result<bool> rebuild_stale() {
   return flushed;
 }
 
-result<descriptor_heap*> find_heap_by_index(u32 heap) {
+result<heap_interface*> find_heap_by_index(u32 heap) {
   if (!g) return not_initialized();
   if (heap >= g->heaps.size())
     return make_error(errc::invalid_handle, fmt::format("there is no heap {} (there are {})", heap, g->heaps.size()));
@@ -149,7 +151,7 @@ result<descriptor_heap*> find_heap_by_index(u32 heap) {
 
 // Public allocate/free reach learner heaps only: the engine's heaps hold descriptors that
 // surfaces and the UI still use.
-result<descriptor_heap*> find_learner_heap(u32 heap) {
+result<heap_interface*> find_learner_heap(u32 heap) {
   auto found = find_heap_by_index(heap);
   if (found && heap < engine_heap_count)
     return make_error(errc::invalid_argument,
@@ -248,10 +250,10 @@ ID3D12Device* device() {
 d3d12_command& command() { return g->command; }
 u32 current_frame_index() { return g->current_slot; }
 u64 frame_number() { return g->command.frame_number(); }
-descriptor_heap& rtv_heap() { return *g->heaps[0]; }
-descriptor_heap& dsv_heap() { return *g->heaps[1]; }
-descriptor_heap& srv_heap() { return *g->heaps[2]; }
-descriptor_heap& uav_heap() { return *g->heaps[3]; }
+descriptor_heap& rtv_heap() { return static_cast<descriptor_heap&>(*g->heaps[0]); }
+descriptor_heap& dsv_heap() { return static_cast<descriptor_heap&>(*g->heaps[1]); }
+descriptor_heap& srv_heap() { return static_cast<descriptor_heap&>(*g->heaps[2]); }
+descriptor_heap& uav_heap() { return static_cast<descriptor_heap&>(*g->heaps[3]); }
 
 void track(ID3D12Object* object, const object_desc& desc) {
   XE_ASSERT(object);
@@ -620,7 +622,7 @@ result<void> begin_frame() {
   g->current_slot = g->command.frame_index();
   process_deferred_releases(g->current_slot);
   g->upload.begin_frame(g->current_slot);
-  ID3D12DescriptorHeap* shader_visible[] = {g->heaps[2]->heap()};
+  ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
   g->command.list()->SetDescriptorHeaps(1, shader_visible);
   return {};
 }
@@ -709,7 +711,9 @@ result<u32> create_heap(const heap_desc& desc) {
   if (desc.name.empty()) return make_error(errc::invalid_argument, "a heap needs a name");
   if (find_heap(desc.name))
     return make_error(errc::invalid_argument, fmt::format("a heap named '{}' already exists", desc.name));
-  auto heap = std::make_unique<descriptor_heap>(desc.type);
+  std::unique_ptr<heap_interface> heap;
+  if (desc.model == heap_model::wiki) heap = std::make_unique<wiki_descriptor_heap>(desc.type);
+  else heap = std::make_unique<descriptor_heap>(desc.type);
   XE_TRY(heap->initialize(g->device.get(), desc.capacity, desc.shader_visible, desc.name));
   heap->process_deferred_free(g->current_slot);  // frees from now on go to the current slot
   g->heaps.push_back(std::move(heap));

@@ -10,7 +10,9 @@
 // The GPU may still read a freed descriptor until the frame that freed it has finished,
 // which is why free() defers. Misuse (double free, a handle from another heap, a stale or
 // invalid handle, allocation from a full heap) returns an error in every build and leaves
-// the heap unchanged. All members are thread-safe; hooks are called outside the lock.
+// the heap unchanged. All members are thread-safe (a utl::spin_lock: every critical section
+// is a few instructions, cheaper than std::mutex; see docs/PERFORMANCE.md); hooks are
+// called outside the lock.
 #include <array>
 #include <memory>
 #include <unordered_map>
@@ -36,35 +38,53 @@ struct descriptor_handle {
   constexpr bool is_shader_visible() const { return gpu.ptr != 0; }
 };
 
-class descriptor_heap {
+// What the core needs from every heap it keeps: the engine's descriptor_heap and the
+// lessons' wiki_descriptor_heap (d3d12_wiki_heap.h).
+class heap_interface {
+public:
+  virtual ~heap_interface() = default;
+  virtual result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name) = 0;
+  // Releases the D3D12 heap through the deferred path; returns how many descriptors were
+  // still allocated (handles to them now dangle).
+  virtual u32 release() = 0;
+  // owner names the allocation for the inspector (e.g. "surface 0 back buffer 1 RTV").
+  virtual result<descriptor_handle> allocate(std::string_view owner = {}) = 0;
+  // free() by index, for callers that only keep indices (scripts, the inspector).
+  virtual result<void> free_index(u32 index) = 0;
+  // Returns the indices queued in `frame_index` to the stack; frees made from now on are
+  // queued in that slot. Call only after the slot's fence value has completed.
+  // frame_number stamps later frees (the inspector shows when an index was freed).
+  virtual void process_deferred_free(u32 frame_index, u64 frame_number = 0) = 0;
+  virtual heap_type type() const = 0;
+  virtual const std::string& name() const = 0;
+  virtual heap_info get_info() const = 0;
+  virtual void copy_state(heap_state& out) const = 0;
+};
+
+class descriptor_heap final : public heap_interface {
 public:
   // D3D12's limits for shader-visible heaps (enforced even where the runtime does not).
   static constexpr u32 max_shader_visible_cbv_srv_uav{1'000'000};
   static constexpr u32 max_shader_visible_samplers{2048};
   static constexpr u32 max_capacity{1u << 24};
 
-  explicit descriptor_heap(heap_type type);
+  // emits_events false: a private heap (a test harness on several threads) that reports
+  // nothing to the hooks.
+  explicit descriptor_heap(heap_type type, bool emits_events = true);
   XE_DISABLE_COPY_AND_MOVE(descriptor_heap);
-  ~descriptor_heap();
+  ~descriptor_heap() override;
 
-  result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name);
-  // Releases the D3D12 heap through the deferred path; returns how many descriptors were
-  // still allocated (handles to them now dangle).
-  u32 release();
+  result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name) override;
+  u32 release() override;
 
-  // owner names the allocation for the inspector (e.g. "surface 0 back buffer 1 RTV").
-  result<descriptor_handle> allocate(std::string_view owner = {});
+  result<descriptor_handle> allocate(std::string_view owner = {}) override;
   // Queues handle's index in the current slot's deferred list and invalidates handle.
   result<void> free(descriptor_handle& handle);
-  // free() by index, for callers that only keep indices (scripts, the inspector).
-  result<void> free_index(u32 index);
-  // Returns the indices queued in `frame_index` to the stack; frees made from now on are
-  // queued in that slot. Call only after the slot's fence value has completed.
-  // frame_number stamps later frees (the inspector shows when an index was freed).
-  void process_deferred_free(u32 frame_index, u64 frame_number = 0);
+  result<void> free_index(u32 index) override;
+  void process_deferred_free(u32 frame_index, u64 frame_number = 0) override;
 
-  heap_type type() const { return _type; }
-  const std::string& name() const { return _name; }
+  heap_type type() const override { return _type; }
+  const std::string& name() const override { return _name; }
   u32 capacity() const { return _capacity; }
   u32 size() const;
   u32 descriptor_size() const { return _descriptor_size; }
@@ -74,8 +94,15 @@ public:
   D3D12_GPU_DESCRIPTOR_HANDLE gpu_start() const { return _gpu_start; }
   bool is_allocated(u32 index) const;
 
-  heap_info get_info() const;
-  void copy_state(heap_state& out) const;
+  heap_info get_info() const override;
+  void copy_state(heap_state& out) const override;
+
+  // For the two-thread demonstration (gfx::race_heap) only: called in
+  // process_deferred_free between reading and writing _size, with the lock held.
+  void set_race_probe(void (*probe)(void*), void* user) {
+    _probe = probe;
+    _probe_user = user;
+  }
 
 private:
   // Per-index state: free, allocated, or waiting in deferred slot k (deferred_base + k).
@@ -103,6 +130,9 @@ private:
   std::unordered_map<u32, std::string> _owners;       // named allocations
   std::unordered_map<u32, u64> _freed_frames;         // deferred indices
   heap_type _type;
+  bool _emits_events;
+  void (*_probe)(void*){nullptr};
+  void* _probe_user{nullptr};
   std::string _name;
 };
 
