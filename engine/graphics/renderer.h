@@ -163,7 +163,9 @@ struct view_format_check {
   bool casting_fully_typed_supported{};  // D3D12_FEATURE_D3D12_OPTIONS3
   std::string rule;                      // the rule that decided, in one sentence
 };
-// Formats by DXGI name without the prefix ("R32_FLOAT"); unknown names are errors.
+// Formats by DXGI name without the prefix ("R32_FLOAT"); unknown names are errors. The
+// verdict comes from the engine's table of D3D12's casting rules, not from the device.
+// resource_format "null": a null descriptor (no resource, a full view description).
 result<view_format_check> check_view_format(std::string_view resource_format, std::string_view view_format);
 
 // Screenshots. The next frame that renders the surface copies its back buffer before
