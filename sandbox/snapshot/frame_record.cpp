@@ -139,7 +139,7 @@ json heap_json(const heap_record& h) {
   for (const auto& [index, owner] : state.owners) owners[std::to_string(index)] = owner;
   json freed = json::object();
   for (const auto& [index, frame] : state.freed_frames) freed[std::to_string(index)] = frame;
-  return {{"type", gfx::to_string(h.info.type)},
+  json out = {{"type", gfx::to_string(h.info.type)},
           {"capacity", h.info.capacity},
           {"size", h.info.size},
           {"descriptor_size", h.info.descriptor_size},
@@ -148,6 +148,12 @@ json heap_json(const heap_record& h) {
           {"deferred", std::move(deferred)},
           {"owners", std::move(owners)},
           {"freed_frames", std::move(freed)}};
+  if (h.info.model == gfx::heap_model::wiki) {
+    out["model"] = gfx::to_string(h.info.model);
+    out["faults"] = h.info.faults;
+    out["last_fault"] = state.last_fault;
+  }
+  return out;
 }
 
 json surfaces_json(const gfx::surfaces_info& info) {
@@ -162,13 +168,19 @@ json surfaces_json(const gfx::surfaces_info& info) {
                    {"back_buffers", s.back_buffers},
                    {"back_buffer_index", s.back_buffer_index},
                    {"rtv_indices", s.rtv_indices},
-                   {"dsv_index", optional_index(s.dsv_index)}});
+                   {"dsv_index", optional_index(s.dsv_index)},
+                   {"address", fmt::format("{:#x}", s.address)}});
     } else {
       slot["next_free"] = optional_index(s.next_free);
     }
     slots.push_back(std::move(slot));
   }
-  return {{"capacity", info.capacity}, {"next_free", optional_index(info.next_free)}, {"slots", std::move(slots)}};
+  return {{"capacity", info.capacity},
+          {"size", info.size},
+          {"storage_capacity", info.storage_capacity},
+          {"relocations", info.relocations},
+          {"next_free", optional_index(info.next_free)},
+          {"slots", std::move(slots)}};
 }
 
 json event_json(const recorded_event& e) {
@@ -240,6 +252,10 @@ json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
             {"gpu_completed", f.gpu_completed},
             {"slots", f.slot_fence_values},
             {"last_wait_ms", f.last_wait_ms},
+            {"wait_ms_total", f.wait_ms_total},
+            {"blocked_waits", f.blocked_waits},
+            {"pending_at_begin", f.pending_at_begin},
+            {"max_pending_at_begin", f.max_pending_at_begin},
             {"frames_in_flight", f.frames_in_flight}}},
           {"heaps", std::move(heaps)},
           {"deferred_releases", std::move(deferred_releases)},
@@ -359,6 +375,13 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
       const u32 index = as_u32(json::parse(key, nullptr, false), path + "/freed_frames/" + key, r.info.capacity - 1);
       state->freed_frames.emplace_back(index, as_u64(frame, path + "/freed_frames/" + key));
     }
+  if (auto it = h.find("model"); it != h.end()) {
+    const std::string model = as_string(*it, path + "/model");
+    if (model != "engine" && model != "wiki") fail(path + "/model", "unknown heap model \"" + model + "\"");
+    r.info.model = model == "wiki" ? gfx::heap_model::wiki : gfx::heap_model::engine;
+  }
+  if (auto it = h.find("faults"); it != h.end()) r.info.faults = as_u32(*it, path + "/faults");
+  if (auto it = h.find("last_fault"); it != h.end()) state->last_fault = as_string(*it, path + "/last_fault");
   r.state = std::move(state);
   return r;
 }
@@ -381,6 +404,14 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
   const json& rtvs = as_array(field(s, path, "rtv_indices"), path + "/rtv_indices");
   for (size_t i = 0; i < rtvs.size() && i < 4; ++i) info.rtv_indices.push_back(as_u32(rtvs[i], path + "/rtv_indices"));
   if (auto it = s.find("dsv_index"); it != s.end()) info.dsv_index = as_index(*it, path + "/dsv_index");
+  if (auto it = s.find("address"); it != s.end()) {
+    const std::string text = as_string(*it, path + "/address");
+    try {
+      info.address = std::stoull(text, nullptr, 16);
+    } catch (const std::exception&) {
+      fail(path + "/address", "expected a hexadecimal address, got \"" + text + "\"");
+    }
+  }
   return info;
 }
 
@@ -416,6 +447,15 @@ loaded_snapshot read(const json& doc) {
     r.frame.slot_fence_values[i] = as_u64(slots[i], fmt::format("/fence/slots/{}", i));
   r.frame.last_wait_ms = as_f32(field(fence, "/fence", "last_wait_ms"), "/fence/last_wait_ms");
   r.frame.frames_in_flight = as_u32(field(fence, "/fence", "frames_in_flight"), "/fence/frames_in_flight", 3);
+  if (auto it = fence.find("wait_ms_total"); it != fence.end()) {
+    if (!it->is_number()) fail("/fence/wait_ms_total", "expected a number, got " + it->dump());
+    r.frame.wait_ms_total = it->get<f64>();
+  }
+  if (auto it = fence.find("blocked_waits"); it != fence.end()) r.frame.blocked_waits = as_u64(*it, "/fence/blocked_waits");
+  if (auto it = fence.find("pending_at_begin"); it != fence.end())
+    r.frame.pending_at_begin = as_u64(*it, "/fence/pending_at_begin");
+  if (auto it = fence.find("max_pending_at_begin"); it != fence.end())
+    r.frame.max_pending_at_begin = as_u64(*it, "/fence/max_pending_at_begin");
 
   const json& adapter = field(doc, "", "adapter");
   out.adapter.name = as_string(field(adapter, "/adapter", "name"), "/adapter/name");
@@ -463,6 +503,11 @@ loaded_snapshot read(const json& doc) {
   const json& surfaces = field(doc, "", "surfaces");
   r.surfaces.capacity = as_u32(field(surfaces, "/surfaces", "capacity"), "/surfaces/capacity", 1024);
   r.surfaces.next_free = as_index(field(surfaces, "/surfaces", "next_free"), "/surfaces/next_free");
+  if (auto it = surfaces.find("size"); it != surfaces.end()) r.surfaces.size = as_u32(*it, "/surfaces/size", 1024);
+  if (auto it = surfaces.find("storage_capacity"); it != surfaces.end())
+    r.surfaces.storage_capacity = as_u32(*it, "/surfaces/storage_capacity");
+  if (auto it = surfaces.find("relocations"); it != surfaces.end())
+    r.surfaces.relocations = as_u32(*it, "/surfaces/relocations");
   const json& surface_slots = as_array(field(surfaces, "/surfaces", "slots"), "/surfaces/slots", r.surfaces.capacity);
   for (size_t i = 0; i < surface_slots.size(); ++i)
     r.surfaces.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));
