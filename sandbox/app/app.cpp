@@ -137,9 +137,12 @@ int app::play_lessons() {
   for (u32 index : order) {
     const lesson& l = all[index];
     print_lesson_text(lesson_console::lesson_header(l, lang));
-    lesson_console::log_capture log;  // the engine restarts: its log prints after the header
-    const result<void> opened = _lessons->open_index(index);
-    print_lesson_text(lesson_console::log_lines(log.take(), lang));
+    result<void> opened;
+    {
+      lesson_console::log_capture log;  // the engine restarts: its log prints after the header
+      opened = _lessons->open_index(index);
+      print_lesson_text(lesson_console::log_lines(log.take(), lang));
+    }
     if (!opened) {
       std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), opened.error_value().reason.c_str());
       return exit_runtime;
