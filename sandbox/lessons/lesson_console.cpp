@@ -142,17 +142,21 @@ std::string deferred_lines(const json& state, language lang) {
   return out;
 }
 
-std::string fence_line(const json& state, language lang) {
+// What the lesson decides, then what depends on timing (a measured line).
+std::string fence_lines(const json& state, language lang) {
   const json& f = state.at(json::json_pointer{"/fence"});
-  return fmt::format(rt(lang,
-                        "围栏：CPU 值 {}，GPU 已完成 {}，各槽位 {}，在途帧上限 {}，begin_frame 返回时未完成 {}（最多 {}），"
-                        "上次等待 {:.2f} ms，累计等待 {:.2f} ms（阻塞 {} 次）",
-                        "fence: CPU value {}, GPU completed {}, slots {}, frames in flight {}, pending when begin_frame "
-                        "returned {} (at most {}), last wait {:.2f} ms, {:.2f} ms waited in all ({} blocked)"),
-                     f.at("cpu_value").dump(), f.at("gpu_completed").dump(), list_text(f.at("slots")),
-                     f.at("frames_in_flight").dump(), f.value("pending_at_begin", u64{0}),
-                     f.value("max_pending_at_begin", u64{0}), f.value("last_wait_ms", 0.0),
-                     f.value("wait_ms_total", 0.0), f.value("blocked_waits", u64{0}));
+  std::string out = fmt::format(rt(lang, "   · 围栏：CPU 值 {}，各槽位 {}，在途帧上限 {}\n",
+                                   "   · fence: CPU value {}, slots {}, frames in flight {}\n"),
+                                f.at("cpu_value").dump(), list_text(f.at("slots")), f.at("frames_in_flight").dump());
+  out += fmt::format(rt(lang,
+                        "   ≈ 实测：GPU 已完成 {}，begin_frame 返回时未完成 {}（最多 {}），上次等待 {:.2f} ms，"
+                        "累计等待 {:.2f} ms（阻塞 {} 次）\n",
+                        "   ≈ measured: GPU completed {}, pending when begin_frame returned {} (at most {}), last wait "
+                        "{:.2f} ms, {:.2f} ms waited in all ({} blocked)\n"),
+                     f.at("gpu_completed").dump(), f.value("pending_at_begin", u64{0}),
+                     f.value("max_pending_at_begin", u64{0}), f.value("last_wait_ms", 0.0), f.value("wait_ms_total", 0.0),
+                     f.value("blocked_waits", u64{0}));
+  return out;
 }
 
 std::string surface_lines(const json& state, language lang) {
@@ -163,6 +167,7 @@ std::string surface_lines(const json& state, language lang) {
          "   · surface free_list: {} live of {} slots used, storage for {}, moved {} time(s), next_free {}\n"),
       s.value("size", u64{0}), s.at("capacity").dump(), s.value("storage_capacity", u64{0}),
       s.value("relocations", u64{0}), next.is_null() ? "invalid_id" : next.dump());
+  std::string measured;  // where this process put the objects; which image the window system gave
   for (const json& slot : s.at("slots")) {
     if (!slot.at("live").get<bool>()) {
       const json& link = slot.at("next_free");
@@ -171,13 +176,16 @@ std::string surface_lines(const json& state, language lang) {
       continue;
     }
     const json& dsv = slot.at("dsv_index");
-    out += fmt::format(rt(lang, "   · 槽位 {}：{} {}x{}，{} 个后台缓冲，当前 {}，RTV {}，DSV {}，对象地址 {}\n",
-                          "   · slot {}: {} {}x{}, {} back buffers, current {}, RTVs {}, DSV {}, object at {}\n"),
+    out += fmt::format(rt(lang, "   · 槽位 {}：{} {}x{}，{} 个后台缓冲，RTV {}，DSV {}\n",
+                          "   · slot {}: {} {}x{}, {} back buffers, RTVs {}, DSV {}\n"),
                        slot.at("slot").dump(), value_text(slot.at("kind")), slot.at("width").dump(),
-                       slot.at("height").dump(), slot.at("back_buffers").dump(), slot.at("back_buffer_index").dump(),
-                       list_text(slot.at("rtv_indices")), dsv.is_null() ? "-" : dsv.dump(),
-                       slot.value("address", std::string{"?"}));
+                       slot.at("height").dump(), slot.at("back_buffers").dump(), list_text(slot.at("rtv_indices")),
+                       dsv.is_null() ? "-" : dsv.dump());
+    measured += fmt::format(rt(lang, "{}槽位 {} 的对象在 {}，当前后台缓冲 {}", "{}slot {} object at {}, current back buffer {}"),
+                            measured.empty() ? "" : tr(lang, "；", "; "), slot.at("slot").dump(),
+                            slot.value("address", std::string{"?"}), slot.at("back_buffer_index").dump());
   }
+  if (!measured.empty()) out += tr(lang, "   ≈ 实测：", "   ≈ measured: ") + measured + "\n";
   return out;
 }
 
@@ -238,16 +246,21 @@ std::string check_line(const std::string& label, const actions::step& action, co
                        c.at("created").get<bool>() ? tr(lang, "已在设备上创建", "created on the device")
                                                    : tr(lang, "未创建", "not created"),
                        value_text(c.at("rule")));
-  if (std::holds_alternative<actions::race>(action.what))
+  if (std::holds_alternative<actions::race>(action.what)) {
+    const bool sound = c.value("sound", false);
     return fmt::format(rt(lang,
                           "   · 两个线程，{} 堆：{} 个定时回合中有 {} 次 allocate() 落在渲染线程读写 _size 之间；"
-                          "随后自由运行 {} 轮（共 {:.1f} ms）。最终 _size {}，重复索引 {}，拦下的越界 {}，损坏合计 {}\n",
+                          "随后自由运行 {} 轮。检查结果：{}\n"
+                          "   ≈ 实测：最终 _size {}，重复索引 {}，拦下的越界 {}，损坏合计 {}，用时 {:.1f} ms\n",
                           "   · two threads, {} heap: in {} timed rounds, {} allocate() call(s) landed between the "
-                          "render thread's read and write of _size; then {} free-running rounds ({:.1f} ms in all). "
-                          "Final _size {}, duplicate indices {}, out-of-bounds stopped {}, damage {}\n"),
+                          "render thread's read and write of _size; then {} free-running rounds. The check: {}\n"
+                          "   ≈ measured: final _size {}, duplicate indices {}, out-of-bounds stopped {}, damage {}, "
+                          "{:.1f} ms\n"),
                        value_text(c.at("model")), c.at("rounds").dump(), c.at("landed_inside").dump(),
-                       c.at("iterations").dump(), c.value("ms", 0.0), c.at("final_size").dump(),
-                       c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump());
+                       c.at("iterations").dump(),
+                       sound ? tr(lang, "完好", "sound") : tr(lang, "损坏", "damaged"), c.at("final_size").dump(),
+                       c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump(), c.value("ms", 0.0));
+  }
   if (std::holds_alternative<actions::create_surface>(action.what))
     return fmt::format(rt(lang, "   · 新表面进入槽位 {}\n", "   · the new surface took slot {}\n"), c.at("slot").dump());
   if (std::holds_alternative<actions::resize>(action.what))
@@ -318,7 +331,7 @@ std::string focus_state(const lesson_step& step, const json& state, language lan
   } else if (panel == "Deferred") {
     out += deferred_lines(state, lang);
   } else if (panel == "Fences") {
-    out += "   · " + fence_line(state, lang) + "\n";
+    out += fence_lines(state, lang);
   } else if (panel == "Surfaces") {
     out += surface_lines(state, lang);
   } else if (panel == "Resources") {

@@ -7,7 +7,9 @@
 // may give the answer away.
 // The engine's log is held back while a lesson plays (log_capture) and printed inside an
 // outcome, never between lines of lesson text; an expected failure prints as expected,
-// never as an error.
+// never as an error. Lines that depend on the run rather than the lesson (timings, addresses,
+// what the window system chose) start with "   ≈", engine log lines with "   !"; all other
+// lines are the same in every run of the same steps, headless or windowed.
 #include <memory>
 #include <span>
 #include <string>
