@@ -41,10 +41,13 @@ def comparable(snapshot, presentation):
     not depend on presenting to a window rather than offscreen: a window's swap chain has
     its own image count and format, so its RTVs, back buffers and surface details go."""
     s = {k: v for k, v in snapshot.items() if k not in TIMING}
-    s["fence"] = {k: v for k, v in s["fence"].items() if k not in ("gpu_completed", "last_wait_ms")}
+    s["fence"] = {k: v for k, v in s["fence"].items()
+                  if k not in ("gpu_completed", "last_wait_ms", "wait_ms_total", "blocked_waits", "pending_at_begin",
+                               "max_pending_at_begin")}
     s.pop("checks", None)  # attempts at window operations succeed in a window, fail offscreen
     for slot in s["surfaces"]["slots"]:
         slot.pop("back_buffer_index", None)  # the window system's acquire decides
+        slot.pop("address", None)  # where this process put the surface object
     if presentation:
         return s
     s.pop("surfaces")
@@ -68,7 +71,10 @@ def first_difference(a, b, path=""):
         return None
     if isinstance(a, list):
         if len(a) != len(b):
-            return f"{path}: {len(a)} entries vs {len(b)}"
+            only_a = [x for x in a if x not in b][:3]
+            only_b = [y for y in b if y not in a][:3]
+            return (f"{path}: {len(a)} entries vs {len(b)}; only in the first: {json.dumps(only_a)[:300]}, "
+                    f"only in the second: {json.dumps(only_b)[:300]}")
         for i, (x, y) in enumerate(zip(a, b)):
             d = first_difference(x, y, f"{path}/{i}")
             if d:
@@ -78,7 +84,9 @@ def first_difference(a, b, path=""):
 
 
 def step_lines(text):
-    """What a player prints about steps: titles, texts, questions, answers."""
+    """What a player prints about steps: titles, texts, questions, answers, the state a step
+    is about; not what depends on the run (measured lines, "   ≈") or the engine's log
+    ("   !") (sandbox/lessons/lesson_console.h)."""
     out, keep = [], False
     for line in text.splitlines():
         if line.startswith("-- "):
@@ -86,7 +94,7 @@ def step_lines(text):
         elif line.startswith("== ") or " step(s): " in line or line.startswith("xengine-sandbox: "):
             keep = False
             continue
-        if keep:
+        if keep and not line.startswith(("   ≈", "   !")):
             out.append(line)
     return out
 

@@ -154,11 +154,41 @@ class Sandbox:
             shown = m2.get("display", [0, 0])[0] > 0
             return first if shown and first and first == m2.get("buttons", {}).get(button) else None
         rect = self.guard(f"button {button!r} in the UI map", settled, timeout)
+        rect = self.scroll_into_view(button, rect, timeout)
+        self.check_not_clipped(button, rect)
         ox, oy = self.origin()
         x, y = ox + (rect[0] + rect[2]) / 2, oy + (rect[1] + rect[3]) / 2
         sent = time.monotonic()
         self.display.run("xdotool", "mousemove", str(int(x)), str(int(y)), "click", "1")
         return sent  # when the click started (xdotool returns once the X server has it)
+
+    def check_not_clipped(self, button, rect):
+        """A button cut off by the right edge of its panel is a layout bug: a person cannot
+        see it whole, and its middle may be outside the panel."""
+        for x, y, w, h in (self.ui_map() or {}).get("windows", {}).values():
+            if x <= rect[0] < x + w and y <= rect[1] < y + h and rect[2] > x + w:
+                raise TestFailure(f"button {button!r} ({rect}) is cut off by its panel's right edge at x={x + w}")
+
+    def scroll_into_view(self, button, rect, timeout=10):
+        """A button below the bottom of its panel (a long lesson leaves the panels below it
+        less room) is scrolled up with the mouse wheel over that panel, as a person does."""
+        def panel_of(r):
+            middle = (r[1] + r[3]) / 2
+            for x, y, w, h in (self.ui_map() or {}).get("windows", {}).values():
+                if x <= r[0] < x + w and y <= r[1] < y + h + 4000:
+                    return None if middle < y + h - 4 else (x, y, w, h)  # its middle shows: clickable
+            return None
+        deadline = time.monotonic() + timeout
+        while (panel := panel_of(rect)) is not None:
+            if time.monotonic() > deadline:
+                raise TestFailure(f"button {button!r} stays below its panel after scrolling")
+            ox, oy = self.origin()
+            x, y, w, h = panel
+            self.display.run("xdotool", "mousemove", str(int(ox + x + w / 2)), str(int(oy + y + h / 2)), "click",
+                             "--repeat", "3", "5")
+            time.sleep(0.2)
+            rect = (self.ui_map() or {}).get("buttons", {}).get(button, rect)
+        return rect
 
     def key(self, *names):
         self.activate()

@@ -97,9 +97,10 @@ namespace log {
 namespace {
 struct logger_state {
   std::shared_ptr<spdlog::sinks::dist_sink_mt> sinks{std::make_shared<spdlog::sinks::dist_sink_mt>()};
+  spdlog::sink_ptr console{std::make_shared<spdlog::sinks::stderr_color_sink_mt>()};
   std::shared_ptr<spdlog::logger> logger;
   logger_state() {
-    sinks->add_sink(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+    sinks->add_sink(console);
     logger = std::make_shared<spdlog::logger>("xe", sinks);
     logger->set_pattern("[%H:%M:%S.%e] [%^%l%$] %v");
     logger->set_level(spdlog::level::info);
@@ -114,6 +115,9 @@ logger_state& state() {
 spdlog::logger& get() { return *state().logger; }
 void add_sink(spdlog::sink_ptr sink) { state().sinks->add_sink(std::move(sink)); }
 void remove_sink(const spdlog::sink_ptr& sink) { state().sinks->remove_sink(sink); }
+void set_console_enabled(bool enabled) {
+  state().console->set_level(enabled ? spdlog::level::trace : spdlog::level::off);
+}
 
 } // namespace log
 } // namespace xe

@@ -8,6 +8,9 @@ spdlog::logger& get();
 // Adds a sink (e.g. the inspector's log panel or a test capture); thread-safe.
 void add_sink(spdlog::sink_ptr sink);
 void remove_sink(const spdlog::sink_ptr& sink);
+// Turns the stderr sink off or on (other sinks keep receiving): for a caller that prints
+// the log itself at the right moment, such as a headless lesson.
+void set_console_enabled(bool enabled);
 } // namespace xe::log
 
 #define XE_LOG_TRACE(...) ::xe::log::get().trace(__VA_ARGS__)

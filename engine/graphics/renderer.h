@@ -107,6 +107,7 @@ struct heap_desc {
   heap_type type{heap_type::cbv_srv_uav};
   u32 capacity{64};
   bool shader_visible{false};
+  heap_model model{heap_model::engine};  // wiki: the wiki's code, mistakes included (lessons)
 };
 constexpr u32 engine_heap_count{4};
 result<u32> create_heap(const heap_desc& desc);          // returns the heap's index
@@ -120,6 +121,31 @@ result<void> allocate_descriptors(u32 heap, u32 count, std::string_view owner, s
 // Frees through the deferred path: the index returns to the free stack once the
 // current frame slot's fence has completed.
 result<void> free_descriptor(u32 heap, u32 index);
+
+// Two threads on one private heap of `model`, as a renderer and a loading thread would share
+// it (wiki 7.8). First a few rounds with a chosen timing: the renderer, in the middle of
+// returning a deferred index (between reading and writing _size), lets the loader call
+// allocate(), waiting up to 25 ms for it. Then both run free: the loader allocates and frees
+// `iterations` times while the renderer processes slot after slot. Finally every index is
+// freed and every slot drained: a sound heap ends with _size 0 and each index once on its
+// free stack. The wiki model runs with 7.6's missing clear() added, so only its locking
+// differs from the engine's. Between frames only.
+struct heap_race_desc {
+  heap_model model{heap_model::engine};
+  u32 iterations{10'000};  // 1..1,000,000
+};
+struct heap_race_report {
+  u32 rounds{};
+  u32 landed_inside{};     // rounds whose allocate() completed inside the renderer's update
+  u32 iterations{};
+  u32 capacity{};
+  u32 final_size{};        // 0 when sound
+  u32 duplicates{};        // indices on the free stack more than once
+  u32 faults{};            // wiki model: out-of-bounds accesses it stopped
+  u32 damage{};            // final_size + duplicates + faults
+  f64 ms{};                // wall time of the two threads
+};
+result<heap_race_report> race_heap(const heap_race_desc& desc);
 
 // Learner textures (wiki 7.10/7.11): R8G8B8A8 2D textures with an SRV in the srv heap,
 // created committed, placed (in their own ID3D12Heap) or reserved. Names are unique.
@@ -143,7 +169,9 @@ struct view_format_check {
   bool casting_fully_typed_supported{};  // D3D12_FEATURE_D3D12_OPTIONS3
   std::string rule;                      // the rule that decided, in one sentence
 };
-// Formats by DXGI name without the prefix ("R32_FLOAT"); unknown names are errors.
+// Formats by DXGI name without the prefix ("R32_FLOAT"); unknown names are errors. The
+// verdict comes from the engine's table of D3D12's casting rules, not from the device.
+// resource_format "null": a null descriptor (no resource, a full view description).
 result<view_format_check> check_view_format(std::string_view resource_format, std::string_view view_format);
 
 // Screenshots. The next frame that renders the surface copies its back buffer before

@@ -18,6 +18,8 @@ const char* to_string(heap_type type) {
   return "unknown";
 }
 
+const char* to_string(heap_model model) { return model == heap_model::wiki ? "wiki" : "engine"; }
+
 const char* to_string(resource_kind kind) {
   switch (kind) {
     case resource_kind::committed: return "committed";

@@ -51,6 +51,11 @@ struct frame_stats {
   u64 gpu_completed{};       // fence->GetCompletedValue() when the stats were taken
   std::array<u64, frame_buffer_count> slot_fence_values{}; // value each slot waits for
   f32 last_wait_ms{};        // CPU time blocked on the fence in the last begin_frame
+  f64 wait_ms_total{};       // every begin_frame's wait, summed
+  u64 blocked_waits{};       // begin_frames that found the GPU behind and blocked
+  u64 pending_at_begin{};    // cpu_fence_value - gpu_completed when the last begin_frame
+                             // returned: submitted frames the GPU had not finished
+  u64 max_pending_at_begin{};// the most since frames in flight was last set
   u32 frames_in_flight{};    // 1..frame_buffer_count
   bool in_frame{};           // between begin_frame and end_frame
 };
@@ -63,15 +68,22 @@ struct upload_stats {
   u32 current_slot{};
 };
 
+// Whose free-stack code a heap runs: the engine's, or the learning wiki's as written
+// (7.4-7.8, for the lessons that show its mistakes; see d3d12_wiki_heap.h).
+enum class heap_model : u8 { engine, wiki };
+const char* to_string(heap_model model);
+
 struct heap_info {
   std::string name;
   heap_type type{};
+  heap_model model{};
   u32 capacity{};
   u32 size{};                // allocated count, the wiki's _size (top of the free stack)
   u32 descriptor_size{};
   bool shader_visible{};
   std::array<u32, frame_buffer_count> deferred_counts{};
   u64 version{};             // changes whenever the state above or heap_state changes
+  u32 faults{};              // wiki model: how often the wiki's code would have gone out of bounds
 };
 
 // Full state of one heap; copy_* walks capacity entries.
@@ -87,6 +99,7 @@ struct heap_state {
   std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot
   std::vector<std::pair<u32, std::string>> owners;              // named allocations, by index
   std::vector<std::pair<u32, u64>> freed_frames;                // deferred indices: frame of the free
+  std::string last_fault;                                       // wiki model: what it stopped, in words
 };
 
 // One index of one heap (get_descriptor_info: cheap, no walk).
@@ -110,10 +123,14 @@ struct surface_info {
   u32 back_buffer_index{};
   std::vector<u32> rtv_indices;
   u32 dsv_index{invalid_id};
+  u64 address{};              // live slots: where the d3d12_surface object is in memory now
 };
 
 struct surfaces_info {
   u32 capacity{};             // slots ever used
+  u32 size{};                 // live surfaces (the free list's size())
+  u32 storage_capacity{};     // slots the free list's vector holds before it grows again
+  u32 relocations{};          // growths that moved every live surface to new storage
   u32 next_free{invalid_id};  // head of the free chain
   std::vector<surface_info> slots;
 };

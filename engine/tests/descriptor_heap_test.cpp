@@ -7,6 +7,7 @@
 #include "gpu_test.h"
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
+#include "graphics/d3d12/d3d12_wiki_heap.h"
 
 namespace xe::test {
 namespace {
@@ -253,6 +254,104 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
   EXPECT_EQ(size, allocated + deferred);
   EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](u32 n) { return n == 1; }))
       << "an index is missing or duplicated";
+}
+
+// The wiki's heap as written (7.6): process_deferred_release never clears the slot's list,
+// so the same index comes back each time the slot comes round and _size runs down until the
+// model stops the write below zero.
+class wiki_heap_test : public gpu_test {
+protected:
+  struct scoped_wiki_heap {
+    gfx::d3d12::wiki_descriptor_heap heap;
+    explicit scoped_wiki_heap(gfx::d3d12::wiki_fixes fixes = {}) : heap{gfx::heap_type::cbv_srv_uav, fixes} {}
+    ~scoped_wiki_heap() { heap.release(); }
+  };
+  static gfx::heap_state state_of(const gfx::d3d12::heap_interface& heap) {
+    gfx::heap_state state;
+    heap.copy_state(state);
+    return state;
+  }
+};
+
+TEST_F(wiki_heap_test, a_slot_is_pushed_back_every_time_it_comes_round) {
+  scoped_wiki_heap wiki;
+  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 5, false, "wiki"));
+  auto a = wiki.heap.allocate();
+  auto b = wiki.heap.allocate();
+  ASSERT_TRUE(a && b);
+  XE_ASSERT_OK(wiki.heap.free_index(a->index));
+  EXPECT_EQ(wiki.heap.size(), 2u) << "the header's size() excludes deferred frees; _size does not";
+  wiki.heap.process_deferred_free(0);
+  EXPECT_EQ(wiki.heap.size(), 1u);
+  EXPECT_EQ(state_of(wiki.heap).free_stack, (std::vector<u32>{0, 0, 2, 3, 4})) << "the wiki's 7.6 picture";
+  EXPECT_EQ(state_of(wiki.heap).deferred[0], (std::vector<u32>{0})) << "never cleared";
+  wiki.heap.process_deferred_free(0);  // slot 0 comes round again, nothing freed since
+  EXPECT_EQ(wiki.heap.size(), 0u);
+  EXPECT_EQ(wiki.heap.faults(), 0u);
+  wiki.heap.process_deferred_free(0);  // --_size at 0: stopped, counted, nothing written
+  EXPECT_EQ(wiki.heap.size(), 0u);
+  EXPECT_EQ(wiki.heap.faults(), 1u);
+  EXPECT_EQ(state_of(wiki.heap).free_stack, (std::vector<u32>{0, 0, 2, 3, 4}));
+  EXPECT_NE(state_of(wiki.heap).last_fault.find("4294967295"), std::string::npos);
+  EXPECT_EQ(wiki.heap.get_info().model, gfx::heap_model::wiki);
+}
+
+TEST_F(wiki_heap_test, a_double_free_hands_one_index_out_twice) {
+  scoped_wiki_heap wiki;
+  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 4, false, "wiki"));
+  ASSERT_TRUE(wiki.heap.allocate());
+  auto one = wiki.heap.allocate();
+  ASSERT_TRUE(one);
+  XE_ASSERT_OK(wiki.heap.free_index(one->index));
+  XE_ASSERT_OK(wiki.heap.free_index(one->index));  // the wiki's free() checks nothing
+  wiki.heap.process_deferred_free(0);
+  auto x = wiki.heap.allocate();
+  auto y = wiki.heap.allocate();
+  ASSERT_TRUE(x && y);
+  EXPECT_EQ(x->index, one->index);
+  EXPECT_EQ(y->index, one->index);
+}
+
+TEST_F(wiki_heap_test, a_full_heap_is_read_past_its_end_and_stopped) {
+  scoped_wiki_heap wiki;
+  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 2, false, "wiki"));
+  ASSERT_TRUE(wiki.heap.allocate());
+  ASSERT_TRUE(wiki.heap.allocate());
+  auto third = wiki.heap.allocate();
+  ASSERT_FALSE(third);
+  EXPECT_NE(third.error_value().reason.find("past the end"), std::string::npos) << third.error_value().reason;
+  EXPECT_EQ(wiki.heap.faults(), 1u);
+  EXPECT_EQ(wiki.heap.size(), 2u);
+}
+
+TEST_F(wiki_heap_test, each_fix_switches_one_mistake_off) {
+  scoped_wiki_heap wiki{{.clear_after_processing = true, .capacity_check = true, .double_free_check = true}};
+  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 2, false, "wiki"));
+  auto a = wiki.heap.allocate();
+  ASSERT_TRUE(a && wiki.heap.allocate());
+  EXPECT_FALSE(wiki.heap.allocate()) << "capacity check";
+  XE_ASSERT_OK(wiki.heap.free_index(a->index));
+  EXPECT_FALSE(wiki.heap.free_index(a->index)) << "double-free check";
+  wiki.heap.process_deferred_free(0);
+  wiki.heap.process_deferred_free(0);
+  EXPECT_EQ(wiki.heap.size(), 1u) << "cleared after processing: returned once";
+  EXPECT_EQ(wiki.heap.faults(), 0u);
+}
+
+// Two threads (wiki 7.8): in the timed rounds the loader's allocate() lands inside the wiki
+// heap's unlocked update and its ++_size is lost; the engine's heap makes the loader wait
+// for its lock, and both come out of the free-running part with the check they deserve.
+TEST_F(wiki_heap_test, race_damages_the_wiki_heap_and_not_the_engines) {
+  auto engine = gfx::race_heap({.model = gfx::heap_model::engine, .iterations = 20'000});
+  ASSERT_TRUE(engine) << engine.error_value().reason;
+  EXPECT_EQ(engine->landed_inside, 0u);
+  EXPECT_EQ(engine->damage, 0u);
+  EXPECT_EQ(engine->final_size, 0u);
+  auto wiki = gfx::race_heap({.model = gfx::heap_model::wiki, .iterations = 2'000});
+  ASSERT_TRUE(wiki) << wiki.error_value().reason;
+  EXPECT_EQ(wiki->landed_inside, wiki->rounds);
+  EXPECT_GE(wiki->damage, 1u);
+  EXPECT_FALSE(gfx::race_heap({.iterations = 0}));
 }
 
 } // namespace

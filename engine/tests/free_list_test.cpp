@@ -116,5 +116,25 @@ TEST(free_list, growth_moves_elements_without_double_destruction) {
   EXPECT_EQ(counted::alive, 0);
 }
 
+// Wiki 8.9 says a free_list avoids the vector's moves; it does not. Indices stay, addresses
+// change when every slot is taken and the storage grows; a reused slot moves nothing.
+TEST(free_list, indices_are_stable_but_growth_moves_every_element) {
+  free_list<counted> list;
+  const u32 first = list.add(1);
+  EXPECT_EQ(list.relocations(), 0u);
+  while (list.capacity() < list.storage_capacity()) list.add(2);  // fill the storage
+  const void* before = list.address(first);
+  const u32 relocations = list.relocations();
+  list.add(3);  // no free slot, no room: the vector grows
+  EXPECT_EQ(list.relocations(), relocations + 1);
+  EXPECT_NE(list.address(first), before);
+  EXPECT_EQ(*list[first].owned, 1) << "the element moved with its contents";
+
+  ASSERT_TRUE(list.remove(first));
+  const u32 reused = list.add(4);  // the newest freed slot: nothing moves
+  EXPECT_EQ(reused, first);
+  EXPECT_EQ(list.relocations(), relocations + 1);
+}
+
 } // namespace
 } // namespace xe::utl

@@ -86,6 +86,35 @@ TEST_F(renderer_test, thousand_frames_have_monotonic_fences) {
   EXPECT_EQ(s.gpu_completed, s.cpu_fence_value);
 }
 
+// Frame N's begin_frame returns once frame N - frames_in_flight has completed: at most
+// frames_in_flight - 1 submitted frames are still running then. The completed value never
+// steps back, even where vkd3d's own does.
+TEST_F(renderer_test, frames_pending_at_begin_never_exceed_frames_in_flight_minus_one) {
+  auto surface = gfx::create_surface({.width = 256, .height = 256});
+  ASSERT_TRUE(surface);
+  for (u32 in_flight : {3u, 2u, 1u}) {
+    XE_ASSERT_OK(gfx::set_frames_in_flight(in_flight));
+    EXPECT_EQ(gfx::get_frame_stats().max_pending_at_begin, 0u) << "restarted when frames in flight are set";
+    u64 completed = gfx::get_frame_stats().gpu_completed, blocked = gfx::get_frame_stats().blocked_waits;
+    f64 waited = gfx::get_frame_stats().wait_ms_total;
+    for (int i = 0; i < 60; ++i) {
+      ASSERT_TRUE(gfx::begin_frame());
+      const gfx::frame_stats s = gfx::get_frame_stats();
+      ASSERT_LE(s.pending_at_begin, in_flight - 1);
+      ASSERT_GE(s.pending_at_begin, s.cpu_fence_value - s.gpu_completed) << "the GPU only moves on";
+      ASSERT_GE(s.gpu_completed, completed);
+      ASSERT_GE(s.blocked_waits, blocked);
+      ASSERT_GE(s.wait_ms_total, waited);
+      completed = s.gpu_completed;
+      blocked = s.blocked_waits;
+      waited = s.wait_ms_total;
+      ASSERT_TRUE(gfx::render_surface(*surface, gfx::frame_content{.gpu_load_passes = 2}));
+      ASSERT_TRUE(gfx::end_frame());
+    }
+    EXPECT_LE(gfx::get_frame_stats().max_pending_at_begin, in_flight - 1);
+  }
+}
+
 // With one frame in flight, begin_frame returns only after the previous frame finished.
 // vkd3d 1.2 can move a fence's completed value backwards when a signal completes at once
 // while its fence thread still holds an older one (d3d12_fence.h): here a small frame, a

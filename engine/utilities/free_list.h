@@ -4,6 +4,10 @@
 // slots form a chain starting at next_free(). Unlike the wiki's version, each slot also
 // knows whether it is live, so a double remove is caught even when sizeof(T) == sizeof(u32),
 // and every bad id is reported in every build type.
+//
+// Indices are stable; addresses are not: when every slot is taken, add() grows the vector,
+// which moves every live element to new storage (relocations() counts those growths). T
+// must therefore move correctly: the moved-from object must own nothing any more.
 #include <new>
 #include <string>
 #include <type_traits>
@@ -41,6 +45,7 @@ public:
     u32 index;
     if (_next_free == invalid_id) {
       index = static_cast<u32>(_slots.size());
+      if (!_slots.empty() && _slots.size() == _slots.capacity()) ++_relocations;
       _slots.emplace_back();
     } else {
       index = _next_free;
@@ -75,6 +80,10 @@ public:
   u32 capacity() const { return static_cast<u32>(_slots.size()); }     // slots ever used
   bool empty() const { return _size == 0; }
   u32 next_free() const { return _next_free; }                        // head of the free chain
+  u32 storage_capacity() const { return static_cast<u32>(_slots.capacity()); }  // slots before the next growth
+  u32 relocations() const { return _relocations; }                    // growths that moved live elements
+  // Where element index lives now; valid until the next add() that grows the storage.
+  const void* address(u32 index) const { XE_ASSERT(is_live(index)); return &_slots[index].value; }
   slot_info info(u32 index) const {
     XE_ASSERT(index < _slots.size());
     const slot& s = _slots[index];
@@ -128,6 +137,7 @@ private:
   std::vector<slot> _slots;
   u32 _next_free{invalid_id};
   u32 _size{0};
+  u32 _relocations{0};
 };
 
 } // namespace xe::utl

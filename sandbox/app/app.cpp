@@ -10,6 +10,7 @@
 #include "app/stop_signal.h"
 #include "common/log.h"
 #include "io/files.h"
+#include "lessons/lesson_console.h"
 #include "script/script.h"
 #include "snapshot/frame_record.h"
 #include "snapshot/frame_state.h"
@@ -126,8 +127,9 @@ int app::load_lessons() {
   return exit_ok;
 }
 
-// Plays lessons to the end; each step prints as it runs (step_starting/step_finished). The
-// first step whose expectation fails ends the run (exit 3).
+// Plays lessons to the end; each step prints as it runs (step_starting/step_finished,
+// through lesson_console, as a windowed lesson prints). The first step whose expectation
+// fails ends the run (exit 3).
 int app::play_lessons() {
   const std::vector<lesson>& all = _lessons->lessons();
   std::vector<u32> order;
@@ -140,9 +142,20 @@ int app::play_lessons() {
   u32 steps = 0;
   for (u32 index : order) {
     const lesson& l = all[index];
-    std::printf("== %02u %s\n", l.chapter, l.title.in(lang).c_str());
-    if (auto r = _lessons->open_index(index); !r) {
-      std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), r.error_value().reason.c_str());
+    print_lesson_text(lesson_console::lesson_header(l, lang));
+    // The engine restarts: its chatter stays off the lesson's console. Warnings from the
+    // start (a missing layer, unsaved progress) belong to no step: they go to stderr.
+    result<void> opened;
+    std::vector<lesson_console::log_line> start_log;
+    {
+      lesson_console::log_capture log;
+      opened = _lessons->open_index(index);
+      start_log = log.take();
+    }
+    for (const auto& line : start_log)
+      if (line.level >= spdlog::level::warn) std::fprintf(stderr, "xengine-sandbox: %s\n", line.text.c_str());
+    if (!opened) {
+      std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), opened.error_value().reason.c_str());
       return exit_runtime;
     }
     for (size_t s = 0; s < l.steps.size(); ++s) {
@@ -155,27 +168,28 @@ int app::play_lessons() {
   return exit_ok;
 }
 
-void app::step_starting(const lesson& l, const lesson_step& step) {
-  const language lang = _lessons->lang();
-  std::printf("-- %u/%zu %s\n%s\n", step.number, l.steps.size(), step.title.in(lang).c_str(), step.text.in(lang).c_str());
-  if (step.predict) {
-    std::string choices;
-    for (const choice& c : step.predict->choices)
-      choices += (choices.empty() ? "" : " | ") + (c.label ? c.label->in(lang) : c.value.dump());
-    std::printf("   ? %s [%s]\n", step.predict->question.in(lang).c_str(), choices.c_str());
-  }
+void app::print_lesson_text(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
   std::fflush(stdout);
 }
 
-void app::step_finished(const lesson&, const lesson_step&, const result<step_outcome>& outcome) {
+// The engine's log is held from a step's start to its end and printed in its report.
+void app::step_starting(const lesson& l, const lesson_step& step) {
+  print_lesson_text(lesson_console::step_intro(l, step, _lessons->lang()));
+  _step_log.emplace();
+}
+
+void app::step_finished(const lesson&, const lesson_step& step, const result<step_outcome>& outcome) {
+  const std::vector<lesson_console::log_line> log = _step_log ? _step_log->take() : std::vector<lesson_console::log_line>{};
+  _step_log.reset();
+  const language lang = _lessons->lang();
   if (!outcome) {
     _lesson_failed = true;
-    std::fflush(stdout);
+    print_lesson_text(lesson_console::log_lines(log, lang));
     std::fprintf(stderr, "xengine-sandbox: %s\n", outcome.error_value().reason.c_str());
     return;
   }
-  if (outcome->answer) std::printf("   = %s\n", outcome->answer->dump().c_str());
-  std::fflush(stdout);
+  print_lesson_text(lesson_console::step_report(step, *outcome, _runner.evaluation_document(), log, lang));
 }
 
 // --bench-frames: 60 warm-up frames (pipelines, caches, the window system settle), then N

@@ -14,6 +14,7 @@
 #include "app/overlay.h"
 #include "graphics/d3d12/d3d12_observer.h"
 #include "graphics/renderer.h"
+#include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
 #include "platform/window.h"
 #include "script/runner.h"
@@ -100,6 +101,7 @@ private:
   result<surface_entry*> entry_at(u32 slot);
   u32 slot_of_window(u32 window_id) const;
   void update_titles();
+  static void print_lesson_text(const std::string& text);
   bool windowed() const { return !_opts.headless; }
 
   options _opts;
@@ -119,6 +121,7 @@ private:
   gfx::frame_content _content{clear_color};
   bool _quit{false};
   bool _lesson_failed{false};  // a learner's step failed in this run (exit 3)
+  std::optional<lesson_console::log_capture> _step_log;  // while a lesson step runs
   f64 _frame_ms_total{0.0};
   f64 _wait_ms_total{0.0};
   u64 _frames_run{0};

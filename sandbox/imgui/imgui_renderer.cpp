@@ -41,11 +41,12 @@ void imgui_renderer::release() {
 }
 
 result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_context& ctx) {
-  if (!draw_data || draw_data->TotalVtxCount == 0 || draw_data->DisplaySize.x <= 0 || draw_data->DisplaySize.y <= 0)
-    return {};
-
+  // The pipeline first, drawn or not (ImGui hides a window sized to content on its first
+  // frame): the engine's object list must not depend on whether that frame had any.
   auto pso = ctx.pipelines.pipeline(ui_pipeline(ctx));
   if (!pso) return std::move(pso).error_value();
+  if (!draw_data || draw_data->TotalVtxCount == 0 || draw_data->DisplaySize.x <= 0 || draw_data->DisplaySize.y <= 0)
+    return {};
 
   static_assert(sizeof(ImDrawVert) == 20 && sizeof(ImDrawIdx) == 2, "ui_vertex layout: float2, float2, rgba8; u16");
   const size_t vertex_bytes = static_cast<size_t>(draw_data->TotalVtxCount) * sizeof(ImDrawVert);

@@ -541,12 +541,16 @@ void inspector::draw_controls(const overlay_state& state) {
     ImGui::SameLine();
     if (button("Step one frame")) _step_requested = true;
     if (state.lesson_holds_engine) ImGui::TextDisabled("held by the lesson: only its steps move it");
+    // Sliders leave room for their labels, however narrow the panel.
+    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("frames in flight").x -
+                                                                  ImGui::GetStyle().ItemInnerSpacing.x));
     int frames_in_flight = latest ? static_cast<int>(latest->frame.frames_in_flight) : 3;
     if (ImGui::SliderInt("frames in flight", &frames_in_flight, 1, 3))
       request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
     if (ImGui::SliderInt("GPU load", &gpu_load, 0, std::max(100, gpu_load)))
       request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
+    ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
     if (ImGui::Checkbox("triangle", &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
     remember("triangle");
@@ -581,21 +585,26 @@ void inspector::draw_controls(const overlay_state& state) {
     ImGui::TextDisabled("%u window(s)", state.windows);
   }
   if (section("Export")) {
-    ImGui::InputText("##export", _export_path, sizeof(_export_path));
-    ImGui::SameLine();
-    if (button("Export snapshot")) request(actions::snapshot{_export_path}, "snapshot");
-    ImGui::InputText("##screenshot", _screenshot_path, sizeof(_screenshot_path));
-    ImGui::SameLine();
-    if (button("Screenshot")) request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
+    if (path_and_button("##export", _export_path, sizeof(_export_path), "Export snapshot"))
+      request(actions::snapshot{_export_path}, "snapshot");
+    if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path), "Screenshot"))
+      request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
   }
   if (section("Load and compare")) {
-    ImGui::InputText("##load", _load_path, sizeof(_load_path));
-    ImGui::SameLine();
-    if (button("Load snapshot")) (void)load_snapshot_file(_load_path);
-    ImGui::InputText("##diff", _diff_path, sizeof(_diff_path));
-    ImGui::SameLine();
-    if (button("Diff against")) (void)load_diff_file(_diff_path);
+    if (path_and_button("##load", _load_path, sizeof(_load_path), "Load snapshot")) (void)load_snapshot_file(_load_path);
+    if (path_and_button("##diff", _diff_path, sizeof(_diff_path), "Diff against")) (void)load_diff_file(_diff_path);
   }
+}
+
+// A path field and its button on one row: the field takes what the button leaves, so the
+// button stays whole in a narrow panel.
+bool inspector::path_and_button(const char* id, char* path, size_t size, const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const f32 button_width = ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
+  ImGui::SetNextItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
+  ImGui::InputText(id, path, size);
+  ImGui::SameLine();
+  return button(label);
 }
 
 } // namespace xe::sandbox

@@ -92,6 +92,7 @@ private:
   const frame_record* shown() const;
   const frame_record* shown_previous() const;
   bool button(const char* label);
+  bool path_and_button(const char* id, char* path, size_t size, const char* label);
   void remember(const char* label);  // the last item's rectangle, under label
   bool section(const char* label, bool open_by_default = false);  // a collapsing header, remembered
   void request(actions::action what, const char* name);

@@ -178,8 +178,8 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
   struct stat dir_st{};
-  if (::stat(dir.c_str(), &dir_st) != 0 || !S_ISDIR(dir_st.st_mode))
-    return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+  if (::stat(dir.c_str(), &dir_st) != 0) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+  if (!S_ISDIR(dir_st.st_mode)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
 
   long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
   if (name_max <= 0) name_max = 255;

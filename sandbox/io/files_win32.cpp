@@ -136,7 +136,8 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
       return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
-  if (!fs::is_directory(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+  if (!fs::exists(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+  if (!fs::is_directory(dir, ec)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
 
   const std::string prefix = detail::temp_prefix(target.filename().string(), 255, 11);
   fs::path temp;

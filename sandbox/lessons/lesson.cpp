@@ -80,7 +80,10 @@ lesson_step read_step(const json& s, u32 number) {
     if (!it->is_array()) fail(where + ": 'expect' must be an array");
     for (const json& e : *it) {
       if (!e.is_object()) fail(where + ": each expectation is an object {\"path\", \"equals\" | \"contains\"}");
-      only_keys(e, {"path", "equals", "contains"}, where + ": expect");
+      for (const auto& item : e.items())
+        if (std::find(actions::expect_keys().begin(), actions::expect_keys().end(), item.key()) ==
+            actions::expect_keys().end())
+          fail(fmt::format("{}: expect: unknown key '{}'", where, item.key()));
       auto parsed = actions::parse_expect(e);
       if (!parsed) fail(fmt::format("{}: expect: {}", where, parsed.error_value().reason));
       step.expect.push_back(std::move(*parsed));
@@ -131,8 +134,23 @@ lesson_step read_step(const json& s, u32 number) {
       }
     }
     const json& answer = require(*it, "answer", where + ": predict");
-    p.answer_path = answer.is_string() ? answer.get<std::string>() : "";
-    p.answer = read_pointer(answer, where + ": predict answer");
+    if (answer.is_object()) {
+      only_keys(answer, {"change_of", "value"}, where + ": predict answer");
+      if (answer.size() != 1) fail(where + ": predict answer takes one of 'change_of' and 'value'");
+      if (auto c = answer.find("change_of"); c != answer.end()) {
+        p.from = prediction::source::change;
+        p.answer_path = c->is_string() ? c->get<std::string>() : "";
+        p.answer = read_pointer(*c, where + ": predict answer change_of");
+      } else {
+        p.from = prediction::source::fact;
+        p.fact = answer.at("value");
+        if (std::none_of(p.choices.begin(), p.choices.end(), [&](const choice& option) { return option.value == p.fact; }))
+          fail(fmt::format("{}: predict answer {} is not among the choices", where, p.fact.dump()));
+      }
+    } else {
+      p.answer_path = answer.is_string() ? answer.get<std::string>() : "";
+      p.answer = read_pointer(answer, where + ": predict answer");
+    }
     step.predict = std::move(p);
   }
   return step;

@@ -38,10 +38,16 @@ struct choice {
 };
 
 struct prediction {
+  // Where the answer comes from: the engine's state after the step ("answer": POINTER),
+  // the change at a pointer across the step ({"change_of": POINTER}), or a documented fact
+  // the engine cannot show ({"value": V}; the step's text says where it comes from).
+  enum class source : u8 { state, change, fact };
   bilingual question;
   std::vector<choice> choices;     // the answer must be one of them
-  std::string answer_path;                  // read after the step runs
+  source from{source::state};
+  std::string answer_path;         // state and change: read after (and before) the step runs
   nlohmann::json::json_pointer answer;
+  nlohmann::json fact;             // fact: the answer
 };
 
 struct lesson_step {

@@ -77,6 +77,10 @@ std::string describe_path(std::string_view pointer, language l) {
     if (t[1] == "cpu_value") return zh ? "CPU 最后发出的围栏值" : "the fence value the CPU last signalled";
     if (t[1] == "gpu_completed") return zh ? "GPU 已完成的围栏值" : "the fence value the GPU has completed";
     if (t[1] == "frames_in_flight") return zh ? "同时在途的帧数上限" : "the frames-in-flight limit";
+    if (t[1] == "max_pending_at_begin")
+      return zh ? "begin_frame 返回时尚未完成的帧数（最大值）" : "the most frames still running when begin_frame returned";
+    if (t[1] == "blocked_waits") return zh ? "begin_frame 阻塞等待的次数" : "how often begin_frame blocked";
+    if (t[1] == "wait_ms_total") return zh ? "begin_frame 累计等待的时间" : "the time begin_frame waited in all";
     if (t[1] == "slots")
       return t.size() > 2 ? (zh ? fmt::format("槽位 {} 等待的围栏值", t[2]) : fmt::format("the fence value slot {} waits for", t[2]))
                           : (zh ? "各槽位等待的围栏值" : "the fence values the slots wait for");
@@ -114,6 +118,28 @@ std::string explain_failure(const step_failure& f, language l) {
   if (e.contains)
     return zh ? fmt::format("{}应当包含 {}，但没有。它现在是 {}。", what, e.value.dump(), actual)
               : fmt::format("{} should contain {}, but it does not: it is {}.", what, e.value.dump(), actual);
+  const auto bounds = [&] {
+    if (e.at_least && e.at_most)
+      return zh ? fmt::format("在 {} 到 {} 之间", *e.at_least, *e.at_most)
+                : fmt::format("between {} and {}", *e.at_least, *e.at_most);
+    if (e.at_least) return zh ? fmt::format("至少 {}", *e.at_least) : fmt::format("at least {}", *e.at_least);
+    return zh ? fmt::format("至多 {}", e.at_most.value_or(0)) : fmt::format("at most {}", e.at_most.value_or(0));
+  };
+  using compare = actions::expect::compare;
+  if (e.against == compare::changed)
+    return e.value.get<bool>()
+               ? (zh ? fmt::format("{}在这一步里应当改变，但仍是 {}。", what, actual)
+                     : fmt::format("{} should have changed in this step, but it is still {}.", what, actual))
+               : (zh ? fmt::format("{}在这一步里不应改变，现在却是 {}。", what, actual)
+                     : fmt::format("{} should not have changed in this step, but it is now {}.", what, actual));
+  if (e.against == compare::changed_by) {
+    const std::string by = e.value.is_number() ? e.value.dump() : bounds();
+    return zh ? fmt::format("{}在这一步里应当变化 {}，现在是 {}。", what, by, actual)
+              : fmt::format("{} should have changed by {} in this step; it is now {}.", what, by, actual);
+  }
+  if (e.at_least || e.at_most)
+    return zh ? fmt::format("{}应当{}，实际是 {}。", what, bounds(), actual)
+              : fmt::format("{} should be {}, but it is {}.", what, bounds(), actual);
   return zh ? fmt::format("{}应当是 {}，实际是 {}。", what, e.value.dump(), actual)
             : fmt::format("{} should be {}, but it is {}.", what, e.value.dump(), actual);
 }

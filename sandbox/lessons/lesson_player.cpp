@@ -27,11 +27,16 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
     return make_error(errc::invalid_argument, _failure->reason);
   };
   action_runner& runner = _host.runner();
+  // Changes are measured against the state before the step's first action.
+  const bool needs_before =
+      std::any_of(step.expect.begin(), step.expect.end(), [](const auto& e) { return e.needs_before(); }) ||
+      (step.predict && step.predict->from == prediction::source::change);
+  const nlohmann::json before = needs_before ? runner.evaluation_document() : nlohmann::json{};
   for (const actions::step& action : step.actions)
     if (auto r = runner.run(action); !r) return failed(r.error_value().reason);
   const nlohmann::json state = runner.evaluation_document();
   for (const actions::expect& e : step.expect)
-    if (auto why = actions::check_expect(state, e)) {
+    if (auto why = actions::check_expect(state, e, needs_before ? &before : nullptr)) {
       auto error = failed(*why);
       _failure->expectation = e;
       if (state.contains(e.pointer)) _failure->actual = state.at(e.pointer);
@@ -39,8 +44,20 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
     }
   step_outcome outcome{step.number, std::nullopt};
   if (step.predict) {
-    if (!state.contains(step.predict->answer)) return failed("the prediction's answer " + step.predict->answer_path + " does not exist");
-    outcome.answer = state.at(step.predict->answer);
+    const prediction& p = *step.predict;
+    if (p.from == prediction::source::fact) {
+      outcome.answer = p.fact;
+    } else {
+      if (!state.contains(p.answer)) return failed("the prediction's answer " + p.answer_path + " does not exist");
+      outcome.answer = state.at(p.answer);
+      if (p.from == prediction::source::change) {
+        if (!before.contains(p.answer))
+          return failed("the prediction's answer " + p.answer_path + " did not exist before the step");
+        auto change = actions::numeric_change(before.at(p.answer), *outcome.answer);
+        if (!change) return failed("the prediction's answer " + p.answer_path + " is not a number");
+        outcome.answer = std::move(*change);
+      }
+    }
     const auto& choices = step.predict->choices;
     if (std::none_of(choices.begin(), choices.end(), [&](const choice& c) { return c.value == *outcome.answer; }))
       return failed(fmt::format("the engine's answer {} is not among the prediction's choices", outcome.answer->dump()));

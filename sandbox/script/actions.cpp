@@ -105,7 +105,12 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
     if (!type) return p.fail(fmt::format("'type' must be rtv, dsv, cbv_srv_uav or sampler, got \"{}\"", type_name));
     XE_PARAM(capacity, p.integer("capacity", 1, max_count));
     XE_PARAM(visible, p.boolean("shader_visible", false));
-    return create_heap{heap_name, *type, capacity, visible};
+    XE_PARAM(model_name, p.optional_text("model"));
+    gfx::heap_model model = gfx::heap_model::engine;
+    if (model_name == "wiki") model = gfx::heap_model::wiki;
+    else if (!model_name.empty() && model_name != "engine")
+      return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
+    return create_heap{heap_name, *type, capacity, visible, model};
   }
   if (name == "allocate") {
     XE_PARAM(heap, p.text("heap"));
@@ -132,7 +137,8 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   if (name == "create_surface") {
     XE_PARAM(width, p.integer("width", 1, max_extent));
     XE_PARAM(height, p.integer("height", 1, max_extent));
-    return create_surface{width, height};
+    XE_PARAM(as, p.optional_text("as"));
+    return create_surface{width, height, as};
   }
   if (name == "remove_surface") {
     XE_PARAM(slot, p.integer("slot", 0, 1023));
@@ -142,7 +148,8 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
     XE_PARAM(slot, p.integer("slot", 0, 1023));
     XE_PARAM(width, p.integer("width", 0, max_extent));
     XE_PARAM(height, p.integer("height", 0, max_extent));
-    return resize{slot, width, height};
+    XE_PARAM(as, p.optional_text("as"));
+    return resize{slot, width, height, as};
   }
   if (name == "toggle_fullscreen") {
     XE_PARAM(slot, p.integer("slot", 0, 1023));
@@ -175,9 +182,9 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   }
   if (name == "expect") {
     json fields = json::object();
-    for (const char* key : {"path", "equals", "contains"})
-      if (const json* v = p.raw(key)) fields[key] = *v;
-    auto e = parse_expect(fields);
+    for (const std::string& key : expect_keys())
+      if (const json* v = p.raw(key.c_str())) fields[key] = *v;
+    auto e = parse_expect(fields, false);
     if (!e) return p.fail(e.error_value().reason);
     return std::move(*e);
   }
@@ -212,6 +219,14 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
     XE_PARAM(as, p.text("as"));
     return check_view_format{resource, view, as};
   }
+  if (name == "race") {
+    XE_PARAM(model_name, p.text("model"));
+    if (model_name != "engine" && model_name != "wiki")
+      return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
+    XE_PARAM(iterations, p.optional_integer("iterations", 1, max_count));
+    XE_PARAM(as, p.text("as"));
+    return race{model_name == "wiki" ? gfx::heap_model::wiki : gfx::heap_model::engine, iterations.value_or(10'000), as};
+  }
   return p.fail(fmt::format("unknown action (known: {})", fmt::join(action_names(), ", ")));
 }
 
@@ -223,24 +238,84 @@ const std::vector<std::string>& action_names() {
   static const std::vector<std::string> names = {
       "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
       "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
-      "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format"};
+      "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format", "race"};
   return names;
 }
 
-result<expect> parse_expect(const json& object) {
+const std::vector<std::string>& expect_keys() {
+  static const std::vector<std::string> keys = {"path", "equals", "contains", "at_least", "at_most", "changed_by",
+                                                "changed"};
+  return keys;
+}
+
+result<expect> parse_expect(const json& object, bool allow_relative) {
   const auto bad = [](std::string why) { return make_error(errc::parse, std::move(why)); };
   auto path = object.find("path");
   if (path == object.end() || !path->is_string()) return bad("'path' is required: a JSON Pointer string");
-  const bool has_equals = object.contains("equals");
-  if (has_equals == object.contains("contains")) return bad("exactly one of 'equals' and 'contains' is required");
-  const json& value = object.at(has_equals ? "equals" : "contains");
-  if (!has_equals && !value.is_string() && !value.is_object() && !value.is_number() && !value.is_boolean())
-    return bad("'contains' takes a string, number, boolean or object");
+  for (const auto& [key, value] : object.items())
+    if (std::find(expect_keys().begin(), expect_keys().end(), key) == expect_keys().end())
+      return bad(fmt::format("unknown key '{}' in an expectation", key));
+  const bool bounds = object.contains("at_least") || object.contains("at_most");
+  const int kinds = int{object.contains("equals")} + int{object.contains("contains")} + int{bounds} +
+                    int{object.contains("changed_by")} + int{object.contains("changed")};
+  if (kinds != 1)
+    return bad("exactly one of 'equals', 'contains', 'at_least'/'at_most', 'changed_by' and 'changed' is required");
+
+  expect e;
   try {
-    return expect{path->get<std::string>(), json::json_pointer{path->get<std::string>()}, value, !has_equals};
-  } catch (const json::exception& e) {
-    return bad(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", brief_text(path->get<std::string>()), brief_text(e.what(), 120)));
+    e.pointer = json::json_pointer{path->get<std::string>()};
+  } catch (const json::exception& ex) {
+    return bad(fmt::format("'path' is not a JSON Pointer (\"{}\"): {}", brief_text(path->get<std::string>()),
+                           brief_text(ex.what(), 120)));
   }
+  e.path = path->get<std::string>();
+  // Reads at_least / at_most from `from` (the expectation itself, or changed_by's object).
+  const auto read_bounds = [&](const json& from, const char* where) -> result<void> {
+    for (const char* key : {"at_least", "at_most"}) {
+      auto it = from.find(key);
+      if (it == from.end()) continue;
+      if (!it->is_number()) return bad(fmt::format("{}'{}' must be a number, got {}", where, key, it->dump()));
+      (key[3] == 'l' ? e.at_least : e.at_most) = it->get<f64>();
+    }
+    if (!e.at_least && !e.at_most) return bad(fmt::format("{}give 'at_least', 'at_most' or both", where));
+    if (e.at_least && e.at_most && *e.at_least > *e.at_most)
+      return bad(fmt::format("{}'at_least' ({}) is above 'at_most' ({})", where, *e.at_least, *e.at_most));
+    return {};
+  };
+
+  if (object.contains("equals")) {
+    e.value = object.at("equals");
+  } else if (object.contains("contains")) {
+    const json& wanted = object.at("contains");
+    if (!wanted.is_string() && !wanted.is_object() && !wanted.is_number() && !wanted.is_boolean())
+      return bad("'contains' takes a string, number, boolean or object");
+    e.value = wanted;
+    e.contains = true;
+  } else if (bounds) {
+    XE_TRY(read_bounds(object, ""));
+  } else if (object.contains("changed_by")) {
+    const json& by = object.at("changed_by");
+    e.against = expect::compare::changed_by;
+    if (by.is_number()) {
+      e.value = by;
+    } else if (by.is_object()) {
+      for (const auto& [key, value] : by.items())
+        if (key != "at_least" && key != "at_most")
+          return bad(fmt::format("'changed_by' takes a number or {{\"at_least\", \"at_most\"}}, not '{}'", key));
+      XE_TRY(read_bounds(by, "changed_by: "));
+    } else {
+      return bad(fmt::format("'changed_by' takes a number or {{\"at_least\", \"at_most\"}}, got {}", by.dump()));
+    }
+  } else {
+    const json& changed = object.at("changed");
+    if (!changed.is_boolean()) return bad(fmt::format("'changed' takes true or false, got {}", changed.dump()));
+    e.against = expect::compare::changed;
+    e.value = changed;
+  }
+  if (e.needs_before() && !allow_relative)
+    return bad("'changed_by' and 'changed' compare with the state before a lesson step; a script has no step: "
+               "use 'equals' or 'at_least'/'at_most'");
+  return e;
 }
 
 namespace {
@@ -250,23 +325,74 @@ bool matches(const json& element, const json& wanted) {
     if (!element.contains(key) || element.at(key) != value) return false;
   return true;
 }
+
+std::string number_text(f64 v) { return fmt::format("{}", v); }
+
+std::string bounds_text(const expect& e) {
+  if (e.at_least && e.at_most) return fmt::format("between {} and {}", number_text(*e.at_least), number_text(*e.at_most));
+  if (e.at_least) return "at least " + number_text(*e.at_least);
+  return "at most " + number_text(*e.at_most);
+}
+
+bool within(const expect& e, f64 v) { return (!e.at_least || v >= *e.at_least) && (!e.at_most || v <= *e.at_most); }
+
+// after - before for two JSON numbers; exact for integers up to 2^63.
+json difference(const json& before, const json& after) {
+  if (before.is_number_integer() && after.is_number_integer()) {
+    const auto as_s64 = [](const json& v) {
+      return v.is_number_unsigned() ? static_cast<s64>(v.get<u64>()) : v.get<s64>();
+    };
+    return as_s64(after) - as_s64(before);
+  }
+  return after.get<f64>() - before.get<f64>();
+}
 } // namespace
 
-std::optional<std::string> check_expect(const json& state, const expect& e) {
+std::optional<json> numeric_change(const json& before, const json& after) {
+  if (!before.is_number() || !after.is_number()) return std::nullopt;
+  return difference(before, after);
+}
+
+std::optional<std::string> check_expect(const json& state, const expect& e, const json* before_state) {
   if (!state.contains(e.pointer)) return fmt::format("{} does not exist in the engine's state", e.path);
   const json& actual = state.at(e.pointer);
-  if (!e.contains) {
-    if (actual == e.value) return std::nullopt;
-    return fmt::format("{} is {}, expected {}", e.path, brief(actual, 200), brief(e.value, 200));
+  if (e.against == expect::compare::value) {
+    if (e.at_least || e.at_most) {
+      if (!actual.is_number()) return fmt::format("{} is {}, not a number", e.path, brief(actual, 200));
+      if (within(e, actual.get<f64>())) return std::nullopt;
+      return fmt::format("{} is {}, expected {}", e.path, brief(actual, 200), bounds_text(e));
+    }
+    if (!e.contains) {
+      if (actual == e.value) return std::nullopt;
+      return fmt::format("{} is {}, expected {}", e.path, brief(actual, 200), brief(e.value, 200));
+    }
+    if (actual.is_string() && e.value.is_string()) {
+      if (actual.get_ref<const std::string&>().find(e.value.get_ref<const std::string&>()) != std::string::npos)
+        return std::nullopt;
+    } else if (actual.is_array()) {
+      for (const json& element : actual)
+        if (matches(element, e.value)) return std::nullopt;
+    }
+    return fmt::format("{} does not contain {}: it is {}", e.path, brief(e.value, 200), brief(actual, 200));
   }
-  if (actual.is_string() && e.value.is_string()) {
-    if (actual.get_ref<const std::string&>().find(e.value.get_ref<const std::string&>()) != std::string::npos)
-      return std::nullopt;
-  } else if (actual.is_array()) {
-    for (const json& element : actual)
-      if (matches(element, e.value)) return std::nullopt;
+
+  if (!before_state) return fmt::format("{}: a change needs the state from before the step", e.path);
+  if (!before_state->contains(e.pointer)) return fmt::format("{} did not exist before the step", e.path);
+  const json& before = before_state->at(e.pointer);
+  if (e.against == expect::compare::changed) {
+    const bool changed = before != actual;
+    if (changed == e.value.get<bool>()) return std::nullopt;
+    if (changed) return fmt::format("{} changed from {} to {}, expected it to stay", e.path, brief(before, 200),
+                                    brief(actual, 200));
+    return fmt::format("{} did not change (it is still {})", e.path, brief(actual, 200));
   }
-  return fmt::format("{} does not contain {}: it is {}", e.path, brief(e.value, 200), brief(actual, 200));
+  if (!before.is_number() || !actual.is_number())
+    return fmt::format("{} went from {} to {}: not numbers", e.path, brief(before, 200), brief(actual, 200));
+  const json delta = difference(before, actual);
+  const bool ok = e.value.is_number() ? delta.get<f64>() == e.value.get<f64>() : within(e, delta.get<f64>());
+  if (ok) return std::nullopt;
+  return fmt::format("{} changed by {} (from {} to {}), expected {}", e.path, delta.dump(), brief(before, 60), brief(actual, 60),
+                     e.value.is_number() ? e.value.dump() : bounds_text(e));
 }
 
 result<step> parse_step(const json& object, u32 number) {

@@ -78,7 +78,7 @@ result<void> action_runner::run_action(const actions::action& what) {
   return std::visit(
       overloaded{
           [&](const create_heap& a) -> result<void> {
-            auto heap = gfx::create_heap({a.name, a.type, a.capacity, a.shader_visible});
+            auto heap = gfx::create_heap({a.name, a.type, a.capacity, a.shader_visible, a.model});
             if (!heap) return std::move(heap).error_value();
             return {};
           },
@@ -92,7 +92,8 @@ result<void> action_runner::run_action(const actions::action& what) {
                 return failed(fmt::format("label '{}' already names descriptors of another heap", a.as));
               entry->heap = *heap;
             }
-            // All or nothing: a request the heap cannot meet takes no index.
+            // All or nothing on the engine's heap: a request it cannot meet takes no index. A
+            // heap running the wiki's code allocates one by one, missing capacity check included.
             std::vector<u32> scratch;
             std::vector<u32>& indices = entry ? entry->indices : scratch;
             return gfx::allocate_descriptors(*heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as, indices);
@@ -115,10 +116,28 @@ result<void> action_runner::run_action(const actions::action& what) {
           [&](const create_surface& a) -> result<void> {
             auto slot = _host.create_surface(a.width, a.height);
             if (!slot) return std::move(slot).error_value();
+            if (!a.as.empty()) _checks[a.as] = {{"slot", *slot}};
             return {};
           },
           [&](const remove_surface& a) { return _host.remove_surface(a.slot); },
-          [&](const resize& a) { return _host.resize_surface(a.slot, a.width, a.height); },
+          [&](const resize& a) -> result<void> {
+            const auto views = [&]() -> std::pair<std::vector<u32>, nlohmann::json> {
+              const gfx::surfaces_info info = gfx::calculate_surfaces_info();
+              if (a.slot >= info.slots.size() || !info.slots[a.slot].live) return {};
+              const gfx::surface_info& s = info.slots[a.slot];
+              return {s.rtv_indices, s.dsv_index == invalid_id ? nlohmann::json(nullptr) : nlohmann::json(s.dsv_index)};
+            };
+            const auto [old_rtvs, old_dsv] = views();
+            XE_TRY(_host.resize_surface(a.slot, a.width, a.height));
+            if (a.as.empty()) return {};
+            const auto [new_rtvs, new_dsv] = views();
+            const bool reused = std::any_of(new_rtvs.begin(), new_rtvs.end(), [&](u32 i) {
+              return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end();
+            }) || (!new_dsv.is_null() && new_dsv == old_dsv);
+            _checks[a.as] = {{"old_rtvs", old_rtvs}, {"new_rtvs", new_rtvs}, {"old_dsv", old_dsv},
+                             {"new_dsv", new_dsv},   {"reused_freed", reused}};
+            return {};
+          },
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
           [&](const create_texture& a) { return gfx::create_texture({a.name, a.kind, a.width, a.height}); },
           [&](const release& a) { return gfx::release_texture(a.name); },
@@ -144,14 +163,21 @@ result<void> action_runner::run_action(const actions::action& what) {
               return failed(fmt::format("{} failed, but its message does not contain \"{}\": {}", a.inner->name,
                                         a.contains, message));
             XE_LOG_INFO("expected failure of {}: {}", a.inner->name, message);
-            if (!a.as.empty()) _checks[a.as] = {{"failed", true}, {"action", a.inner->name}, {"message", message}};
+            if (!a.as.empty())
+              _checks[a.as] = {{"failed", true},
+                               {"action", a.inner->name},
+                               {"message", message},
+                               {"code", to_string(r.error_value().code)}};
             return {};
           },
           [&](const attempt& a) -> result<void> {
             auto r = run_action(a.inner->what);
             const std::string message = r ? std::string{} : r.error_value().reason;
             if (!r) XE_LOG_INFO("{} failed (allowed by attempt): {}", a.inner->name, message);
-            _checks[a.as] = {{"failed", !r}, {"action", a.inner->name}, {"message", message}};
+            _checks[a.as] = {{"failed", !r},
+                             {"action", a.inner->name},
+                             {"message", message},
+                             {"code", r ? nlohmann::json(nullptr) : nlohmann::json(to_string(r.error_value().code))}};
             return {};
           },
           [&](const check_view_format& a) -> result<void> {
@@ -165,6 +191,21 @@ result<void> action_runner::run_action(const actions::action& what) {
                              {"created", check->created},
                              {"casting_fully_typed_supported", check->casting_fully_typed_supported},
                              {"rule", check->rule}};
+            return {};
+          },
+          [&](const race& a) -> result<void> {
+            auto report = gfx::race_heap({a.model, a.iterations});
+            if (!report) return std::move(report).error_value();
+            _checks[a.as] = {{"model", gfx::to_string(a.model)},
+                             {"rounds", report->rounds},
+                             {"landed_inside", report->landed_inside},
+                             {"iterations", report->iterations},
+                             {"final_size", report->final_size},
+                             {"duplicates", report->duplicates},
+                             {"faults", report->faults},
+                             {"damage", report->damage},
+                             {"sound", report->damage == 0},
+                             {"ms", report->ms}};
             return {};
           },
           [&](const expect& a) -> result<void> {

@@ -131,9 +131,11 @@ json adapter_json(const gfx::adapter_info& a) {
           {"interfaces", std::move(interfaces)}};
 }
 
-// The members of one heap, in document order; the last four come from its heap_state.
+// The members of one heap, in document order; the last four come from its heap_state. A
+// heap running the wiki's code has three more.
 constexpr const char* heap_fields[] = {"type",          "capacity", "size",   "descriptor_size", "shader_visible",
                                        "free_stack",    "deferred", "owners", "freed_frames"};
+constexpr const char* wiki_heap_fields[] = {"model", "faults", "last_fault"};
 u32 state_part_of(std::string_view field) {
   if (field == "free_stack") return gfx::heap_state_free_stack;
   if (field == "deferred") return gfx::heap_state_deferred;
@@ -163,6 +165,9 @@ json heap_field_json(const gfx::heap_info& info, const gfx::heap_state& state, s
   if (field == "size") return info.size;
   if (field == "descriptor_size") return info.descriptor_size;
   if (field == "shader_visible") return info.shader_visible;
+  if (field == "model") return gfx::to_string(info.model);
+  if (field == "faults") return info.faults;
+  if (field == "last_fault") return state.last_fault;
   if (field == "free_stack") {
     const size_t n = index_limit(state.free_stack.size());
     return json(std::vector<u32>(state.free_stack.begin(), state.free_stack.begin() + static_cast<std::ptrdiff_t>(n)));
@@ -180,6 +185,8 @@ json heap_json(const heap_record& h) {
   json j = json::object();
   if (!h.state) return j;
   for (const char* field : heap_fields) j[field] = heap_field_json(h.info, *h.state, field);
+  if (h.info.model == gfx::heap_model::wiki)
+    for (const char* field : wiki_heap_fields) j[field] = heap_field_json(h.info, *h.state, field);
   return j;
 }
 
@@ -195,13 +202,19 @@ json surfaces_json(const gfx::surfaces_info& info) {
                    {"back_buffers", s.back_buffers},
                    {"back_buffer_index", s.back_buffer_index},
                    {"rtv_indices", s.rtv_indices},
-                   {"dsv_index", optional_index(s.dsv_index)}});
+                   {"dsv_index", optional_index(s.dsv_index)},
+                   {"address", fmt::format("{:#x}", s.address)}});
     } else {
       slot["next_free"] = optional_index(s.next_free);
     }
     slots.push_back(std::move(slot));
   }
-  return {{"capacity", info.capacity}, {"next_free", optional_index(info.next_free)}, {"slots", std::move(slots)}};
+  return {{"capacity", info.capacity},
+          {"size", info.size},
+          {"storage_capacity", info.storage_capacity},
+          {"relocations", info.relocations},
+          {"next_free", optional_index(info.next_free)},
+          {"slots", std::move(slots)}};
 }
 
 json event_json(const recorded_event& e) {
@@ -262,6 +275,10 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
             {"gpu_completed", f.gpu_completed},
             {"slots", f.slot_fence_values},
             {"last_wait_ms", f.last_wait_ms},
+            {"wait_ms_total", f.wait_ms_total},
+            {"blocked_waits", f.blocked_waits},
+            {"pending_at_begin", f.pending_at_begin},
+            {"max_pending_at_begin", f.max_pending_at_begin},
             {"frames_in_flight", f.frames_in_flight}};
   if (section == "heaps") {
     json heaps = json::object();
@@ -359,8 +376,11 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
         if (*field == "owners" && !d.owner.empty()) entries[*element] = d.owner;
         if (*field == "freed_frames" && d.deferred_slot != invalid_id) entries[*element] = d.freed_frame;
         heap[*field] = std::move(entries);
-      } else if (std::find_if(std::begin(heap_fields), std::end(heap_fields), [&](const char* f) { return *field == f; }) !=
-                 std::end(heap_fields)) {
+      } else if (const auto known = [&](const auto& fields) {
+                   return std::find_if(std::begin(fields), std::end(fields), [&](const char* f) { return *field == f; }) !=
+                          std::end(fields);
+                 };
+                 known(heap_fields) || (info.model == gfx::heap_model::wiki && known(wiki_heap_fields))) {
         if (const u32 part = state_part_of(*field)) gfx::copy_heap_state(i, *state, part);
         heap[*field] = heap_field_json(info, *state, *field, element);
       }
@@ -513,6 +533,13 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
       const u32 index = key_index(key, path + "/freed_frames", r.info.capacity);
       state->freed_frames.emplace_back(index, as_u64(frame, path + "/freed_frames/" + key));
     }
+  if (auto it = h.find("model"); it != h.end()) {
+    const std::string model = as_string(*it, path + "/model");
+    if (model != "engine" && model != "wiki") fail(path + "/model", "unknown heap model \"" + model + "\"");
+    r.info.model = model == "wiki" ? gfx::heap_model::wiki : gfx::heap_model::engine;
+  }
+  if (auto it = h.find("faults"); it != h.end()) r.info.faults = as_u32(*it, path + "/faults");
+  if (auto it = h.find("last_fault"); it != h.end()) state->last_fault = as_string(*it, path + "/last_fault");
   r.state = std::move(state);
   return r;
 }
@@ -535,6 +562,14 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
   const json& rtvs = as_array(field(s, path, "rtv_indices"), path + "/rtv_indices");
   for (size_t i = 0; i < rtvs.size() && i < 4; ++i) info.rtv_indices.push_back(as_u32(rtvs[i], path + "/rtv_indices"));
   if (auto it = s.find("dsv_index"); it != s.end()) info.dsv_index = as_index(*it, path + "/dsv_index");
+  if (auto it = s.find("address"); it != s.end()) {
+    const std::string text = as_string(*it, path + "/address");
+    try {
+      info.address = std::stoull(text, nullptr, 16);
+    } catch (const std::exception&) {
+      fail(path + "/address", "expected a hexadecimal address, got \"" + text + "\"");
+    }
+  }
   return info;
 }
 
@@ -570,6 +605,15 @@ loaded_snapshot read(const json& doc) {
     r.frame.slot_fence_values[i] = as_u64(slots[i], fmt::format("/fence/slots/{}", i));
   r.frame.last_wait_ms = as_f32(field(fence, "/fence", "last_wait_ms"), "/fence/last_wait_ms");
   r.frame.frames_in_flight = as_u32(field(fence, "/fence", "frames_in_flight"), "/fence/frames_in_flight", 3);
+  if (auto it = fence.find("wait_ms_total"); it != fence.end()) {
+    if (!it->is_number()) fail("/fence/wait_ms_total", "expected a number, got " + it->dump());
+    r.frame.wait_ms_total = it->get<f64>();
+  }
+  if (auto it = fence.find("blocked_waits"); it != fence.end()) r.frame.blocked_waits = as_u64(*it, "/fence/blocked_waits");
+  if (auto it = fence.find("pending_at_begin"); it != fence.end())
+    r.frame.pending_at_begin = as_u64(*it, "/fence/pending_at_begin");
+  if (auto it = fence.find("max_pending_at_begin"); it != fence.end())
+    r.frame.max_pending_at_begin = as_u64(*it, "/fence/max_pending_at_begin");
 
   const json& adapter = field(doc, "", "adapter");
   out.adapter.name = as_string(field(adapter, "/adapter", "name"), "/adapter/name");
@@ -617,6 +661,11 @@ loaded_snapshot read(const json& doc) {
   const json& surfaces = field(doc, "", "surfaces");
   r.surfaces.capacity = as_u32(field(surfaces, "/surfaces", "capacity"), "/surfaces/capacity", 1024);
   r.surfaces.next_free = as_index(field(surfaces, "/surfaces", "next_free"), "/surfaces/next_free");
+  if (auto it = surfaces.find("size"); it != surfaces.end()) r.surfaces.size = as_u32(*it, "/surfaces/size", 1024);
+  if (auto it = surfaces.find("storage_capacity"); it != surfaces.end())
+    r.surfaces.storage_capacity = as_u32(*it, "/surfaces/storage_capacity");
+  if (auto it = surfaces.find("relocations"); it != surfaces.end())
+    r.surfaces.relocations = as_u32(*it, "/surfaces/relocations");
   const json& surface_slots = as_array(field(surfaces, "/surfaces", "slots"), "/surfaces/slots", r.surfaces.capacity);
   for (size_t i = 0; i < surface_slots.size(); ++i)
     r.surfaces.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));

@@ -2,10 +2,15 @@
 // file and step), the real lessons folder, the new vocabulary, and the settings file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 
 #include "lessons/lesson.h"
+#include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
 #include "lessons/settings.h"
 #include "script/script.h"
@@ -107,6 +112,32 @@ TEST(lesson_parse, other_mistakes_are_named) {
   EXPECT_MENTIONS(parse_error("[1, 2]"), "a lesson is a JSON object");
 }
 
+TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
+  auto l = parse_lesson(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
+      "expect": [{"path": "/frame/number", "changed_by": 1}, {"path": "/frame/index", "at_most": 2}],
+      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, 1], "answer": {"change_of": "/frame/number"}}})"),
+                        "lessons/07-demo.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  const lesson_step& s = l->steps[1];
+  EXPECT_EQ(s.predict->from, prediction::source::change);
+  EXPECT_EQ(s.predict->answer_path, "/frame/number");
+  EXPECT_TRUE(s.expect[0].needs_before());
+  auto fact = parse_lesson(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
+      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": {"value": "y"}}})"),
+                           "lessons/07-demo.json");
+  ASSERT_TRUE(fact) << fact.error_value().reason;
+  EXPECT_EQ(fact->steps[1].predict->from, prediction::source::fact);
+  EXPECT_EQ(fact->steps[1].predict->fact, "y");
+  const auto with_answer = [](const std::string& answer) {
+    return parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
+        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": )" + answer + "}}"));
+  };
+  EXPECT_MENTIONS(with_answer(R"({"value": "z"})"), "is not among the choices");
+  EXPECT_MENTIONS(with_answer(R"({"value": "x", "change_of": "/a"})"), "one of 'change_of' and 'value'");
+  EXPECT_MENTIONS(with_answer(R"({"guess": 1})"), "unknown key 'guess'");
+  EXPECT_MENTIONS(with_answer(R"({"change_of": "a"})"), "JSON Pointer");
+}
+
 TEST(lesson_parse, file_name_must_match_id) {
   const fs::path dir = fs::temp_directory_path() / "xe-lesson-test";
   fs::create_directories(dir);
@@ -137,6 +168,119 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   EXPECT_EQ(find_lesson(*lessons, "07-descriptor-heaps"), 6u);
   EXPECT_FALSE(find_lesson(*lessons, "0"));   // not a whole chapter number
   EXPECT_FALSE(find_lesson(*lessons, "12"));
+}
+
+// What must read the same in both languages: numbers, and code (identifiers with an
+// underscore, '::', a digit or an inner capital, such as free_list, utl::free_list,
+// ID3D12Device, GetCurrentBackBufferIndex, RTV). Plain words and Chinese text are ignored.
+struct code_and_numbers {
+  std::set<std::string> code;
+  std::set<std::string> numbers;
+};
+
+code_and_numbers code_and_numbers_of(const std::string& text) {
+  static const std::regex token{R"([A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*|[0-9]+(?:\.[0-9]+)?)"};
+  code_and_numbers out;
+  for (auto it = std::sregex_iterator{text.begin(), text.end(), token}; it != std::sregex_iterator{}; ++it) {
+    std::string t = it->str();
+    // An acronym's plural is the same code: RTVs, GPUs.
+    if (t.size() > 2 && t.back() == 's' &&
+        std::all_of(t.begin(), t.end() - 1, [](char c) { return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)); }))
+      t.pop_back();
+    if (std::isdigit(static_cast<unsigned char>(t[0]))) {
+      out.numbers.insert(t);
+      continue;
+    }
+    const bool inner_capital = std::any_of(t.begin() + 1, t.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+    const bool code = t.find('_') != std::string::npos || t.find("::") != std::string::npos ||
+                      std::any_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
+                      inner_capital;
+    if (code) out.code.insert(t);
+  }
+  return out;
+}
+
+std::string joined(const std::set<std::string>& s) {
+  std::string out;
+  for (const std::string& e : s) out += (out.empty() ? "" : " ") + e;
+  return out;
+}
+
+TEST(lesson_text, code_tokens_and_numbers_are_found) {
+  const auto found = code_and_numbers_of("The GPUs read utl::free_list via ID3D12Device at 1280×720, 0.5 ms; The Present");
+  EXPECT_EQ(joined(found.code), "GPU ID3D12Device utl::free_list");
+  EXPECT_EQ(joined(found.numbers), "0.5 1280 720");
+  EXPECT_EQ(joined(code_and_numbers_of("第 3 帧读取 _free_handles[_size]，GPU 等待").code), "GPU _free_handles _size");
+}
+
+// Every zh/en pair in the shipped lessons names the same code and the same numbers, so the
+// two languages cannot drift apart in what they claim.
+TEST(lesson_text, chinese_and_english_name_the_same_code_and_numbers) {
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  u32 pairs = 0;
+  const auto compare = [&](const lesson& l, const std::string& where, const bilingual& b) {
+    ++pairs;
+    const auto zh = code_and_numbers_of(b.zh), en = code_and_numbers_of(b.en);
+    EXPECT_EQ(joined(zh.code), joined(en.code)) << l.id << " " << where << ": code differs\n zh: " << b.zh << "\n en: " << b.en;
+    EXPECT_EQ(joined(zh.numbers), joined(en.numbers))
+        << l.id << " " << where << ": numbers differ\n zh: " << b.zh << "\n en: " << b.en;
+  };
+  for (const lesson& l : *lessons) {
+    compare(l, "title", l.title);
+    compare(l, "summary", l.summary);
+    for (const lesson_step& s : l.steps) {
+      const std::string where = "step " + std::to_string(s.number);
+      compare(l, where + " title", s.title);
+      compare(l, where + " text", s.text);
+      if (!s.predict) continue;
+      compare(l, where + " question", s.predict->question);
+      for (const choice& c : s.predict->choices)
+        if (c.label) compare(l, where + " choice " + c.value.dump(), *c.label);
+    }
+  }
+  EXPECT_GT(pairs, 100u);
+}
+
+// What a headless lesson prints: the prediction before the step, the chosen label, the
+// text and the state after it; engine warnings, but not the failures a step expected.
+TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
+  auto l = parse_lesson(R"({"id": "07-demo", "chapter": 7,
+    "title": {"zh": "标题", "en": "Title"}, "summary": {"zh": "摘要", "en": "Summary"},
+    "steps": [{"title": {"zh": "释放", "en": "Free"}, "text": {"zh": "正文", "en": "The text."},
+      "actions": [{"do": "expect_error", "action": {"do": "free", "heap": "demo", "index": 1}, "as": "twice"}],
+      "focus": {"panel": "Heaps", "heap": "demo"},
+      "predict": {"question": {"zh": "问", "en": "Which?"},
+                  "choices": [{"value": true, "label": {"zh": "是", "en": "Yes"}}, {"value": false, "label": {"zh": "否", "en": "No"}}],
+                  "answer": "/checks/twice/failed"}}]})",
+                        "lessons/07-demo.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  const lesson_step& step = l->steps[0];
+  const std::string intro = lesson_console::step_intro(*l, step, language::en);
+  EXPECT_MENTIONS(intro, "-- 1/1 Free");
+  EXPECT_MENTIONS(intro, "(a) Yes (b) No");
+  EXPECT_EQ(intro.find("The text."), std::string::npos) << "the text comes after the step, as in the panel";
+
+  const nlohmann::json state = {
+      {"frame", {{"number", 4}, {"index", 0}, {"next_index", 1}}},
+      {"heaps", {{"demo", {{"size", 2}, {"capacity", 5}, {"free_stack", {0, 1, 2, 3, 4}}, {"deferred", {{1}, nlohmann::json::array(), nlohmann::json::array()}}}}}},
+      {"checks", {{"twice", {{"failed", true}, {"action", "free"}, {"message", "index 1 is already waiting"}}}}}};
+  const std::vector<lesson_console::log_line> log = {
+      {spdlog::level::err, "descriptor heap 'demo': index 1 is already waiting"},
+      {spdlog::level::info, "expected failure of free: index 1 is already waiting"},
+      {spdlog::level::warn, "something the step did not expect"}};
+  const std::string report = lesson_console::step_report(step, step_outcome{1, true}, state, log, language::en);
+  EXPECT_MENTIONS(report, "= (a) Yes");
+  EXPECT_EQ(report.find("= true"), std::string::npos) << "the label, never the raw value";
+  EXPECT_MENTIONS(report, "The text.");
+  EXPECT_MENTIONS(report, "free refused, as expected: index 1 is already waiting");
+  EXPECT_MENTIONS(report, "frames: 0-3 ended | frees now wait in slot 0 | frame 4 records into slot 1");
+  EXPECT_MENTIONS(report, "heap demo: _size 2 of 5 | free stack [0 1 | 2 3 4] | deferred slot 0 [1] slot 1 [] slot 2 []");
+  EXPECT_MENTIONS(report, "engine log (warning): something the step did not expect");
+  EXPECT_EQ(report.find("(error)"), std::string::npos) << "an expected failure is not printed as an error";
+  EXPECT_LT(report.find("= (a) Yes"), report.find("The text."));
+  EXPECT_LT(report.find("The text."), report.find("heap demo"));
+  EXPECT_MENTIONS(lesson_console::step_report(step, step_outcome{1, true}, state, log, language::zh), "= (a) 是");
 }
 
 TEST(lesson_vocabulary, new_actions_parse_and_reject_nesting) {

@@ -57,6 +57,85 @@ TEST(script_parse, reads_every_action) {
   EXPECT_EQ(std::get<actions::expect>(s->steps[15].what).value, 0);
 }
 
+TEST(script_parse, new_parameters_and_the_race) {
+  auto s = parse_script(R"({"steps": [
+    {"do": "create_heap", "name": "w", "type": "cbv_srv_uav", "capacity": 4, "model": "wiki"},
+    {"do": "create_surface", "width": 8, "height": 8, "as": "d"},
+    {"do": "resize", "slot": 0, "width": 8, "height": 8, "as": "r"},
+    {"do": "race", "model": "engine", "as": "e"},
+    {"do": "race", "model": "wiki", "iterations": 50, "as": "w"},
+    {"do": "expect", "path": "/fence/cpu_value", "at_least": 1, "at_most": 9}]})",
+                        "t.json");
+  ASSERT_TRUE(s) << s.error_value().reason;
+  EXPECT_EQ(std::get<actions::create_heap>(s->steps[0].what).model, gfx::heap_model::wiki);
+  EXPECT_EQ(std::get<actions::create_surface>(s->steps[1].what).as, "d");
+  EXPECT_EQ(std::get<actions::resize>(s->steps[2].what).as, "r");
+  EXPECT_EQ(std::get<actions::race>(s->steps[3].what).iterations, 10'000u);
+  EXPECT_EQ(std::get<actions::race>(s->steps[4].what).model, gfx::heap_model::wiki);
+  const auto& bounds = std::get<actions::expect>(s->steps[5].what);
+  EXPECT_EQ(*bounds.at_least, 1.0);
+  EXPECT_EQ(*bounds.at_most, 9.0);
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_heap", "name": "w", "type": "rtv", "capacity": 4, "model": "mine"}]})"),
+                  "'model' must be engine or wiki");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "race", "model": "wiki"}]})"), "'as' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed_by": 1}]})"), "a script has no step");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed": true}]})"), "a script has no step");
+}
+
+TEST(expectations, parse_every_kind_and_name_what_is_wrong) {
+  const auto bad = [](nlohmann::json e) {
+    auto r = actions::parse_expect(e);
+    EXPECT_FALSE(r) << e.dump();
+    return r ? std::string{} : r.error_value().reason;
+  };
+  auto range = actions::parse_expect({{"path", "/a"}, {"at_most", 2}});
+  ASSERT_TRUE(range);
+  EXPECT_FALSE(range->at_least);
+  EXPECT_EQ(*range->at_most, 2.0);
+  auto exact = actions::parse_expect({{"path", "/a"}, {"changed_by", -2}});
+  ASSERT_TRUE(exact);
+  EXPECT_EQ(exact->against, actions::expect::compare::changed_by);
+  EXPECT_TRUE(exact->needs_before());
+  auto within = actions::parse_expect({{"path", "/a"}, {"changed_by", {{"at_least", 1}}}});
+  ASSERT_TRUE(within);
+  EXPECT_EQ(*within->at_least, 1.0);
+  EXPECT_TRUE(actions::parse_expect({{"path", "/a"}, {"changed", false}}));
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"equals", 1}, {"at_least", 0}}), "exactly one of");
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"at_least", 3}, {"at_most", 2}}), "above 'at_most'");
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"at_least", "3"}}), "'at_least' must be a number");
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"changed_by", {{"more", 1}}}}), "not 'more'");
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"changed_by", "one"}}), "takes a number");
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"changed", 1}}), "true or false");
+  EXPECT_MENTIONS(bad({{"path", "/a"}, {"equals", 1}, {"colour", 2}}), "unknown key 'colour'");
+}
+
+TEST(expectations, numbers_and_changes_are_checked_against_the_state) {
+  const nlohmann::json before = {{"n", 5}, {"f", 1.5}, {"s", "x"}, {"gone", 1}};
+  const nlohmann::json after = {{"n", 3}, {"f", 2.0}, {"s", "x"}, {"new", 1}};
+  const auto check = [&](nlohmann::json e) {
+    auto parsed = actions::parse_expect(e);
+    EXPECT_TRUE(parsed) << e.dump();
+    return actions::check_expect(after, *parsed, &before);
+  };
+  EXPECT_FALSE(check({{"path", "/n"}, {"at_least", 3}, {"at_most", 3}}));
+  EXPECT_MENTIONS(*check({{"path", "/n"}, {"at_least", 4}}), "/n is 3, expected at least 4");
+  EXPECT_MENTIONS(*check({{"path", "/n"}, {"at_most", 1}, {"at_least", 0}}), "between 0 and 1");
+  EXPECT_MENTIONS(*check({{"path", "/s"}, {"at_most", 1}}), "not a number");
+  EXPECT_FALSE(check({{"path", "/n"}, {"changed_by", -2}}));
+  EXPECT_MENTIONS(*check({{"path", "/n"}, {"changed_by", 2}}), "/n changed by -2 (from 5 to 3), expected 2");
+  EXPECT_FALSE(check({{"path", "/f"}, {"changed_by", {{"at_least", 0.25}, {"at_most", 0.5}}}}));
+  EXPECT_MENTIONS(*check({{"path", "/f"}, {"changed_by", {{"at_least", 1}}}}), "expected at least 1");
+  EXPECT_FALSE(check({{"path", "/s"}, {"changed", false}}));
+  EXPECT_MENTIONS(*check({{"path", "/s"}, {"changed", true}}), "did not change");
+  EXPECT_MENTIONS(*check({{"path", "/n"}, {"changed", false}}), "changed from 5 to 3, expected it to stay");
+  EXPECT_MENTIONS(*check({{"path", "/new"}, {"changed", true}}), "did not exist before the step");
+  EXPECT_MENTIONS(*check({{"path", "/gone"}, {"changed", true}}), "does not exist in the engine's state");
+  auto relative = actions::parse_expect({{"path", "/n"}, {"changed_by", 1}});
+  EXPECT_MENTIONS(*actions::check_expect(after, *relative), "needs the state from before the step");
+  EXPECT_EQ(*actions::numeric_change(nlohmann::json(u64{2}), nlohmann::json(u64{0})), -2);
+  EXPECT_FALSE(actions::numeric_change("a", 1));
+}
+
 TEST(script_parse, not_json) {
   EXPECT_MENTIONS(parse_error("{\"steps\": [}"), "not valid JSON");
   EXPECT_MENTIONS(parse_error(""), "not valid JSON");
@@ -88,7 +167,7 @@ TEST(script_parse, wrong_types_name_the_step) {
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_texture", "name": "t", "kind": "sparse", "width": 1, "height": 1}]})"),
                   "'kind' must be committed, placed or reserved");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_frames_in_flight", "count": 4}]})"), "1..3, got 4");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"), "exactly one of 'equals' and 'contains' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"), "exactly one of 'equals', 'contains', 'at_least'/'at_most', 'changed_by' and 'changed' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_triangle"}]})"), "'visible' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_gpu_load", "passes": 10001}]})"), "0..10000");
 }

@@ -45,11 +45,31 @@ TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
   ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
   ASSERT_TRUE(gfx::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
   ASSERT_TRUE(gfx::release_texture("brick"));
+  // The richer parts: a heap running the wiki's code with a fault, a surface list that grew,
+  // fence waits.
+  auto wiki = gfx::create_heap({.name = "wiki", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1,
+                                .model = gfx::heap_model::wiki});
+  ASSERT_TRUE(wiki);
+  ASSERT_TRUE(gfx::allocate_descriptor(*wiki));
+  ASSERT_FALSE(gfx::allocate_descriptor(*wiki)) << "no capacity check: stopped as a fault";
+  auto second = gfx::create_surface({.width = 16, .height = 16});
+  ASSERT_TRUE(second);
+  frames(3);
+  ASSERT_TRUE(gfx::free_descriptor(*heap, 1));
   const frame_record record = capture_frame_record(nullptr, nullptr);
   const nlohmann::json original = to_json(record, gfx::get_adapter_info());
   EXPECT_EQ(original["heaps"]["demo"]["owners"]["1"], "second");
-  // Freed after frame #0 ended: it waits on frame #0's slot (frames count from 0).
-  EXPECT_EQ(original["heaps"]["demo"]["freed_frames"]["0"], 0);
+  EXPECT_EQ(original["heaps"]["wiki"]["model"], "wiki");
+  EXPECT_EQ(original["heaps"]["wiki"]["faults"], 1);
+  EXPECT_NE(original["heaps"]["wiki"]["last_fault"].get<std::string>().find("past the end"), std::string::npos);
+  EXPECT_EQ(original["surfaces"]["relocations"], 1);
+  EXPECT_EQ(original["surfaces"]["size"], 2);
+  EXPECT_TRUE(original["surfaces"]["slots"][0]["address"].get<std::string>().starts_with("0x"));
+  EXPECT_LE(original["fence"]["max_pending_at_begin"].get<u64>(), 2u);
+  // Index 0, freed after frame 0 ended, came back as frame 3 began; index 1, freed after
+  // frame 3 ended, waits and records frame 3 (frames count from 0).
+  EXPECT_FALSE(original["heaps"]["demo"]["freed_frames"].contains("0"));
+  EXPECT_EQ(original["heaps"]["demo"]["freed_frames"]["1"], 3);
 
   auto loaded = from_json(original);
   ASSERT_TRUE(loaded) << loaded.error_value().reason;

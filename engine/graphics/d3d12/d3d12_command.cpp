@@ -1,5 +1,7 @@
 #include "graphics/d3d12/d3d12_command.h"
 
+#include <algorithm>
+
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/stats_internal.h"
@@ -34,6 +36,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   _fence_event = runtime::create_fence_event();
   if (!_fence_event) return make_error(errc::api_call_failed, "could not create the fence event");
   _fence_value = 0;
+  _completed_seen = 0;
   _frame_index = 0;
   _frame_number = 0;
   return {};
@@ -54,6 +57,12 @@ void d3d12_command::release() {
   _recording = false;
 }
 
+u64 d3d12_command::completed_value() const {
+  if (!_fence) return 0;
+  _completed_seen = std::max(_completed_seen, _fence->GetCompletedValue());
+  return _completed_seen;
+}
+
 result<void> d3d12_command::wait_for(u64 value, f32* waited_ms) {
   return wait_for_fence(_fence.get(), value, _fence_event, {_queue.get(), _fence_value}, waited_ms);
 }
@@ -64,7 +73,12 @@ result<void> d3d12_command::begin_frame() {
   // is at least as late as this slot's previous use, so the slot is free too.
   const u32 oldest_slot = (_frame_index + frame_buffer_count - _frames_in_flight) % frame_buffer_count;
   const u64 target = _frames[oldest_slot].fence_value;
+  const bool behind = completed_value() < target;
   XE_TRY(wait_for(target, &_last_wait_ms));
+  _wait_ms_total += _last_wait_ms;
+  if (behind) ++_blocked_waits;
+  _pending_at_begin = _fence_value - completed_value();
+  _max_pending_at_begin = std::max(_max_pending_at_begin, _pending_at_begin);
   if (detail::hooks_installed()) {
     event e{.type = event_type::fence_waited, .slot = _frame_index, .value = target, .wait_ms = _last_wait_ms};
     detail::emit(e);
@@ -111,6 +125,7 @@ result<void> d3d12_command::flush() {
 void d3d12_command::set_frames_in_flight(u32 count) {
   XE_ASSERT(count >= 1 && count <= frame_buffer_count);
   _frames_in_flight = count;
+  _max_pending_at_begin = 0;
 }
 
 } // namespace xe::gfx::d3d12

@@ -1,10 +1,11 @@
 #pragma once
 // d3d12_command: the direct queue, one command list, and frame_buffer_count command
-// frames (an allocator plus the fence value that marks its last use). The CPU may run
-// at most frames_in_flight frames ahead of the GPU:
+// frames (an allocator plus the fence value that marks its last use). Frames count from
+// 0; frame N records into slot N % frame_buffer_count. With F frames in flight:
 //
-//   begin_frame()  wait until the frame frames_in_flight back has completed (which
-//                  includes this slot's previous use), reset the slot's allocator and list
+//   begin_frame()  frame N waits until frame N - F has completed on the GPU (which
+//                  includes this slot's previous use), so at most frames N-1 .. N-F+1
+//                  may still run while N records; then resets the slot's allocator and list
 //   ...record...
 //   execute()      close the list and submit it
 //   signal()       Signal(fence, ++fence_value), remember the value for this slot,
@@ -35,6 +36,7 @@ public:
   // Waits (measured) until the fence reaches value; errc::device_hung if the GPU stops.
   result<void> wait_for(u64 value, f32* waited_ms = nullptr);
 
+  // Also restarts max_pending_at_begin.
   void set_frames_in_flight(u32 count);
 
   ID3D12CommandQueue* queue() const { return _queue.get(); }
@@ -43,10 +45,18 @@ public:
   u32 frame_index() const { return _frame_index; }
   u64 frame_number() const { return _frame_number; }
   u64 fence_value() const { return _fence_value; }
-  u64 completed_value() const { return _fence ? _fence->GetCompletedValue() : 0; }
+  // The fence's completed value, never less than one seen before (vkd3d 1.2's own can step
+  // back for a while; see d3d12_fence.h), so the stats never show time running backwards.
+  u64 completed_value() const;
   u64 slot_fence_value(u32 slot) const { return _frames[slot].fence_value; }
   u32 frames_in_flight() const { return _frames_in_flight; }
   f32 last_wait_ms() const { return _last_wait_ms; }
+  // Fence values signalled but not completed when the last begin_frame returned (the
+  // submitted frames still running), and the most seen since frames in flight was set.
+  u64 pending_at_begin() const { return _pending_at_begin; }
+  u64 max_pending_at_begin() const { return _max_pending_at_begin; }
+  f64 wait_ms_total() const { return _wait_ms_total; }      // begin_frame waits, summed
+  u64 blocked_waits() const { return _blocked_waits; }      // begin_frames that had to block
   bool recording() const { return _recording; }
 
 private:
@@ -65,6 +75,11 @@ private:
   u32 _frame_index{0};
   u32 _frames_in_flight{frame_buffer_count};
   f32 _last_wait_ms{0.f};
+  mutable u64 _completed_seen{0};
+  u64 _pending_at_begin{0};
+  u64 _max_pending_at_begin{0};
+  f64 _wait_ms_total{0.0};
+  u64 _blocked_waits{0};
   bool _recording{false};
 };
 

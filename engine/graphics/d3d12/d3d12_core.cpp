@@ -3,6 +3,7 @@
 #include "graphics/d3d12/d3d12_core.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_surface.h"
 #include "graphics/d3d12/d3d12_texture.h"
+#include "graphics/d3d12/d3d12_wiki_heap.h"
 #include "graphics/renderer.h"
 #include "graphics/stats_internal.h"
 #include "utilities/free_list.h"
@@ -49,9 +51,10 @@ struct core_state {
   com_ptr<ID3D12Device> device;
   adapter_info adapter;
   d3d12_command command;
-  // 0..3: rtv, dsv, srv (shader-visible), uav; then learner heaps. Never shrinks while
+  // 0..3: rtv, dsv, srv (shader-visible), uav (descriptor_heap); then learner heaps, which
+  // may run the wiki's code (wiki_descriptor_heap). Never shrinks while
   // running, so indices stay valid.
-  std::vector<std::unique_ptr<descriptor_heap>> heaps;
+  std::vector<std::unique_ptr<heap_interface>> heaps;
   utl::free_list<d3d12_surface> surfaces;
   std::map<std::string, learner_texture, std::less<>> textures;
   pipeline_library pipelines;
@@ -161,7 +164,7 @@ result<bool> rebuild_stale() {
   return flushed;
 }
 
-result<descriptor_heap*> find_heap_by_index(u32 heap) {
+result<heap_interface*> find_heap_by_index(u32 heap) {
   if (!g) return not_initialized();
   if (heap >= g->heaps.size())
     return make_error(errc::invalid_handle, fmt::format("there is no heap {} (there are {})", heap, g->heaps.size()));
@@ -170,7 +173,7 @@ result<descriptor_heap*> find_heap_by_index(u32 heap) {
 
 // Public allocate/free reach learner heaps only: the engine's heaps hold descriptors that
 // surfaces and the UI still use.
-result<descriptor_heap*> find_learner_heap(u32 heap) {
+result<heap_interface*> find_learner_heap(u32 heap) {
   auto found = find_heap_by_index(heap);
   if (found && heap < engine_heap_count)
     return make_error(errc::invalid_argument,
@@ -244,7 +247,7 @@ result<void> create_null_descriptor_sources() {
 }
 
 // A real descriptor in each new learner slot: a null view (shaders may read it safely).
-void write_null_descriptors(const descriptor_heap& heap, const u32* indices, size_t count) {
+void write_null_descriptors(const heap_interface& heap, const u32* indices, size_t count) {
   ID3D12DescriptorHeap* source = heap.type() == heap_type::cbv_srv_uav ? g->null_srv_source.get()
                                  : heap.type() == heap_type::sampler   ? g->null_sampler_source.get()
                                                                        : nullptr;
@@ -308,10 +311,10 @@ ID3D12Device* device() {
 d3d12_command& command() { return g->command; }
 u32 current_frame_index() { return g->current_slot; }
 u64 frame_number() { return g->command.frame_number(); }
-descriptor_heap& rtv_heap() { return *g->heaps[0]; }
-descriptor_heap& dsv_heap() { return *g->heaps[1]; }
-descriptor_heap& srv_heap() { return *g->heaps[2]; }
-descriptor_heap& uav_heap() { return *g->heaps[3]; }
+descriptor_heap& rtv_heap() { return static_cast<descriptor_heap&>(*g->heaps[0]); }
+descriptor_heap& dsv_heap() { return static_cast<descriptor_heap&>(*g->heaps[1]); }
+descriptor_heap& srv_heap() { return static_cast<descriptor_heap&>(*g->heaps[2]); }
+descriptor_heap& uav_heap() { return static_cast<descriptor_heap&>(*g->heaps[3]); }
 
 void track(ID3D12Object* object, const object_desc& desc) {
   XE_ASSERT(object);
@@ -682,7 +685,7 @@ result<void> begin_frame() {
   g->current_slot = g->command.frame_index();
   process_deferred_releases(g->current_slot);
   g->upload.begin_frame(g->current_slot);
-  ID3D12DescriptorHeap* shader_visible[] = {g->heaps[2]->heap()};
+  ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
   g->command.list()->SetDescriptorHeaps(1, shader_visible);
   return {};
 }
@@ -757,6 +760,10 @@ frame_stats get_frame_stats() {
   s.gpu_completed = c.completed_value();
   for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
   s.last_wait_ms = c.last_wait_ms();
+  s.wait_ms_total = c.wait_ms_total();
+  s.blocked_waits = c.blocked_waits();
+  s.pending_at_begin = c.pending_at_begin();
+  s.max_pending_at_begin = c.max_pending_at_begin();
   s.frames_in_flight = c.frames_in_flight();
   s.in_frame = g->in_frame;
   return s;
@@ -767,7 +774,9 @@ result<u32> create_heap(const heap_desc& desc) {
   if (desc.name.empty()) return make_error(errc::invalid_argument, "a heap needs a name");
   if (find_heap(desc.name))
     return make_error(errc::invalid_argument, fmt::format("a heap named '{}' already exists", desc.name));
-  auto heap = std::make_unique<descriptor_heap>(desc.type);
+  std::unique_ptr<heap_interface> heap;
+  if (desc.model == heap_model::wiki) heap = std::make_unique<wiki_descriptor_heap>(desc.type);
+  else heap = std::make_unique<descriptor_heap>(desc.type);
   XE_TRY(heap->initialize(g->device.get(), desc.capacity, desc.shader_visible, desc.name));
   heap->process_deferred_free(g->current_slot);  // frees from now on go to the current slot
   g->heaps.push_back(std::move(heap));
@@ -885,6 +894,9 @@ surfaces_info calculate_surfaces_info() {
 
 void calculate_surfaces_info(surfaces_info& out) {
   out.capacity = g ? g->surfaces.capacity() : 0;
+  out.size = g ? g->surfaces.size() : 0;
+  out.storage_capacity = g ? g->surfaces.storage_capacity() : 0;
+  out.relocations = g ? g->surfaces.relocations() : 0;
   out.next_free = g ? g->surfaces.next_free() : invalid_id;
   out.slots.resize(out.capacity);
   for (u32 i = 0; i < out.capacity; ++i) {
@@ -892,6 +904,7 @@ void calculate_surfaces_info(surfaces_info& out) {
     const auto slot = g->surfaces.info(i);
     if (slot.live) {
       g->surfaces[i].fill_info(info);
+      info.address = reinterpret_cast<std::uintptr_t>(g->surfaces.address(i));
     } else {
       info = surface_info{};
     }

@@ -17,7 +17,7 @@ D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type) {
   return D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
 }
 
-descriptor_heap::descriptor_heap(heap_type type) : _type{type} {}
+descriptor_heap::descriptor_heap(heap_type type, bool emits_events) : _type{type}, _emits_events{emits_events} {}
 
 descriptor_heap::~descriptor_heap() { XE_ASSERT(!_heap); }
 
@@ -105,7 +105,7 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
   handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
   if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(handle.index) * _descriptor_size;
 
-  if (detail::hooks_installed()) {
+  if (_emits_events && detail::hooks_installed()) {
     event e{.type = event_type::descriptor_allocated, .slot = slot, .heap = _name, .index = handle.index};
     detail::emit(e);
   }
@@ -177,7 +177,7 @@ result<void> descriptor_heap::free_index(u32 index) {
 }
 
 void descriptor_heap::emit_freed(u32 index, u32 slot) const {
-  if (!detail::hooks_installed()) return;
+  if (!_emits_events || !detail::hooks_installed()) return;
   event e{.type = event_type::descriptor_freed, .slot = slot, .heap = _name, .index = index};
   detail::emit(e);
 }
@@ -247,11 +247,12 @@ void descriptor_heap::process_deferred_free(u32 frame_index, u64 frame_number) {
     auto& indices = _deferred_free_indices[frame_index];
     if (!indices.empty()) ++_version;
     for (const u32 index : indices) {
-      XE_ASSERT(_state[index] == state_deferred_base + frame_index);
+      XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
+      if (_probe) _probe(_probe_user);
       return_locked(index);
     }
     // Keep the list's capacity for the next frame unless hooks need the indices.
-    if (detail::hooks_installed()) returned.swap(indices);
+    if (_emits_events && detail::hooks_installed()) returned.swap(indices);
     indices.clear();
   }
   for (const u32 index : returned) {
@@ -295,7 +296,14 @@ bool descriptor_heap::is_allocated(u32 index) const {
 
 heap_info descriptor_heap::get_info() const {
   std::lock_guard lock{_lock};
-  heap_info info{_name, _type, _capacity, _size, _descriptor_size, _gpu_start.ptr != 0, {}, _version};
+  heap_info info{.name = _name,
+                 .type = _type,
+                 .model = heap_model::engine,
+                 .capacity = _capacity,
+                 .size = _size,
+                 .descriptor_size = _descriptor_size,
+                 .shader_visible = _gpu_start.ptr != 0,
+                 .version = _version};
   for (u32 i = 0; i < frame_buffer_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
   return info;

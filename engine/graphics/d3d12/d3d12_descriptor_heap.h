@@ -10,7 +10,9 @@
 // The GPU may still read a freed descriptor until the frame that freed it has finished,
 // which is why free() defers. Misuse (double free, a handle from another heap, a stale or
 // invalid handle, allocation from a full heap) returns an error in every build and leaves
-// the heap unchanged. All members are thread-safe; hooks are called outside the lock.
+// the heap unchanged. All members are thread-safe (a utl::spin_lock: every critical section
+// is a few instructions, cheaper than std::mutex; see docs/PERFORMANCE.md); hooks are
+// called outside the lock.
 #include <array>
 #include <memory>
 #include <unordered_map>
@@ -36,55 +38,87 @@ struct descriptor_handle {
   constexpr bool is_shader_visible() const { return gpu.ptr != 0; }
 };
 
-class descriptor_heap {
+// What the core needs from every heap it keeps: the engine's descriptor_heap and the
+// lessons' wiki_descriptor_heap (d3d12_wiki_heap.h).
+class heap_interface {
+public:
+  virtual ~heap_interface() = default;
+  virtual result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name) = 0;
+  // Releases the D3D12 heap through the deferred path; returns how many descriptors were
+  // still allocated (handles to them now dangle).
+  virtual u32 release() = 0;
+  // owner names the allocation for the inspector (e.g. "surface 0 back buffer 1 RTV").
+  virtual result<descriptor_handle> allocate(std::string_view owner = {}) = 0;
+  // count indices appended to out: all or nothing (heap_full when fewer are free) on the
+  // engine's heap; one allocate() after another, as the wiki's code would, on its heap.
+  virtual result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) = 0;
+  // free() by index, for callers that only keep indices (scripts, the inspector).
+  virtual result<void> free_index(u32 index) = 0;
+  // Returns the indices queued in `frame_index` to the stack; frees made from now on are
+  // queued in that slot. Call only after the slot's fence value has completed.
+  // frame_number stamps later frees (the inspector shows when an index was freed).
+  virtual void process_deferred_free(u32 frame_index, u64 frame_number = 0) = 0;
+  // After a flush has completed fence value `flushed` (the GPU has finished all work that
+  // could read them): the engine's heap returns every queued index, oldest slot first, with
+  // descriptor_returned events that carry that value and the detail "after flush". The
+  // wiki's heap has no such step and keeps them.
+  virtual void return_all_deferred(u64 flushed) = 0;
+  virtual heap_type type() const = 0;
+  virtual const std::string& name() const = 0;
+  virtual D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const = 0;
+  virtual u32 descriptor_size() const = 0;
+  virtual heap_info get_info() const = 0;
+  virtual descriptor_info get_descriptor_info(u32 index) const = 0;
+  // parts: heap_state_part bits (the free stack alone is a copy of capacity indices; the
+  // owners are capacity lookups).
+  virtual void copy_state(heap_state& out, u32 parts = heap_state_all) const = 0;
+};
+
+class descriptor_heap final : public heap_interface {
 public:
   // D3D12's limits for shader-visible heaps (enforced even where the runtime does not).
   static constexpr u32 max_shader_visible_cbv_srv_uav{1'000'000};
   static constexpr u32 max_shader_visible_samplers{2048};
   static constexpr u32 max_capacity{1u << 24};
 
-  explicit descriptor_heap(heap_type type);
+  // emits_events false: a private heap (a test harness on several threads) that reports
+  // nothing to the hooks.
+  explicit descriptor_heap(heap_type type, bool emits_events = true);
   XE_DISABLE_COPY_AND_MOVE(descriptor_heap);
-  ~descriptor_heap();
+  ~descriptor_heap() override;
 
-  result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name);
-  // Releases the D3D12 heap through the deferred path; returns how many descriptors were
-  // still allocated (handles to them now dangle).
-  u32 release();
+  result<void> initialize(ID3D12Device* device, u32 capacity, bool shader_visible, std::string_view name) override;
+  u32 release() override;
 
-  // owner names the allocation for the inspector (e.g. "surface 0 back buffer 1 RTV").
-  result<descriptor_handle> allocate(std::string_view owner = {});
-  // All or nothing: count indices appended to out, or none (heap_full) when fewer are free.
-  result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out);
+  result<descriptor_handle> allocate(std::string_view owner = {}) override;
+  result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) override;
   // Queues handle's index in the current slot's deferred list and invalidates handle.
   result<void> free(descriptor_handle& handle);
-  // free() by index, for callers that only keep indices (scripts, the inspector).
-  result<void> free_index(u32 index);
-  // Returns the indices queued in `frame_index` to the stack; frees made from now on are
-  // queued in that slot. Call only after the slot's fence value has completed.
-  // frame_number stamps later frees (the inspector shows when an index was freed).
-  void process_deferred_free(u32 frame_index, u64 frame_number = 0);
-  // Returns every queued index, oldest slot first: call only after a flush has completed
-  // fence value `flushed` (the GPU has finished all work that could read them). Their
-  // descriptor_returned events carry that value and the detail "after flush".
-  void return_all_deferred(u64 flushed);
+  result<void> free_index(u32 index) override;
+  void process_deferred_free(u32 frame_index, u64 frame_number = 0) override;
+  void return_all_deferred(u64 flushed) override;
 
-  heap_type type() const { return _type; }
-  const std::string& name() const { return _name; }
+  heap_type type() const override { return _type; }
+  const std::string& name() const override { return _name; }
   u32 capacity() const { return _capacity; }
   u32 size() const;
-  u32 descriptor_size() const { return _descriptor_size; }
+  u32 descriptor_size() const override { return _descriptor_size; }
   bool is_shader_visible() const { return _gpu_start.ptr != 0; }
   ID3D12DescriptorHeap* heap() const { return _heap.get(); }
-  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const { return _cpu_start; }
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _cpu_start; }
   D3D12_GPU_DESCRIPTOR_HANDLE gpu_start() const { return _gpu_start; }
   bool is_allocated(u32 index) const;
 
-  heap_info get_info() const;
-  descriptor_info get_descriptor_info(u32 index) const;
-  // parts: heap_state_part bits (the free stack alone is a copy of capacity indices; the
-  // owners are capacity lookups).
-  void copy_state(heap_state& out, u32 parts = heap_state_all) const;
+  heap_info get_info() const override;
+  descriptor_info get_descriptor_info(u32 index) const override;
+  void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
+
+  // For the two-thread demonstration (gfx::race_heap) only: called in
+  // process_deferred_free between reading and writing _size, with the lock held.
+  void set_race_probe(void (*probe)(void*), void* user) {
+    _probe = probe;
+    _probe_user = user;
+  }
 
 private:
   // Per-index state: free, allocated, or waiting in deferred slot k (deferred_base + k).
@@ -128,6 +162,9 @@ private:
   std::vector<u32> _free_owner_slots;
   std::unordered_map<std::string, u32, string_hash, std::equal_to<>> _owner_ids;
   heap_type _type;
+  bool _emits_events;
+  void (*_probe)(void*){nullptr};
+  void* _probe_user{nullptr};
   std::string _name;
 };
 

@@ -1,0 +1,231 @@
+#include "graphics/d3d12/d3d12_wiki_heap.h"
+
+#include <algorithm>
+
+#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/stats_internal.h"
+
+namespace xe::gfx::d3d12 {
+
+namespace {
+constexpr auto relaxed = std::memory_order_relaxed;
+}
+
+wiki_descriptor_heap::wiki_descriptor_heap(heap_type type, wiki_fixes fixes, bool emits_events)
+    : _type{type}, _fixes{fixes}, _emits_events{emits_events} {}
+
+wiki_descriptor_heap::~wiki_descriptor_heap() { XE_ASSERT(!_heap); }
+
+result<void> wiki_descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
+                                              std::string_view name) {
+  XE_ASSERT(device && !_heap);
+  _name = name;
+  if (capacity == 0 || capacity > descriptor_heap::max_capacity)
+    return refused(errc::invalid_argument,
+                   fmt::format("capacity {} is outside 1..{}", capacity, descriptor_heap::max_capacity));
+  if (shader_visible && (_type == heap_type::rtv || _type == heap_type::dsv))
+    return refused(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
+  if (shader_visible && _type == heap_type::cbv_srv_uav && capacity > descriptor_heap::max_shader_visible_cbv_srv_uav)
+    return refused(errc::invalid_argument, fmt::format("a shader-visible CBV/SRV/UAV heap holds at most {} descriptors",
+                                                       descriptor_heap::max_shader_visible_cbv_srv_uav));
+  if (shader_visible && _type == heap_type::sampler && capacity > descriptor_heap::max_shader_visible_samplers)
+    return refused(errc::invalid_argument, fmt::format("a shader-visible sampler heap holds at most {} descriptors",
+                                                       descriptor_heap::max_shader_visible_samplers));
+  D3D12_DESCRIPTOR_HEAP_DESC desc{};
+  desc.Type = to_d3d12(_type);
+  desc.NumDescriptors = capacity;
+  desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
+  XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(_heap.put())));
+  core::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
+  _free_handles = std::make_unique<std::atomic<u32>[]>(capacity);
+  for (u32 i = 0; i < capacity; ++i) _free_handles[i].store(i, relaxed);
+  _capacity = capacity;
+  _size.store(0, relaxed);
+  _descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
+  _cpu_start = cpu_heap_start(_heap.get());
+  _gpu_start = shader_visible ? gpu_heap_start(_heap.get()) : D3D12_GPU_DESCRIPTOR_HANDLE{};
+  return {};
+}
+
+u32 wiki_descriptor_heap::release() {
+  std::lock_guard lists{_lists_lock};
+  if (!_heap) return 0;
+  core::deferred_release(_heap);
+  const u32 left = _size.load(relaxed);
+  _size.store(0, relaxed);
+  _capacity = 0;
+  _free_handles.reset();
+  for (auto& list : _deferred_free_indices) list.clear();
+  _version.fetch_add(1, relaxed);
+  return left;
+}
+
+result<descriptor_handle> wiki_descriptor_heap::allocate(std::string_view) {
+  descriptor_handle handle;
+  {
+    std::lock_guard lock{_mutex};  // the one lock the wiki takes
+    if (!_heap) return refused(errc::not_initialized, "allocate() on a heap that is not initialised");
+    const u32 size = _size.load(relaxed);
+    if (size >= _capacity) {
+      if (_fixes.capacity_check)
+        return refused(errc::heap_full, fmt::format("heap is full ({} of {})", size, _capacity));
+      std::string what = fmt::format(
+          "allocate(): _size is {0} and the capacity is {0}: the wiki's code reads _free_handles[{0}], past the "
+          "end of the array (it has no capacity check); stopped before the read",
+          size);
+      {
+        std::lock_guard lists{_lists_lock};
+        fault(what);
+      }
+      return refused(errc::heap_full, std::move(what));
+    }
+    handle.index = _free_handles[size].load(relaxed);
+    _size.store(size + 1, relaxed);
+  }
+  _version.fetch_add(1, relaxed);
+  handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
+  if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(handle.index) * _descriptor_size;
+  if (_emits_events && detail::hooks_installed()) {
+    event e{.type = event_type::descriptor_allocated, .slot = _current_slot.load(relaxed), .heap = _name,
+            .index = handle.index};
+    detail::emit(e);
+  }
+  return handle;
+}
+
+result<void> wiki_descriptor_heap::free_index(u32 index) {
+  // The wiki reads handle.index, which its header declares only under _DEBUG; the model
+  // keeps the index in range so the later write stays inside the array.
+  if (index >= _capacity)
+    return refused(errc::invalid_handle, fmt::format("index {} is outside the heap (capacity {})", index, _capacity));
+  std::unique_lock<std::mutex> wiki_lock;
+  if (_fixes.lock_everywhere) wiki_lock = std::unique_lock{_mutex};
+  const u32 slot = _current_slot.load(relaxed);
+  {
+    std::lock_guard lists{_lists_lock};
+    if (_fixes.double_free_check) {
+      const u32 size = _size.load(relaxed);
+      bool free_now = false;
+      for (u32 i = size; i < _capacity && !free_now; ++i) free_now = _free_handles[i].load(relaxed) == index;
+      const bool queued = std::any_of(_deferred_free_indices.begin(), _deferred_free_indices.end(), [&](const auto& l) {
+        return std::find(l.begin(), l.end(), index) != l.end();
+      });
+      if (free_now || queued) return refused(errc::double_free, fmt::format("index {} is already free or queued", index));
+    }
+    _deferred_free_indices[slot].push_back(index);  // no check: a second free queues it again
+  }
+  _version.fetch_add(1, relaxed);
+  if (_emits_events && detail::hooks_installed()) {
+    event e{.type = event_type::descriptor_freed, .slot = slot, .heap = _name, .index = index};
+    detail::emit(e);
+  }
+  return {};
+}
+
+void wiki_descriptor_heap::process_deferred_free(u32 frame_index, u64) {
+  XE_ASSERT(frame_index < frame_buffer_count);
+  std::unique_lock<std::mutex> wiki_lock;
+  if (_fixes.lock_everywhere) wiki_lock = std::unique_lock{_mutex};
+  _current_slot.store(frame_index, relaxed);
+  // The wiki walks the live list with no lock. The model takes the entries there now (the
+  // list keeps them unless clear_after_processing) and walks them outside its own lock, so
+  // another thread's free() and allocate() run in the middle as they would.
+  std::vector<u32> indices;
+  {
+    std::lock_guard lists{_lists_lock};
+    auto& list = _deferred_free_indices[frame_index];
+    if (_fixes.clear_after_processing) indices.swap(list);  // the clear() 7.6 leaves out
+    else indices = list;
+  }
+  std::vector<u32> returned;
+  for (const u32 index : indices) {
+    // The wiki's loop body: --_size; _free_handles[_size] = index; a read and a write that
+    // another thread's allocate() can fall between.
+    u32 size = _size.load(relaxed);
+    if (size == 0) {
+      std::lock_guard lists{_lists_lock};
+      fault(fmt::format("process_deferred_release({}): _size is 0, so --_size wraps to 4294967295 and "
+                        "_free_handles[4294967295] = {} writes far outside the array; stopped before the write",
+                        frame_index, index));
+      break;
+    }
+    if (_probe) _probe(_probe_user);
+    --size;
+    _free_handles[size].store(index, relaxed);
+    _size.store(size, relaxed);
+    returned.push_back(index);
+  }
+  if (!returned.empty()) _version.fetch_add(1, relaxed);
+  if (!_emits_events || !detail::hooks_installed()) return;
+  for (const u32 index : returned) {
+    event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
+    detail::emit(e);
+  }
+}
+
+u32 wiki_descriptor_heap::faults() const {
+  std::lock_guard lists{_lists_lock};
+  return _faults;
+}
+
+heap_info wiki_descriptor_heap::get_info() const {
+  std::lock_guard lists{_lists_lock};
+  heap_info info{.name = _name,
+                 .type = _type,
+                 .model = heap_model::wiki,
+                 .capacity = _capacity,
+                 .size = _size.load(relaxed),
+                 .descriptor_size = _descriptor_size,
+                 .shader_visible = _gpu_start.ptr != 0,
+                 .version = _version.load(relaxed),
+                 .faults = _faults};
+  for (u32 i = 0; i < frame_buffer_count; ++i)
+    info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
+  return info;
+}
+
+result<void> wiki_descriptor_heap::allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) {
+  for (u32 i = 0; i < count; ++i) {
+    auto handle = allocate(owner);
+    if (!handle) return std::move(handle).error_value();
+    out.push_back(handle->index);
+  }
+  return {};
+}
+
+// The wiki's heap keeps no per-index state: an index is taken when it is not among the free
+// entries above _size, and waiting when a slot's list holds it.
+descriptor_info wiki_descriptor_heap::get_descriptor_info(u32 index) const {
+  std::lock_guard lists{_lists_lock};
+  descriptor_info info;
+  if (index >= _capacity) return info;
+  info.allocated = true;
+  for (u32 i = _size.load(relaxed); i < _capacity; ++i)
+    if (_free_handles[i].load(relaxed) == index) info.allocated = false;
+  for (u32 slot = 0; slot < frame_buffer_count; ++slot)
+    for (u32 queued : _deferred_free_indices[slot])
+      if (queued == index) info.deferred_slot = slot;
+  return info;
+}
+
+void wiki_descriptor_heap::copy_state(heap_state& out, u32) const {
+  std::lock_guard lists{_lists_lock};
+  out.free_stack.resize(_capacity);
+  for (u32 i = 0; i < _capacity; ++i) out.free_stack[i] = _free_handles[i].load(relaxed);
+  for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
+  out.owners.clear();
+  out.freed_frames.clear();
+  out.last_fault = _last_fault;
+}
+
+void wiki_descriptor_heap::fault(std::string what) {
+  ++_faults;
+  _last_fault = std::move(what);
+  _version.fetch_add(1, relaxed);
+}
+
+error wiki_descriptor_heap::refused(errc code, std::string reason) const {
+  return make_error(code, fmt::format("descriptor heap '{}' (the wiki's code): {}", _name, reason));
+}
+
+} // namespace xe::gfx::d3d12
