@@ -122,7 +122,8 @@ class Run:
         """A non-interactive run; returns (stdout, the --snapshot it wrote)."""
         d = self.workdir(name)
         snapshot = os.path.join(d, "end.json")
-        env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+        # Wine's DXGI needs an X display even for a headless run: it keeps the caller's.
+        env = {k: v for k, v in os.environ.items() if k != "DISPLAY" or self.args.launcher}
         env["XDG_CONFIG_HOME"] = os.path.join(d, "config")
         launcher = [self.args.launcher] if self.args.launcher else []
         r = subprocess.run(launcher + [self.args.exe, "--lessons", self.args.lessons, "--settings", os.path.join(d, "s.json"),

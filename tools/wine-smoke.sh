@@ -184,6 +184,19 @@ code=0; wait "$app_pid" || code=$?
 [ "$code" = 0 ] || { echo "wine smoke: the overlay window run exited $code" >&2; cat interactive.out interactive.err >&2; exit 1; }
 passed=$((passed + 1))
 
+# Lessons clicked through in the Win32 window as a person does (tools/window_tests.py, the
+# harness the Linux window tests use): the lesson panel's buttons with the mouse, keys,
+# language, Restart, Export; the printed steps and the exported state must equal the
+# non-interactive runs'. 07 (descriptor heaps) and 10 (resize: the window system's answers).
+for lesson in 07-descriptor-heaps 10-resize-and-rebuild; do
+  timeout 600 /usr/bin/python3 "$root/tools/window_tests.py" lesson "$lesson" --mouse --launcher "$wine" --exe "$exe" \
+    --lessons "$root/lessons" --out "$out/clicks-$lesson" >"$out/clicks-$lesson.log" 2>&1 || {
+    echo "wine smoke: clicking through lesson $lesson in the Win32 window failed:" >&2
+    tail -n 40 "$out/clicks-$lesson.log" >&2; exit 1; }
+  echo "wine smoke: lesson $lesson clicked through in the Win32 window, $(tail -n 1 "$out/clicks-$lesson.log")"
+  passed=$((passed + 1))
+done
+
 # The ZIP as a user gets it: unpacked into an empty folder and run from another one, so
 # nothing can come from the source or build tree; --version must name the unpacked lessons
 # and font, and every lesson must play and pass from there.
