@@ -414,7 +414,10 @@ void inspector::draw_surfaces(const frame_record& r) {
   ImVec2 origin = ImGui::GetCursorScreenPos();
   origin.x += 44;  // room for the head of the free chain
   origin.y += 34;  // and for the arrows
-  const f32 w = 118, h = 92, gap = 14;
+  const f32 w = 118, h = 92, gap = 14, row_height = h + 34;
+  // As many cards a row as fit: every slot stays in sight however narrow the panel.
+  const size_t per_row = std::max<size_t>(1, static_cast<size_t>((ImGui::GetContentRegionAvail().x - 44 + gap) / (w + gap)));
+  const size_t rows = std::max<size_t>(1, (s.slots.size() + per_row - 1) / per_row);
   std::vector<ImVec2> tops(s.slots.size());
   // A rebuild in the last few frames makes the slot's border flash.
   std::vector<bool> rebuilt(s.slots.size(), false);
@@ -425,7 +428,8 @@ void inspector::draw_surfaces(const frame_record& r) {
         rebuilt[e.surface] = true;
   for (size_t i = 0; i < s.slots.size(); ++i) {
     const gfx::surface_info& slot = s.slots[i];
-    const ImVec2 min{origin.x + static_cast<f32>(i) * (w + gap), origin.y}, max{min.x + w, min.y + h};
+    const ImVec2 min{origin.x + static_cast<f32>(i % per_row) * (w + gap), origin.y + static_cast<f32>(i / per_row) * row_height};
+    const ImVec2 max{min.x + w, min.y + h};
     tops[i] = ImVec2{min.x + w / 2, min.y};
     dl->AddRectFilled(min, max, slot.live ? colour_slot_live : colour_slot_free, 4.f);
     const bool flash = rebuilt[i] && (static_cast<int>(ImGui::GetTime() * 6) % 2 == 0);
@@ -452,7 +456,8 @@ void inspector::draw_surfaces(const frame_record& r) {
       if (!s.slots[i].live && next != invalid_id && next < tops.size()) arrow(dl, tops[i], tops[next], colour_changed);
     }
   }
-  ImGui::Dummy(ImVec2{static_cast<f32>(s.slots.size()) * (w + gap) + 44, h + 40});
+  const size_t columns = std::min(per_row, std::max<size_t>(1, s.slots.size()));
+  ImGui::Dummy(ImVec2{static_cast<f32>(columns) * (w + gap) + 44, static_cast<f32>(rows) * row_height + 6});
 }
 
 void inspector::draw_resources(const frame_record& r) {
