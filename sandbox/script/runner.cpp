@@ -127,15 +127,18 @@ result<void> action_runner::run_action(const actions::action& what) {
               const gfx::surface_info& s = info.slots[a.slot];
               return {s.rtv_indices, s.dsv_index == invalid_id ? nlohmann::json(nullptr) : nlohmann::json(s.dsv_index)};
             };
-            const auto [old_rtvs, old_dsv] = views();
+            // Plain pairs, not structured bindings: clang 14 cannot capture bindings in a lambda.
+            const auto old_views = views();
             XE_TRY(_host.resize_surface(a.slot, a.width, a.height));
             if (a.as.empty()) return {};
-            const auto [new_rtvs, new_dsv] = views();
+            const auto new_views = views();
+            const std::vector<u32>& old_rtvs = old_views.first;
+            const std::vector<u32>& new_rtvs = new_views.first;
             const bool reused = std::any_of(new_rtvs.begin(), new_rtvs.end(), [&](u32 i) {
               return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end();
-            }) || (!new_dsv.is_null() && new_dsv == old_dsv);
-            _checks[a.as] = {{"old_rtvs", old_rtvs}, {"new_rtvs", new_rtvs}, {"old_dsv", old_dsv},
-                             {"new_dsv", new_dsv},   {"reused_freed", reused}};
+            }) || (!new_views.second.is_null() && new_views.second == old_views.second);
+            _checks[a.as] = {{"old_rtvs", old_rtvs}, {"new_rtvs", new_rtvs}, {"old_dsv", old_views.second},
+                             {"new_dsv", new_views.second}, {"reused_freed", reused}};
             return {};
           },
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
