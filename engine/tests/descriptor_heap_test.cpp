@@ -19,8 +19,9 @@ class descriptor_heap_test : public gpu_test {
 protected:
   // A standalone heap on the real device; released (deferred) at the end of the test.
   struct scoped_heap {
+    gfx::d3d12::frame_clock clock;  // where frees go; a test moves it as the engine's frames would
     descriptor_heap heap;
-    explicit scoped_heap(gfx::heap_type type) : heap{type} {}
+    explicit scoped_heap(gfx::heap_type type) : heap{type, clock} {}
     ~scoped_heap() { heap.release(); }
   };
 
@@ -203,6 +204,7 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
   std::thread frames([&] {
     for (u32 slot = 0; !stop.load(); slot = (slot + 1) % gfx::frame_buffer_count) {
       shared.heap.process_deferred_free(slot);
+      shared.clock.publish(slot, 0);
       std::this_thread::yield();
     }
   });

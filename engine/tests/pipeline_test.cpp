@@ -6,6 +6,7 @@
 
 #include "gpu_test.h"
 #include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_resources.h"
 
@@ -46,7 +47,7 @@ struct test_texture {
   descriptor_handle srv;
   ~test_texture() {
     if (srv.is_valid()) (void)core::srv_heap().free(srv);
-    core::deferred_release(resource);
+    deferred_release(resource);
   }
 };
 void make_texture(test_texture& t, u32 w, u32 h, const std::vector<u8>& pixels) {
@@ -55,7 +56,7 @@ void make_texture(test_texture& t, u32 w, u32 h, const std::vector<u8>& pixels) 
   desc.width = w;
   desc.height = h;
   desc.initial_state = D3D12_RESOURCE_STATE_COPY_DEST;
-  auto resource = create_committed_texture(desc);
+  auto resource = create_committed_texture(core::device(), desc);
   ASSERT_TRUE(resource);
   t.resource = std::move(*resource);
   XE_ASSERT_OK(upload_texture_rgba8(t.resource.get(), pixels.data(), w, h));
@@ -100,11 +101,11 @@ TEST_F(pipeline_test, textured_full_screen_triangle_reproduces_a_2x2_texture) {
 struct test_ui_texture {
   com_ptr<ID3D12Resource> texels;
   ui_texture texture;
-  ~test_ui_texture() { core::deferred_release(texels); }
+  ~test_ui_texture() { deferred_release(texels); }
 };
 void make_ui_texture(test_ui_texture& t, u32 w, u32 h, const std::vector<u8>& pixels) {
   ASSERT_EQ(pixels.size(), size_t{w} * h * 4);
-  auto buffer = create_buffer("test ui texture", pixels.size(), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST);
+  auto buffer = create_buffer(core::device(), "test ui texture", pixels.size(), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST);
   ASSERT_TRUE(buffer);
   t.texels = std::move(*buffer);
   XE_ASSERT_OK(upload_buffer(t.texels.get(), pixels.data(), pixels.size(), D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE));

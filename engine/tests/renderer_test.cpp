@@ -7,6 +7,7 @@
 #include "gpu_test.h"
 #include "graphics/d3d12/d3d12_command.h"
 #include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
 
@@ -223,9 +224,9 @@ TEST_F(renderer_test, deferred_release_waits_for_its_slot_fence) {
   gfx::d3d12::texture_desc desc;
   desc.name = "doomed texture";
   desc.width = desc.height = 8;
-  auto texture = gfx::d3d12::create_committed_texture(desc);
+  auto texture = gfx::d3d12::create_committed_texture(gfx::d3d12::core::device(), desc);
   ASSERT_TRUE(texture);
-  gfx::d3d12::core::deferred_release(*texture);
+  gfx::d3d12::deferred_release(*texture);
   EXPECT_FALSE(*texture);
   ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
   ASSERT_TRUE(gfx::end_frame());

@@ -76,12 +76,13 @@ void bm_floor_two_lock_cycles(benchmark::State& state) {
 BENCHMARK(bm_floor_two_lock_cycles<std::mutex>);
 BENCHMARK(bm_floor_two_lock_cycles<utl::spin_lock>);
 
+gfx::d3d12::frame_clock g_clock;
 gfx::d3d12::descriptor_heap* g_heap = nullptr;
 std::atomic<u32> g_frame{0};
 
 void bm_descriptor_heap_pair(benchmark::State& state) {
   if (state.thread_index() == 0) {
-    g_heap = new gfx::d3d12::descriptor_heap{gfx::heap_type::cbv_srv_uav};
+    g_heap = new gfx::d3d12::descriptor_heap{gfx::heap_type::cbv_srv_uav, g_clock};
     if (!g_heap->initialize(gfx::d3d12::core::device(), 1u << 20, false, "bench"))
       state.SkipWithError("heap creation failed");
   }
@@ -98,7 +99,9 @@ void bm_descriptor_heap_pair(benchmark::State& state) {
     // the heap while the other is descheduled.
     if (++n == pairs_per_frame) {
       n = 0;
-      g_heap->process_deferred_free((g_frame.fetch_add(1) + 1) % 3);
+      const u32 slot = (g_frame.fetch_add(1) + 1) % 3;
+      g_heap->process_deferred_free(slot);
+      g_clock.publish(slot, 0);
     }
   }
   if (state.thread_index() == 0) {

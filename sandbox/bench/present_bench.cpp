@@ -13,6 +13,7 @@
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
 #include "graphics/renderer.h"
 #include "platform/window.h"
@@ -63,7 +64,7 @@ void bm_present_minimal_loop(benchmark::State& state) {
   if (!window) return;
   ID3D12Device* device = core::device();
   ID3D12CommandQueue* queue = core::command().queue();
-  auto chain = create_window_swap_chain("bench minimal", *window, 3);
+  auto chain = create_window_swap_chain(device, queue, "bench minimal", *window, 3);
   if (!chain) return state.SkipWithError("swap chain creation failed");
 
   com_ptr<ID3D12DescriptorHeap> rtv_heap, dsv_heap;
@@ -76,7 +77,7 @@ void bm_present_minimal_loop(benchmark::State& state) {
   depth_desc.flags = D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
   depth_desc.initial_state = D3D12_RESOURCE_STATE_DEPTH_WRITE;
   depth_desc.clear_depth = 1.f;
-  auto depth = create_committed_texture(depth_desc);
+  auto depth = create_committed_texture(device, depth_desc);
   if (!depth || FAILED(device->CreateDescriptorHeap(&dsv_desc, IID_PPV_ARGS(dsv_heap.put()))))
     return state.SkipWithError("setup failed");
   const D3D12_CPU_DESCRIPTOR_HANDLE dsv = dsv_heap->GetCPUDescriptorHandleForHeapStart();
@@ -138,7 +139,7 @@ void bm_present_minimal_loop(benchmark::State& state) {
   runtime::destroy_fence_event(event);
   buffers.clear();
   chain->reset();
-  core::release_now(*depth);
+  tracker::release_now(*depth);
 }
 BENCHMARK(bm_present_minimal_loop)->Unit(benchmark::kMillisecond)->MinTime(3.0)->UseRealTime();
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_resources.h"
 
 namespace xe::sandbox {
@@ -24,7 +25,7 @@ result<void> imgui_renderer::initialize() {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   if (!pixels || width <= 0 || height <= 0) return make_error(errc::invalid_argument, "ImGui built no font atlas");
   const u64 bytes = u64{static_cast<u32>(width)} * static_cast<u32>(height) * 4;
-  auto texels = create_buffer("imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
+  auto texels = create_buffer(core::device(), "imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
                               D3D12_RESOURCE_STATE_COPY_DEST);
   if (!texels) return std::move(texels).error_value();
   _font_texels = std::move(*texels);
@@ -37,7 +38,7 @@ result<void> imgui_renderer::initialize() {
 void imgui_renderer::release() {
   if (!gfx::is_initialized()) return;
   _font = {};
-  core::deferred_release(_font_texels);
+  deferred_release(_font_texels);
 }
 
 result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_context& ctx) {

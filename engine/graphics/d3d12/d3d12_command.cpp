@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_fence.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12 {
@@ -16,29 +16,29 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   desc.Type = D3D12_COMMAND_LIST_TYPE_DIRECT;
   desc.Priority = D3D12_COMMAND_QUEUE_PRIORITY_NORMAL;
   XE_TRY_HR(device->CreateCommandQueue(&desc, IID_PPV_ARGS(_queue.put())));
-  core::track(_queue.get(), {.name = "main direct queue", .type = "ID3D12CommandQueue"});
+  tracker::track(_queue.get(), {.name = "main direct queue", .type = "ID3D12CommandQueue"});
 
   for (u32 i = 0; i < frame_buffer_count; ++i) {
     command_frame& frame = _frames[i];
     XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(frame.allocator.put())));
-    core::track(frame.allocator.get(),
+    tracker::track(frame.allocator.get(),
                 {.name = fmt::format("frame slot {} command allocator", i), .type = "ID3D12CommandAllocator"});
   }
 
   XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _frames[0].allocator.get(), nullptr,
                                       IID_PPV_ARGS(_list.put())));
   XE_TRY_HR(_list->Close());
-  core::track(_list.get(), {.name = "main command list", .type = "ID3D12GraphicsCommandList"});
+  tracker::track(_list.get(), {.name = "main command list", .type = "ID3D12GraphicsCommandList"});
 
   XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
-  core::track(_fence.get(), {.name = "frame fence", .type = "ID3D12Fence"});
+  tracker::track(_fence.get(), {.name = "frame fence", .type = "ID3D12Fence"});
 
   _fence_event = runtime::create_fence_event();
   if (!_fence_event) return make_error(errc::api_call_failed, "could not create the fence event");
   _fence_value = 0;
   _completed_seen = 0;
-  _frame_index = 0;
   _frame_number = 0;
+  _clock.publish(0, 0);
   return {};
 }
 
@@ -47,13 +47,13 @@ void d3d12_command::release() {
   if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
   runtime::destroy_fence_event(_fence_event);
   _fence_event = nullptr;
-  core::release_now(_fence);
-  core::release_now(_list);
+  tracker::release_now(_fence);
+  tracker::release_now(_list);
   for (auto& frame : _frames) {
-    core::release_now(frame.allocator);
+    tracker::release_now(frame.allocator);
     frame.fence_value = 0;
   }
-  core::release_now(_queue);
+  tracker::release_now(_queue);
   _recording = false;
 }
 
@@ -67,11 +67,12 @@ result<void> d3d12_command::wait_for(u64 value, f32* waited_ms) {
   return wait_for_fence(_fence.get(), value, _fence_event, {_queue.get(), _fence_value}, waited_ms);
 }
 
-result<void> d3d12_command::begin_frame() {
+result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& reclaim) {
   XE_ASSERT(!_recording);
   // Frame N may start once frame N - frames_in_flight has finished on the GPU. That frame
   // is at least as late as this slot's previous use, so the slot is free too.
-  const u32 oldest_slot = (_frame_index + frame_buffer_count - _frames_in_flight) % frame_buffer_count;
+  const u32 slot = next_slot();
+  const u32 oldest_slot = (slot + frame_buffer_count - _frames_in_flight) % frame_buffer_count;
   const u64 target = _frames[oldest_slot].fence_value;
   const bool behind = completed_value() < target;
   XE_TRY(wait_for(target, &_last_wait_ms));
@@ -80,11 +81,13 @@ result<void> d3d12_command::begin_frame() {
   _pending_at_begin = _fence_value - completed_value();
   _max_pending_at_begin = std::max(_max_pending_at_begin, _pending_at_begin);
   if (detail::hooks_installed()) {
-    event e{.type = event_type::fence_waited, .slot = _frame_index, .value = target, .wait_ms = _last_wait_ms};
+    event e{.type = event_type::fence_waited, .slot = slot, .value = target, .wait_ms = _last_wait_ms};
     detail::emit(e);
   }
+  if (reclaim) reclaim(slot);
+  _clock.publish(slot, _frame_number);
 
-  command_frame& frame = _frames[_frame_index];
+  command_frame& frame = _frames[slot];
   XE_TRY_HR(frame.allocator->Reset());
   XE_TRY_HR(_list->Reset(frame.allocator.get(), nullptr));
   _recording = true;
@@ -104,12 +107,12 @@ result<void> d3d12_command::signal() {
   XE_ASSERT(!_recording);
   ++_fence_value;
   XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
-  _frames[_frame_index].fence_value = _fence_value;
+  const u32 slot = next_slot();
+  _frames[slot].fence_value = _fence_value;
   if (detail::hooks_installed()) {
-    event e{.type = event_type::fence_signaled, .slot = _frame_index, .value = _fence_value};
+    event e{.type = event_type::fence_signaled, .slot = slot, .value = _fence_value};
     detail::emit(e);
   }
-  _frame_index = (_frame_index + 1) % frame_buffer_count;
   ++_frame_number;
   detail::set_event_frame(_frame_number);
   return {};

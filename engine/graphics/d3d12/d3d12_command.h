@@ -5,14 +5,17 @@
 //
 //   begin_frame()  frame N waits until frame N - F has completed on the GPU (which
 //                  includes this slot's previous use), so at most frames N-1 .. N-F+1
-//                  may still run while N records; then resets the slot's allocator and list
+//                  may still run while N records; reclaims what waited in the slot,
+//                  publishes the slot on the clock, resets the slot's allocator and list
 //   ...record...
 //   execute()      close the list and submit it
 //   signal()       Signal(fence, ++fence_value), remember the value for this slot,
-//                  advance the frame index
+//                  advance the frame number
 #include <array>
+#include <functional>
 
 #include "graphics/d3d12/d3d12_common.h"
+#include "graphics/d3d12/d3d12_frame_clock.h"
 #include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats.h"
 
@@ -28,7 +31,9 @@ public:
   // Flushes, then releases everything immediately (the queue is idle afterwards).
   void release();
 
-  result<void> begin_frame();
+  // reclaim(slot) runs once the slot's fence has completed, before the slot is published:
+  // it returns what waited in the slot (descriptors, COM objects).
+  result<void> begin_frame(const std::function<void(u32 slot)>& reclaim = {});
   result<void> execute();
   result<void> signal();
   // Signals a new value and waits for it: all submitted work has finished afterwards.
@@ -42,7 +47,10 @@ public:
   ID3D12CommandQueue* queue() const { return _queue.get(); }
   ID3D12GraphicsCommandList* list() const { return _list.get(); }
   ID3D12Fence* fence() const { return _fence.get(); }
-  u32 frame_index() const { return _frame_index; }
+  // The slot the next begin_frame records into.
+  u32 next_slot() const { return static_cast<u32>(_frame_number % frame_buffer_count); }
+  // The engine's one frame slot (d3d12_frame_clock.h).
+  const frame_clock& clock() const { return _clock; }
   u64 frame_number() const { return _frame_number; }
   u64 fence_value() const { return _fence_value; }
   // The fence's completed value, never less than one seen before (vkd3d 1.2's own can step
@@ -72,7 +80,7 @@ private:
   std::array<command_frame, frame_buffer_count> _frames{};
   u64 _fence_value{0};
   u64 _frame_number{0};
-  u32 _frame_index{0};
+  frame_clock _clock;
   u32 _frames_in_flight{frame_buffer_count};
   f32 _last_wait_ms{0.f};
   mutable u64 _completed_seen{0};

@@ -70,8 +70,6 @@ template <typename Device> LUID adapter_luid(Device* device) {
   return luid;
 }
 
-// Every engine D3D12 object carries a debug name (STYLE.md principle 6).
-void set_name(ID3D12Object* object, std::string_view name);
 // UTF-8 → the platform's wide string (UTF-16 on Windows, UTF-32 with vkd3d).
 std::wstring to_wide(std::string_view utf8);
 

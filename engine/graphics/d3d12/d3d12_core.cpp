@@ -1,22 +1,23 @@
-// The D3D12 core behind renderer.h: one device, one direct queue, the engine's four
-// descriptor heaps, the surfaces, deferred release and the object tracker.
+// The D3D12 core behind renderer.h: one device, one direct queue (d3d12_command, whose
+// frame clock is the engine's one frame slot), the engine's four descriptor heaps, the
+// surfaces, learner heaps and textures, and immediate uploads.
 #include "graphics/d3d12/d3d12_core.h"
 
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <map>
 #include <memory>
-#include <unordered_map>
 
 #include "graphics/d3d12/d3d12_command.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
-#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/d3d12/d3d12_surface.h"
 #include "graphics/d3d12/d3d12_texture.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/d3d12_wiki_heap.h"
 #include "graphics/renderer.h"
 #include "graphics/stats_internal.h"
@@ -25,25 +26,12 @@
 namespace xe::gfx::d3d12 {
 namespace {
 
-struct tracked_object {
-  std::string name;
-  std::string type;
-  resource_kind kind{resource_kind::none};
-  u32 width{};
-  u32 height{};
-  DXGI_FORMAT format{DXGI_FORMAT_UNKNOWN};
-  u64 bytes{};
-  bool pending_release{};
-  u32 release_slot{invalid_id};
-  u64 queued_frame{};
-};
-
 struct learner_texture {
   d3d12_texture texture;
   com_ptr<ID3D12Heap> heap;  // placed textures: the heap they live in
   void release() {
     texture.release();
-    core::deferred_release(heap);
+    deferred_release(heap);
   }
 };
 
@@ -73,52 +61,22 @@ struct core_state {
   com_ptr<ID3D12DescriptorHeap> null_srv_source;
   com_ptr<ID3D12DescriptorHeap> null_sampler_source;
 
-  // Slot of the frame being recorded or, between frames, of the last one recorded: the
-  // newest frame that may use an object released now (set in begin_frame).
-  u32 current_slot{0};
   bool in_frame{false};
 
-  std::mutex deferred_mutex;
-  std::array<std::vector<ID3D12Object*>, frame_buffer_count> deferred_releases{};
-
-  std::mutex tracker_mutex;
-  std::unordered_map<const ID3D12Object*, tracked_object> tracked;
-  std::atomic<u64> objects_version{0};
+  const frame_clock& clock() const { return command.clock(); }
+  descriptor_heap& engine_heap(u32 i) { return static_cast<descriptor_heap&>(*heaps[i]); }
+  surface_context surfaces_context() { return {device.get(), &engine_heap(0), &engine_heap(1)}; }
 };
 
 std::unique_ptr<core_state> g;
 
 error not_initialized() { return make_error(errc::not_initialized, "the renderer is not initialised"); }
 
-// Releases the objects queued in slot. flushed: the fence value of the flush that made
-// this safe early (reported in release_done's value), or 0 when the slot came round.
-void release_deferred_objects(u32 slot, u64 flushed = 0) {
-  std::vector<ID3D12Object*> objects;
-  {
-    std::lock_guard lock{g->deferred_mutex};
-    objects.swap(g->deferred_releases[slot]);
-  }
-  for (ID3D12Object* object : objects) {
-    if (detail::hooks_installed()) {
-      std::string name, type;
-      {
-        std::lock_guard lock{g->tracker_mutex};
-        if (auto it = g->tracked.find(object); it != g->tracked.end()) {
-          name = it->second.name;
-          type = it->second.type;
-        }
-      }
-      event e{.type = event_type::release_done, .slot = slot, .name = name, .detail = type, .value = flushed};
-      detail::emit(e);
-    }
-    core::untrack(object);
-    object->Release();
-  }
-}
-
-void process_deferred_releases(u32 slot) {
-  release_deferred_objects(slot);
-  for (auto& heap : g->heaps) heap->process_deferred_free(slot, g->command.frame_number());
+// The slot's fence has completed: what waited in it comes back.
+void reclaim_slot(u32 slot) {
+  release_deferred(slot);
+  for (auto& heap : g->heaps) heap->process_deferred_free(slot);
+  g->upload.reclaim(slot);
 }
 
 // A completed flush proves the GPU idle: whatever was queued before it cannot be in use,
@@ -127,7 +85,7 @@ void process_deferred_releases(u32 slot) {
 result<void> flush_and_reclaim() {
   XE_TRY(g->command.flush());
   const u64 flushed = g->command.fence_value();
-  for (u32 k = 1; k <= frame_buffer_count; ++k) release_deferred_objects((g->current_slot + k) % frame_buffer_count, flushed);
+  release_all_deferred(flushed);
   for (auto& heap : g->heaps) heap->return_all_deferred(flushed);
   return {};
 }
@@ -227,10 +185,10 @@ result<void> create_null_descriptor_sources() {
   desc.NumDescriptors = 1;
   desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
   XE_TRY_HR(g->device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(g->null_srv_source.put())));
-  core::track(g->null_srv_source.get(), {.name = "null SRV source", .type = "ID3D12DescriptorHeap"});
+  tracker::track(g->null_srv_source.get(), {.name = "null SRV source", .type = "ID3D12DescriptorHeap"});
   desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER;
   XE_TRY_HR(g->device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(g->null_sampler_source.put())));
-  core::track(g->null_sampler_source.get(), {.name = "null sampler source", .type = "ID3D12DescriptorHeap"});
+  tracker::track(g->null_sampler_source.get(), {.name = "null sampler source", .type = "ID3D12DescriptorHeap"});
 
   D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
   srv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
@@ -267,6 +225,7 @@ result<void> create_core(const renderer_desc& desc) {
   XE_TRY_HR(g->device->SetName(to_wide("main device").c_str()));
 
   XE_TRY(g->command.initialize(g->device.get()));
+  bind_release_clock(&g->clock());
   g->command.set_frames_in_flight(desc.frames_in_flight);
   fill_adapter_info(*created);
   g->adapter.interfaces = query_interfaces(g->device.get(), g->command.list(), g->command.fence());
@@ -277,16 +236,16 @@ result<void> create_core(const renderer_desc& desc) {
   XE_TRY(g->heaps[3]->initialize(g->device.get(), desc.uav_heap_capacity, false, "uav"));
 
   XE_TRY(g->pipelines.initialize(g->device.get()));
-  XE_TRY(g->upload.initialize(desc.upload_bytes_per_slot));
+  XE_TRY(g->upload.initialize(g->device.get(), g->clock(), desc.upload_bytes_per_slot));
   XE_TRY_HR(g->device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT,
                                               IID_PPV_ARGS(g->immediate_allocator.put())));
-  core::track(g->immediate_allocator.get(), {.name = "immediate command allocator", .type = "ID3D12CommandAllocator"});
+  tracker::track(g->immediate_allocator.get(), {.name = "immediate command allocator", .type = "ID3D12CommandAllocator"});
   XE_TRY_HR(g->device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, g->immediate_allocator.get(), nullptr,
                                          IID_PPV_ARGS(g->immediate_list.put())));
   XE_TRY_HR(g->immediate_list->Close());
-  core::track(g->immediate_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
+  tracker::track(g->immediate_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
   XE_TRY_HR(g->device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(g->immediate_fence.put())));
-  core::track(g->immediate_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
+  tracker::track(g->immediate_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
   g->immediate_event = runtime::create_fence_event();
   if (!g->immediate_event) return make_error(errc::api_call_failed, "could not create the immediate fence event");
   XE_TRY(create_null_descriptor_sources());
@@ -309,71 +268,7 @@ ID3D12Device* device() {
   return g->device.get();
 }
 d3d12_command& command() { return g->command; }
-u32 current_frame_index() { return g->current_slot; }
-u64 frame_number() { return g->command.frame_number(); }
-descriptor_heap& rtv_heap() { return static_cast<descriptor_heap&>(*g->heaps[0]); }
-descriptor_heap& dsv_heap() { return static_cast<descriptor_heap&>(*g->heaps[1]); }
-descriptor_heap& srv_heap() { return static_cast<descriptor_heap&>(*g->heaps[2]); }
-descriptor_heap& uav_heap() { return static_cast<descriptor_heap&>(*g->heaps[3]); }
-
-void track(ID3D12Object* object, const object_desc& desc) {
-  XE_ASSERT(object);
-  if (auto r = XE_CHECK_HR(object->SetName(to_wide(desc.name).c_str())); !r)
-    XE_LOG_WARN("could not name '{}'", desc.name);
-  tracked_object t{std::string{desc.name}, desc.type, desc.kind, desc.width, desc.height, desc.format,
-                   desc.bytes};
-  {
-    std::lock_guard lock{g->tracker_mutex};
-    g->tracked[object] = t;
-    ++g->objects_version;
-  }
-  if (desc.kind != resource_kind::none && detail::hooks_installed()) {
-    event e{.type = event_type::resource_created, .name = desc.name, .detail = desc.type, .value = desc.bytes,
-            .width = desc.width, .height = desc.height};
-    detail::emit(e);
-  }
-}
-
-void untrack(ID3D12Object* object) {
-  tracked_object t;
-  {
-    std::lock_guard lock{g->tracker_mutex};
-    auto it = g->tracked.find(object);
-    if (it == g->tracked.end()) return;
-    t = std::move(it->second);
-    g->tracked.erase(it);
-    ++g->objects_version;
-  }
-  if (t.kind != resource_kind::none && detail::hooks_installed()) {
-    event e{.type = event_type::resource_released, .name = t.name, .detail = t.type, .value = t.bytes};
-    detail::emit(e);
-  }
-}
-
-void deferred_release(ID3D12Object* object) {
-  XE_ASSERT(object);
-  const u32 slot = g->current_slot;
-  {
-    std::lock_guard lock{g->deferred_mutex};
-    g->deferred_releases[slot].push_back(object);
-  }
-  std::string name, type;
-  {
-    std::lock_guard lock{g->tracker_mutex};
-    if (auto it = g->tracked.find(object); it != g->tracked.end()) {
-      it->second.pending_release = true;
-      it->second.release_slot = slot;
-      it->second.queued_frame = g->command.frame_number();
-      ++g->objects_version;
-      name = it->second.name;
-      type = it->second.type;
-    }
-  }
-  if (detail::hooks_installed()) {
-    event e{.type = event_type::release_queued, .slot = slot, .name = name, .detail = type};
-    detail::emit(e);
-  }
-}
+descriptor_heap& srv_heap() { return g->engine_heap(2); }
 
 result<d3d12_surface*> find_surface(surface_id id) {
   if (!g) return not_initialized();
@@ -383,53 +278,7 @@ result<d3d12_surface*> find_surface(surface_id id) {
   return &g->surfaces[id.index()];
 }
 
-const char* format_name(DXGI_FORMAT format) {
-  switch (format) {
-    case DXGI_FORMAT_UNKNOWN: return "UNKNOWN";
-    case DXGI_FORMAT_R8G8B8A8_UNORM: return "R8G8B8A8_UNORM";
-    case DXGI_FORMAT_R8G8B8A8_UNORM_SRGB: return "R8G8B8A8_UNORM_SRGB";
-    case DXGI_FORMAT_B8G8R8A8_UNORM: return "B8G8R8A8_UNORM";
-    case DXGI_FORMAT_B8G8R8A8_UNORM_SRGB: return "B8G8R8A8_UNORM_SRGB";
-    case DXGI_FORMAT_R16G16B16A16_FLOAT: return "R16G16B16A16_FLOAT";
-    case DXGI_FORMAT_R32_FLOAT: return "R32_FLOAT";
-    case DXGI_FORMAT_R32_TYPELESS: return "R32_TYPELESS";
-    case DXGI_FORMAT_D32_FLOAT: return "D32_FLOAT";
-    case DXGI_FORMAT_R24G8_TYPELESS: return "R24G8_TYPELESS";
-    case DXGI_FORMAT_D24_UNORM_S8_UINT: return "D24_UNORM_S8_UINT";
-    case DXGI_FORMAT_R32G32B32A32_FLOAT: return "R32G32B32A32_FLOAT";
-    default: return "OTHER";
-  }
-}
-
 } // namespace core
-
-std::wstring to_wide(std::string_view utf8) {
-  std::wstring out;
-  out.reserve(utf8.size());
-  for (size_t i = 0; i < utf8.size();) {
-    const u8 c = static_cast<u8>(utf8[i]);
-    u32 cp = c;
-    size_t extra = 0;
-    if (c >= 0xF0) cp = c & 0x07, extra = 3;
-    else if (c >= 0xE0) cp = c & 0x0F, extra = 2;
-    else if (c >= 0xC0) cp = c & 0x1F, extra = 1;
-    if (i + extra >= utf8.size()) break;  // truncated sequence
-    for (size_t k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<u8>(utf8[i + k]) & 0x3F);
-    i += extra + 1;
-    if constexpr (sizeof(wchar_t) == 2) {
-      if (cp >= 0x10000) {
-        cp -= 0x10000;
-        out.push_back(static_cast<wchar_t>(0xD800 + (cp >> 10)));
-        out.push_back(static_cast<wchar_t>(0xDC00 + (cp & 0x3FF)));
-        continue;
-      }
-    }
-    out.push_back(static_cast<wchar_t>(cp));
-  }
-  return out;
-}
-
-void set_name(ID3D12Object* object, std::string_view name) { object->SetName(to_wide(name).c_str()); }
 
 result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
   auto rendering = s.begin_render(pass.list, pass.content.clear, pass.sync_index);
@@ -460,7 +309,7 @@ result<void> render_surface_with(surface_id id, const frame_content& content, co
                                                           content.gpu_load_passes));
   d3d12_surface& s = **surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
-  auto rendered = core::record_surface(s, {g->command.list(), content, extra, g->upload, g->current_slot});
+  auto rendered = core::record_surface(s, {g->command.list(), content, extra, g->upload, g->clock().slot()});
   if (!rendered) return std::move(rendered).error_value();
   if (*rendered) s.note_frame_buffer();
   return {};
@@ -482,7 +331,7 @@ result<void> run_immediate_copy(com_ptr<ID3D12Resource>& staging,
   XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
   XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event,
                         {g->command.queue(), g->immediate_value}));
-  core::release_now(staging);  // the copy has completed
+  tracker::release_now(staging);  // the copy has completed
   return {};
 }
 
@@ -496,7 +345,7 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
   g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto staging = create_buffer("texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  auto staging = create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
   if (!staging) return std::move(staging).error_value();
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
@@ -526,7 +375,7 @@ result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, 
   if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER || bytes > desc.Width)
     return make_error(errc::invalid_argument,
                       fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
-  auto staging = create_buffer("buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  auto staging = create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
   if (!staging) return std::move(staging).error_value();
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
@@ -557,7 +406,7 @@ result<void> initialize(const renderer_desc& desc) {
   reset_fence_waits();
   g = std::make_unique<core_state>();
   for (heap_type type : {heap_type::rtv, heap_type::dsv, heap_type::cbv_srv_uav, heap_type::cbv_srv_uav})
-    g->heaps.push_back(std::make_unique<descriptor_heap>(type));
+    g->heaps.push_back(std::make_unique<descriptor_heap>(type, g->clock()));
   detail::set_event_frame(0);
   if (auto r = create_core(desc); !r) {
     shutdown();
@@ -574,6 +423,7 @@ shutdown_report shutdown() {
     // Leaked on purpose; the process is ending.
     XE_LOG_ERROR("shutdown: the GPU stopped completing work, so nothing is released");
     report.gpu_hung = true;
+    (void)tracker::report_leftovers();
     (void)g.release();
     return report;
   }
@@ -590,26 +440,22 @@ shutdown_report shutdown() {
   g->textures.clear();
   g->pipelines.release();
   g->upload.release();
-  core::release_now(g->immediate_list);
-  core::release_now(g->immediate_allocator);
-  core::release_now(g->immediate_fence);
-  core::release_now(g->null_srv_source);
-  core::release_now(g->null_sampler_source);
+  tracker::release_now(g->immediate_list);
+  tracker::release_now(g->immediate_allocator);
+  tracker::release_now(g->immediate_fence);
+  tracker::release_now(g->null_srv_source);
+  tracker::release_now(g->null_sampler_source);
   if (g->immediate_event) runtime::destroy_fence_event(g->immediate_event);
   g->immediate_event = nullptr;
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
+  for (u32 slot = 0; slot < frame_buffer_count; ++slot) reclaim_slot(slot);
   // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
   for (u32 i = 0; i < g->heaps.size(); ++i)
     if (const u32 left = g->heaps[i]->release(); left && i < engine_heap_count)
       XE_LOG_WARN("shutdown: engine heap '{}' still had {} descriptor(s) allocated", g->heaps[i]->name(), left);
   g->command.release();
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot) process_deferred_releases(slot);
-
-  {
-    std::lock_guard lock{g->tracker_mutex};
-    report.objects_still_tracked = static_cast<u32>(g->tracked.size());
-    for (const auto& [object, t] : g->tracked) XE_LOG_ERROR("shutdown: '{}' ({}) was never released", t.name, t.type);
-  }
+  for (u32 slot = 0; slot < frame_buffer_count; ++slot) release_deferred(slot);
+  bind_release_clock(nullptr);
+  report.objects_still_tracked = tracker::report_leftovers();
   if (g->device) report.device_references_left = g->device.detach()->Release();
   if (report.device_references_left)
     XE_LOG_ERROR("shutdown: the device still has {} reference(s)", report.device_references_left);
@@ -632,10 +478,12 @@ result<surface_id> create_surface(const surface_desc& desc) {
   // The slot the free list will hand out: the newest freed one, else a new one.
   const u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
   std::string label = fmt::format("surface {}", slot);
-  auto chain = desc.window ? create_window_swap_chain(label, *desc.window, desc.back_buffer_count)
-                           : create_offscreen_swap_chain(label, desc.width, desc.height, desc.back_buffer_count);
+  ID3D12Device* device = g->device.get();
+  auto chain = desc.window
+                   ? create_window_swap_chain(device, g->command.queue(), label, *desc.window, desc.back_buffer_count)
+                   : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count);
   if (!chain) return std::move(chain).error_value();
-  const u32 index = g->surfaces.add(std::move(*chain), std::move(label), desc.window);
+  const u32 index = g->surfaces.add(g->surfaces_context(), std::move(*chain), std::move(label), desc.window);
   XE_ASSERT(index == slot);
   d3d12_surface& surface = g->surfaces[index];
   if (surface.width() && surface.height()) {
@@ -680,11 +528,8 @@ result<void> begin_frame() {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "begin_frame called twice without end_frame");
   XE_TRY(rebuild_stale());
-  XE_TRY(g->command.begin_frame());
+  XE_TRY(g->command.begin_frame(reclaim_slot));
   g->in_frame = true;
-  g->current_slot = g->command.frame_index();
-  process_deferred_releases(g->current_slot);
-  g->upload.begin_frame(g->current_slot);
   ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
   g->command.list()->SetDescriptorHeaps(1, shader_visible);
   return {};
@@ -754,8 +599,8 @@ frame_stats get_frame_stats() {
   if (!g) return s;
   const d3d12_command& c = g->command;
   s.frame_number = c.frame_number();
-  s.frame_index = g->current_slot;
-  s.next_frame_index = g->in_frame ? (c.frame_index() + 1) % frame_buffer_count : c.frame_index();
+  s.frame_index = c.clock().slot();
+  s.next_frame_index = g->in_frame ? (c.next_slot() + 1) % frame_buffer_count : c.next_slot();
   s.cpu_fence_value = c.fence_value();
   s.gpu_completed = c.completed_value();
   for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
@@ -775,10 +620,10 @@ result<u32> create_heap(const heap_desc& desc) {
   if (find_heap(desc.name))
     return make_error(errc::invalid_argument, fmt::format("a heap named '{}' already exists", desc.name));
   std::unique_ptr<heap_interface> heap;
-  if (desc.model == heap_model::wiki) heap = std::make_unique<wiki_descriptor_heap>(desc.type);
-  else heap = std::make_unique<descriptor_heap>(desc.type);
+  if (desc.model == heap_model::wiki)
+    heap = std::make_unique<wiki_descriptor_heap>(desc.type, wiki_fixes{}, true, g->clock().slot());
+  else heap = std::make_unique<descriptor_heap>(desc.type, g->clock());
   XE_TRY(heap->initialize(g->device.get(), desc.capacity, desc.shader_visible, desc.name));
-  heap->process_deferred_free(g->current_slot);  // frees from now on go to the current slot
   g->heaps.push_back(std::move(heap));
   return static_cast<u32>(g->heaps.size() - 1);
 }
@@ -829,6 +674,8 @@ result<void> create_texture(const texture_create_desc& desc) {
 
   learner_texture entry;
   d3d12_texture_init_info info;
+  info.device = g->device.get();
+  info.srv_heap = &core::srv_heap();
   info.name = desc.name;
   info.desc = &resource_desc;
   switch (desc.kind) {
@@ -842,7 +689,7 @@ result<void> create_texture(const texture_create_desc& desc) {
       heap_desc.Alignment = allocation.Alignment;
       heap_desc.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_NON_RT_DS_TEXTURES;
       XE_TRY_HR(g->device->CreateHeap(&heap_desc, IID_PPV_ARGS(entry.heap.put())));
-      core::track(entry.heap.get(), {.name = desc.name + " heap", .type = "ID3D12Heap"});
+      tracker::track(entry.heap.get(), {.name = desc.name + " heap", .type = "ID3D12Heap"});
       info.heap = entry.heap.get();
       break;
     }
@@ -851,7 +698,7 @@ result<void> create_texture(const texture_create_desc& desc) {
   }
   auto texture = d3d12_texture::create(info);
   if (!texture) {
-    core::deferred_release(entry.heap);
+    deferred_release(entry.heap);
     return std::move(texture).error_value();
   }
   entry.texture = std::move(*texture);
@@ -915,38 +762,14 @@ void calculate_surfaces_info(surfaces_info& out) {
   }
 }
 
-void copy_resources(std::vector<resource_info>& out) {
-  out.clear();
-  if (!g) return;
-  std::lock_guard lock{g->tracker_mutex};
-  for (const auto& [object, t] : g->tracked) {
-    if (t.kind == resource_kind::none) continue;
-    out.push_back({t.name, t.type, t.kind, t.width, t.height, core::format_name(t.format), t.bytes, t.pending_release,
-                   t.release_slot, t.queued_frame});
-  }
-}
+void copy_resources(std::vector<resource_info>& out) { tracker::copy_resources(out); }
 
-u64 get_objects_version() { return g ? g->objects_version.load() : 0; }
+u64 get_objects_version() { return tracker::version(); }
 
-void copy_objects(std::vector<object_info>& out) {
-  out.clear();
-  if (!g) return;
-  std::lock_guard lock{g->tracker_mutex};
-  for (const auto& [object, t] : g->tracked) out.push_back({t.name, t.type});
-}
+void copy_objects(std::vector<object_info>& out) { tracker::copy_objects(out); }
 
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out) {
-  for (auto& list : out) list.clear();
-  if (!g) return;
-  std::lock_guard deferred_lock{g->deferred_mutex};
-  std::lock_guard tracker_lock{g->tracker_mutex};
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot) {
-    for (const ID3D12Object* object : g->deferred_releases[slot]) {
-      auto it = g->tracked.find(object);
-      if (it != g->tracked.end()) out[slot].push_back({it->second.name, it->second.type});
-      else out[slot].push_back({"(untracked)", "ID3D12Object"});
-    }
-  }
+  copy_release_queues(out);
 }
 
 u32 get_validation_error_count() { return runtime::validation_error_count(); }

@@ -1,13 +1,15 @@
 #pragma once
-// Engine-internal access to the D3D12 core: the device, the frame slot, the engine's
-// heaps, deferred release and object tracking. Valid between initialize() and shutdown().
+// The core's own parts, for the modules that work beside it on the same engine (the
+// observer, the view-format check, the heap race) and for the sandbox's extension code.
+// Valid between gfx::initialize() and gfx::shutdown(). Modules below the core (command,
+// heaps, surfaces, textures, swap chains, the upload ring) never include this: they are
+// given what they use when they are created, and track and release objects through
+// d3d12_tracker.h and d3d12_deferred_release.h.
 #include <functional>
-#include <string_view>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 #include "graphics/renderer.h"
-#include "graphics/stats.h"
 
 namespace xe::gfx::d3d12 {
 class d3d12_command;
@@ -22,46 +24,8 @@ namespace xe::gfx::d3d12::core {
 
 ID3D12Device* device();
 d3d12_command& command();
-u32 current_frame_index();
-u64 frame_number();
 
-descriptor_heap& rtv_heap();
-descriptor_heap& dsv_heap();
-descriptor_heap& srv_heap();
-descriptor_heap& uav_heap();
-
-// What the tracker records about an object; resources also fill size and format.
-struct object_desc {
-  std::string_view name;
-  const char* type{"ID3D12Object"};  // interface name, or "texture2d"/"buffer" for resources
-  resource_kind kind{resource_kind::none};
-  u32 width{};
-  u32 height{};
-  DXGI_FORMAT format{DXGI_FORMAT_UNKNOWN};
-  u64 bytes{};
-};
-
-// Names the object (SetName) and records it for the inspector. Resources (kind != none)
-// report resource_created.
-void track(ID3D12Object* object, const object_desc& desc);
-// Forgets an object that is being released now (not through the deferred path).
-void untrack(ID3D12Object* object);
-
-// Takes over one reference and releases it once the current slot's fence has completed
-// (wiki 7.7): the GPU may still use the object in frames already submitted.
-void deferred_release(ID3D12Object* object);
-template <typename T>
-void deferred_release(com_ptr<T>& object) {
-  if (object) deferred_release(static_cast<ID3D12Object*>(object.detach()));
-}
-
-// Releases a tracked object immediately; only when the GPU cannot be using it.
-template <typename T>
-void release_now(com_ptr<T>& object) {
-  if (!object) return;
-  untrack(object.get());
-  object.reset();
-}
+descriptor_heap& srv_heap();  // the engine's shader-visible CBV/SRV/UAV heap
 
 // The live surface id names, or errc::invalid_handle.
 result<d3d12_surface*> find_surface(surface_id id);
@@ -78,7 +42,5 @@ struct surface_pass {
   const texture_readback* copy_to{nullptr};
 };
 result<bool> record_surface(d3d12_surface& s, const surface_pass& pass);
-
-const char* format_name(DXGI_FORMAT format);
 
 } // namespace xe::gfx::d3d12::core

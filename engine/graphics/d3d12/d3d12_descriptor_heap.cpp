@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12 {
@@ -17,7 +18,8 @@ D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type) {
   return D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
 }
 
-descriptor_heap::descriptor_heap(heap_type type, bool emits_events) : _type{type}, _emits_events{emits_events} {}
+descriptor_heap::descriptor_heap(heap_type type, const frame_clock& clock, bool emits_events)
+    : _type{type}, _clock{clock}, _emits_events{emits_events} {}
 
 descriptor_heap::~descriptor_heap() { XE_ASSERT(!_heap); }
 
@@ -44,7 +46,7 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
   desc.NumDescriptors = capacity;
   desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
   XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(_heap.put())));
-  core::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
+  tracker::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
 
   _free_handles = std::make_unique<u32[]>(capacity);
   _state = std::make_unique<u8[]>(capacity);       // zero: state_free
@@ -62,29 +64,33 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
 }
 
 u32 descriptor_heap::release() {
-  std::lock_guard lock{_lock};
-  if (!_heap) return 0;
-  u32 waiting = 0;
-  for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
-  const u32 allocated = _size - waiting;
-  core::deferred_release(_heap);
-  _capacity = _size = 0;
-  _owner_names.clear();
-  _free_owner_slots.clear();
-  _owner_ids.clear();
-  ++_version;
-  _free_handles.reset();
-  _state.reset();
-  _generation.reset();
-  _owner.reset();
-  _freed_frame.reset();
-  for (auto& list : _deferred_free_indices) list.clear();
+  com_ptr<ID3D12DescriptorHeap> heap;  // released after the lock: that emits an event
+  u32 allocated = 0;
+  {
+    std::lock_guard lock{_lock};
+    if (!_heap) return 0;
+    u32 waiting = 0;
+    for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
+    allocated = _size - waiting;
+    heap = std::move(_heap);
+    _capacity = _size = 0;
+    _owner_names.clear();
+    _free_owner_slots.clear();
+    _owner_ids.clear();
+    ++_version;
+    _free_handles.reset();
+    _state.reset();
+    _generation.reset();
+    _owner.reset();
+    _freed_frame.reset();
+    for (auto& list : _deferred_free_indices) list.clear();
+  }
+  deferred_release(heap);
   return allocated;
 }
 
 result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
   descriptor_handle handle;
-  u32 slot;
   {
     std::lock_guard lock{_lock};
     if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
@@ -99,14 +105,13 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
     ++_version;
     handle.index = index;
     handle.generation = _generation[index];
-    slot = _current_slot;
   }
   handle.container = this;
   handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
   if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(handle.index) * _descriptor_size;
 
   if (_emits_events && detail::hooks_installed()) {
-    event e{.type = event_type::descriptor_allocated, .slot = slot, .heap = _name, .index = handle.index};
+    event e{.type = event_type::descriptor_allocated, .slot = _clock.slot(), .heap = _name, .index = handle.index};
     detail::emit(e);
   }
   return handle;
@@ -114,7 +119,6 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
 
 result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) {
   const size_t first = out.size();
-  u32 slot;
   {
     std::lock_guard lock{_lock};
     if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
@@ -133,9 +137,9 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
       out.push_back(index);
     }
     if (count) ++_version;
-    slot = _current_slot;
   }
   if (detail::hooks_installed()) {
+    const u32 slot = _clock.slot();
     for (size_t i = first; i < out.size(); ++i) {
       event e{.type = event_type::descriptor_allocated, .slot = slot, .heap = _name, .index = out[i]};
       detail::emit(e);
@@ -192,11 +196,12 @@ result<u32> descriptor_heap::free_locked(u32 index, u32 generation) {
     return misuse(errc::double_free,
                   fmt::format("stale handle: index {} was freed and allocated again since this handle was made",
                               index));
-  _state[index] = static_cast<u8>(state_deferred_base + _current_slot);
-  _deferred_free_indices[_current_slot].push_back(index);
-  _freed_frame[index] = _current_frame;
+  const u32 slot = _clock.slot();
+  _state[index] = static_cast<u8>(state_deferred_base + slot);
+  _deferred_free_indices[slot].push_back(index);
+  _freed_frame[index] = _clock.frame_number();
   ++_version;
-  return _current_slot;
+  return slot;
 }
 
 void descriptor_heap::return_locked(u32 index) {
@@ -237,13 +242,11 @@ void descriptor_heap::drop_owner(u32 index) {
   _free_owner_slots.push_back(id);
 }
 
-void descriptor_heap::process_deferred_free(u32 frame_index, u64 frame_number) {
+void descriptor_heap::process_deferred_free(u32 frame_index) {
   XE_ASSERT(frame_index < frame_buffer_count);
   std::vector<u32> returned;
   {
     std::lock_guard lock{_lock};
-    _current_slot = frame_index;
-    _current_frame = frame_number;
     auto& indices = _deferred_free_indices[frame_index];
     if (!indices.empty()) ++_version;
     for (const u32 index : indices) {
@@ -266,7 +269,7 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
   {
     std::lock_guard lock{_lock};
     for (u32 k = 1; k <= frame_buffer_count; ++k) {  // oldest slot first, the current one last
-      const u32 slot = (_current_slot + k) % frame_buffer_count;
+      const u32 slot = (_clock.slot() + k) % frame_buffer_count;
       auto& indices = _deferred_free_indices[slot];
       if (indices.empty()) continue;
       ++_version;

@@ -3,7 +3,7 @@
 //
 //   _free_handles[0.._capacity)  indices; [_size, _capacity) are free, top at _size
 //   allocate()                   index = _free_handles[_size++]
-//   free(handle)                 queued in the current frame slot's deferred list only
+//   free(handle)                 queued in the clock's current slot's deferred list only
 //   process_deferred_free(slot)  once the slot's fence has completed:
 //                                _free_handles[--_size] = index for each queued index
 //
@@ -11,8 +11,8 @@
 // which is why free() defers. Misuse (double free, a handle from another heap, a stale or
 // invalid handle, allocation from a full heap) returns an error in every build and leaves
 // the heap unchanged. All members are thread-safe (a utl::spin_lock: every critical section
-// is a few instructions, cheaper than std::mutex; see docs/PERFORMANCE.md); hooks are
-// called outside the lock.
+// is a few instructions, cheaper than std::mutex; see docs/PERFORMANCE.md); hooks and the
+// deferred release of the D3D12 heap happen outside the lock.
 #include <array>
 #include <memory>
 #include <unordered_map>
@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_common.h"
+#include "graphics/d3d12/d3d12_frame_clock.h"
 #include "graphics/stats.h"
 #include "utilities/spin_lock.h"
 
@@ -54,10 +55,10 @@ public:
   virtual result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) = 0;
   // free() by index, for callers that only keep indices (scripts, the inspector).
   virtual result<void> free_index(u32 index) = 0;
-  // Returns the indices queued in `frame_index` to the stack; frees made from now on are
-  // queued in that slot. Call only after the slot's fence value has completed.
-  // frame_number stamps later frees (the inspector shows when an index was freed).
-  virtual void process_deferred_free(u32 frame_index, u64 frame_number = 0) = 0;
+  // Returns the indices queued in `slot` to the stack. Call only after the slot's fence
+  // value has completed. Where later frees go: the engine's heap reads its frame clock;
+  // the wiki's heap, as the wiki's code does, queues them in the slot processed last.
+  virtual void process_deferred_free(u32 slot) = 0;
   // After a flush has completed fence value `flushed` (the GPU has finished all work that
   // could read them): the engine's heap returns every queued index, oldest slot first, with
   // descriptor_returned events that carry that value and the detail "after flush". The
@@ -81,9 +82,9 @@ public:
   static constexpr u32 max_shader_visible_samplers{2048};
   static constexpr u32 max_capacity{1u << 24};
 
-  // emits_events false: a private heap (a test harness on several threads) that reports
-  // nothing to the hooks.
-  explicit descriptor_heap(heap_type type, bool emits_events = true);
+  // clock: where frees are queued (it must outlive the heap). emits_events false: a private
+  // heap (a test harness on several threads) that reports nothing to the hooks.
+  descriptor_heap(heap_type type, const frame_clock& clock, bool emits_events = true);
   XE_DISABLE_COPY_AND_MOVE(descriptor_heap);
   ~descriptor_heap() override;
 
@@ -92,10 +93,10 @@ public:
 
   result<descriptor_handle> allocate(std::string_view owner = {}) override;
   result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) override;
-  // Queues handle's index in the current slot's deferred list and invalidates handle.
+  // Queues handle's index in the clock's slot's deferred list and invalidates handle.
   result<void> free(descriptor_handle& handle);
   result<void> free_index(u32 index) override;
-  void process_deferred_free(u32 frame_index, u64 frame_number = 0) override;
+  void process_deferred_free(u32 slot) override;
   void return_all_deferred(u64 flushed) override;
 
   heap_type type() const override { return _type; }
@@ -147,8 +148,6 @@ private:
   u32 _capacity{0};
   u32 _size{0};
   u32 _descriptor_size{0};
-  u32 _current_slot{0};
-  u64 _current_frame{0};
   u64 _version{0};
   struct owner_name {
     std::string name;
@@ -162,6 +161,7 @@ private:
   std::vector<u32> _free_owner_slots;
   std::unordered_map<std::string, u32, string_hash, std::equal_to<>> _owner_ids;
   heap_type _type;
+  const frame_clock& _clock;
   bool _emits_events;
   void (*_probe)(void*){nullptr};
   void* _probe_user{nullptr};

@@ -60,6 +60,7 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
     return make_error(errc::invalid_argument, fmt::format("iterations must be 1..1000000 (got {})", desc.iterations));
 
   round_sync sync;
+  frame_clock frames;  // the engine heap's slot; the wiki's heap keeps its own, as the wiki does
   std::unique_ptr<heap_interface> heap;
   wiki_descriptor_heap* wiki = nullptr;
   if (desc.model == heap_model::wiki) {
@@ -69,7 +70,7 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
     wiki = w.get();
     heap = std::move(w);
   } else {
-    auto e = std::make_unique<descriptor_heap>(heap_type::cbv_srv_uav, false);
+    auto e = std::make_unique<descriptor_heap>(heap_type::cbv_srv_uav, frames, false);
     e->set_race_probe(&round_sync::probe, &sync);
     heap = std::move(e);
   }
@@ -96,9 +97,15 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
     loader_done.store(true);
   }};
 
+  // The slot's fence has completed: its indices come back, and frees from here on are
+  // queued in it.
+  const auto next_frame = [&](u32 slot) {
+    heap->process_deferred_free(slot);
+    frames.publish(slot, 0);
+  };
   u32 slot = 0;
   for (u32 r = 0; r < rounds; ++r, slot = (slot + 1) % frame_buffer_count) {
-    heap->process_deferred_free(slot);  // frees from here on are queued in `slot`
+    next_frame(slot);
     auto handle = heap->allocate();     // something for the loop to hand back
     if (!handle) break;
     (void)heap->free_index(handle->index);
@@ -111,13 +118,13 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
   }
   free_running.store(true);
   while (!loader_done.load()) {
-    heap->process_deferred_free(slot);
+    next_frame(slot);
     slot = (slot + 1) % frame_buffer_count;
   }
   loader.join();
   const std::chrono::duration<f64, std::milli> elapsed = clock::now() - started;
   for (const u32 index : loader_held) (void)heap->free_index(index);
-  for (u32 i = 0; i < frame_buffer_count; ++i) heap->process_deferred_free((slot + 1 + i) % frame_buffer_count);
+  for (u32 i = 0; i < frame_buffer_count; ++i) next_frame((slot + 1 + i) % frame_buffer_count);
 
   heap_race_report report;
   report.iterations = desc.iterations;

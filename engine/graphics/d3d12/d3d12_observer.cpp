@@ -4,6 +4,7 @@
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_surface.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
 
 namespace xe::gfx::d3d12 {
@@ -17,30 +18,30 @@ result<void> observer_pass::initialize() {
   ID3D12Device* device = core::device();
   for (u32 i = 0; i < depth; ++i) {
     XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(_slots[i].allocator.put())));
-    core::track(_slots[i].allocator.get(),
+    tracker::track(_slots[i].allocator.get(),
                 {.name = fmt::format("overlay command allocator {}", i), .type = "ID3D12CommandAllocator"});
   }
   XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _slots[0].allocator.get(), nullptr,
                                       IID_PPV_ARGS(_list.put())));
   XE_TRY_HR(_list->Close());
-  core::track(_list.get(), {.name = "overlay command list", .type = "ID3D12GraphicsCommandList"});
+  tracker::track(_list.get(), {.name = "overlay command list", .type = "ID3D12GraphicsCommandList"});
   XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
-  core::track(_fence.get(), {.name = "overlay fence", .type = "ID3D12Fence"});
+  tracker::track(_fence.get(), {.name = "overlay fence", .type = "ID3D12Fence"});
   _event = runtime::create_fence_event();
   if (!_event) return make_error(errc::api_call_failed, "could not create the overlay's fence event");
-  return _upload.initialize(upload_bytes_per_slot, "overlay upload ring");
+  return _upload.initialize(device, _clock, upload_bytes_per_slot, "overlay upload ring");
 }
 
 void observer_pass::release() {
   if (!_fence) return;
   if (auto r = wait_idle(); !r) XE_LOG_ERROR("overlay: could not wait for its redraws; releasing anyway");
   _upload.release_now();
-  core::release_now(_list);
+  tracker::release_now(_list);
   for (slot& s : _slots) {
-    core::release_now(s.allocator);
+    tracker::release_now(s.allocator);
     s.fence_value = 0;
   }
-  core::release_now(_fence);
+  tracker::release_now(_fence);
   runtime::destroy_fence_event(_event);
   _event = nullptr;
   _value = 0;
@@ -65,14 +66,14 @@ result<image_rgba8> observer_pass::capture(surface_id id, const frame_content& c
   if (!s.current_target())
     return make_error(errc::invalid_argument, "the surface has nothing to capture (zero size)");
   texture_readback readback;
-  XE_TRY(readback.prepare(s.current_target(), "overlay capture readback"));
+  XE_TRY(readback.prepare(core::device(), s.current_target(), "overlay capture readback"));
   auto drawn = submit(s, content, extra, &readback);
   const auto idle = wait_idle();
   result<image_rgba8> image = make_error(errc::invalid_argument, "the surface was not drawn (minimised?)");
   if (!drawn) image = std::move(drawn).error_value();
   else if (*drawn && !idle) image = idle.error_value();
   else if (*drawn) image = readback.read();
-  if (idle) core::release_now(readback.buffer);
+  if (idle) tracker::release_now(readback.buffer);
   else (void)readback.buffer.detach();  // the GPU may still write it: leak rather than race
   return image;
 }
@@ -85,7 +86,8 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   XE_TRY(wait_for_fence(_fence.get(), next.fence_value, _event, {core::command().queue(), _value}));
   XE_TRY_HR(next.allocator->Reset());
   XE_TRY_HR(_list->Reset(next.allocator.get(), nullptr));
-  _upload.begin_frame(_next);
+  _upload.reclaim(_next);
+  _clock.publish(_next, _value);
   ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
   _list->SetDescriptorHeaps(1, shader_visible);
 

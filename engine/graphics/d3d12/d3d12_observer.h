@@ -54,6 +54,7 @@ private:
   runtime::fence_event _event{nullptr};
   u64 _value{0};
   u32 _next{0};
+  frame_clock _clock;  // the redraw slot its upload ring allocates in
   upload_ring _upload;
 };
 

@@ -3,7 +3,8 @@
 #include <chrono>
 #include <cstring>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
 namespace {
@@ -33,7 +34,7 @@ result<com_ptr<ID3D12RootSignature>> create_root_signature(ID3D12Device* device,
   }
   com_ptr<ID3D12RootSignature> root;
   XE_TRY_HR(device->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), IID_PPV_ARGS(root.put())));
-  core::track(root.get(), {.name = name, .type = "ID3D12RootSignature"});
+  tracker::track(root.get(), {.name = name, .type = "ID3D12RootSignature"});
   return root;
 }
 
@@ -136,9 +137,9 @@ void set_ui_texture(ID3D12GraphicsCommandList* list, const ui_texture& texture) 
 }
 
 void pipeline_library::release() {
-  for (auto& [key, pso] : _pipelines) core::deferred_release(pso);
+  for (auto& [key, pso] : _pipelines) deferred_release(pso);
   _pipelines.clear();
-  for (auto& root : _roots) core::deferred_release(root);
+  for (auto& root : _roots) deferred_release(root);
 }
 
 result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& desc) {
@@ -195,9 +196,9 @@ result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& des
   com_ptr<ID3D12PipelineState> state;
   XE_TRY_HR(_device->CreateGraphicsPipelineState(&pso, IID_PPV_ARGS(state.put())));
   _last_creation_ms = std::chrono::duration<f64, std::milli>(std::chrono::steady_clock::now() - start).count();
-  core::track(state.get(), {.name = fmt::format("pso: {} + {}{}", shaders::name(desc.vs), shaders::name(desc.ps),
-                                                desc.blend == blend_mode::alpha ? " (blended)" : ""),
-                            .type = "ID3D12PipelineState"});
+  tracker::track(state.get(), {.name = fmt::format("pso: {} + {}{}", shaders::name(desc.vs), shaders::name(desc.ps),
+                                                   desc.blend == blend_mode::alpha ? " (blended)" : ""),
+                               .type = "ID3D12PipelineState"});
   ID3D12PipelineState* raw = state.get();
   _pipelines.emplace(key, std::move(state));
   return raw;

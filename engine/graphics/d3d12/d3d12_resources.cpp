@@ -3,7 +3,7 @@
 #include <cstring>
 #include <utility>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
 
@@ -37,11 +37,10 @@ D3D12_CLEAR_VALUE make_clear_value(const texture_desc& desc) {
 
 } // namespace
 
-result<com_ptr<ID3D12Resource>> create_committed_texture(const texture_desc& desc) {
+result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, const texture_desc& desc) {
   if (desc.width == 0 || desc.height == 0)
     return make_error(errc::invalid_argument, fmt::format("texture '{}' has a zero extent ({}x{})", desc.name,
                                                           desc.width, desc.height));
-  ID3D12Device* device = core::device();
   const D3D12_RESOURCE_DESC d = make_texture2d_desc(desc);
   D3D12_HEAP_PROPERTIES heap{};
   heap.Type = D3D12_HEAP_TYPE_DEFAULT;
@@ -52,18 +51,18 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(const texture_desc& des
   XE_TRY_HR(device->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &d, desc.initial_state,
                                             has_clear ? &clear : nullptr, IID_PPV_ARGS(resource.put())));
   const D3D12_RESOURCE_ALLOCATION_INFO info = allocation_info(device, d);
-  core::track(resource.get(), {.name = desc.name,
-                               .type = "texture2d",
-                               .kind = resource_kind::committed,
-                               .width = desc.width,
-                               .height = desc.height,
-                               .format = desc.format,
-                               .bytes = info.SizeInBytes});
+  tracker::track(resource.get(), {.name = desc.name,
+                                  .type = "texture2d",
+                                  .kind = resource_kind::committed,
+                                  .width = desc.width,
+                                  .height = desc.height,
+                                  .format = desc.format,
+                                  .bytes = info.SizeInBytes});
   return resource;
 }
 
-result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, D3D12_HEAP_TYPE heap_type,
-                                              D3D12_RESOURCE_STATES initial_state) {
+result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_view name, u64 bytes,
+                                              D3D12_HEAP_TYPE heap_type, D3D12_RESOURCE_STATES initial_state) {
   if (bytes == 0) return make_error(errc::invalid_argument, fmt::format("buffer '{}' has zero size", name));
   D3D12_RESOURCE_DESC d{};
   d.Dimension = D3D12_RESOURCE_DIMENSION_BUFFER;
@@ -78,20 +77,20 @@ result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, 
   heap.Type = heap_type;
 
   com_ptr<ID3D12Resource> resource;
-  XE_TRY_HR(core::device()->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &d, initial_state, nullptr,
-                                                    IID_PPV_ARGS(resource.put())));
-  core::track(resource.get(),
-              {.name = name, .type = "buffer", .kind = resource_kind::committed, .width = static_cast<u32>(bytes),
-               .height = 1, .format = DXGI_FORMAT_UNKNOWN, .bytes = bytes});
+  XE_TRY_HR(device->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &d, initial_state, nullptr,
+                                            IID_PPV_ARGS(resource.put())));
+  tracker::track(resource.get(),
+                 {.name = name, .type = "buffer", .kind = resource_kind::committed, .width = static_cast<u32>(bytes),
+                  .height = 1, .format = DXGI_FORMAT_UNKNOWN, .bytes = bytes});
   return resource;
 }
 
-result<void> texture_readback::prepare(ID3D12Resource* texture, std::string_view name) {
+result<void> texture_readback::prepare(ID3D12Device* device, ID3D12Resource* texture, std::string_view name) {
   const D3D12_RESOURCE_DESC desc = resource_desc(texture);
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
-  core::device()->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto created = create_buffer(name, total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
+  device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
+  auto created = create_buffer(device, name, total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
   if (!created) return std::move(created).error_value();
   buffer = std::move(*created);
   bytes = total;

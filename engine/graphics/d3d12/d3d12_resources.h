@@ -24,11 +24,11 @@ struct texture_desc {
 D3D12_RESOURCE_DESC make_texture2d_desc(const texture_desc& desc);
 
 // A committed 2D texture (its own implicit heap).
-result<com_ptr<ID3D12Resource>> create_committed_texture(const texture_desc& desc);
+result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, const texture_desc& desc);
 
 // A buffer in a heap of the given type (upload, readback or default).
-result<com_ptr<ID3D12Resource>> create_buffer(std::string_view name, u64 bytes, D3D12_HEAP_TYPE heap,
-                                              D3D12_RESOURCE_STATES initial_state);
+result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_view name, u64 bytes,
+                                              D3D12_HEAP_TYPE heap, D3D12_RESOURCE_STATES initial_state);
 
 // A CPU copy of a 2D texture's first subresource: prepare() makes the readback buffer,
 // record() copies into it (the texture in COPY_SOURCE), read() maps it once the copy has
@@ -41,7 +41,7 @@ struct texture_readback {
   u32 width{};
   u32 height{};
 
-  result<void> prepare(ID3D12Resource* texture, std::string_view name);
+  result<void> prepare(ID3D12Device* device, ID3D12Resource* texture, std::string_view name);
   void record(ID3D12GraphicsCommandList* list, ID3D12Resource* texture) const;
   result<image_rgba8> read() const;
 };

@@ -3,16 +3,18 @@
 #include <cstring>
 #include <utility>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_resources.h"
 
 namespace xe::gfx::d3d12 {
 
-d3d12_surface::d3d12_surface(std::unique_ptr<swap_chain> chain, std::string label, platform::window* window)
-    : _chain{std::move(chain)}, _label{std::move(label)}, _window{window} {}
+d3d12_surface::d3d12_surface(const surface_context& context, std::unique_ptr<swap_chain> chain, std::string label,
+                             platform::window* window)
+    : _context{context}, _chain{std::move(chain)}, _label{std::move(label)}, _window{window} {}
 
 d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
-    : _chain{std::move(other._chain)},
+    : _context{other._context},
+      _chain{std::move(other._chain)},
       _label{std::move(other._label)},
       _window{std::exchange(other._window, nullptr)},
       _depth{std::move(other._depth)},
@@ -32,7 +34,7 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
 d3d12_surface::~d3d12_surface() {
   if (!_chain) return;  // moved from
   release_render_targets();
-  core::deferred_release(_capture.readback.buffer);
+  deferred_release(_capture.readback.buffer);
 }
 
 result<void> d3d12_surface::create_render_targets() {
@@ -43,13 +45,13 @@ result<void> d3d12_surface::create_render_targets() {
     auto buffer = _chain->buffer(i);
     if (!buffer) return std::move(buffer).error_value();
     rt.resource = std::move(*buffer);
-    auto rtv = core::rtv_heap().allocate(fmt::format("{} back buffer {} RTV", _label, i));
+    auto rtv = _context.rtv_heap->allocate(fmt::format("{} back buffer {} RTV", _label, i));
     if (!rtv) return std::move(rtv).error_value();
     rt.rtv = *rtv;
     D3D12_RENDER_TARGET_VIEW_DESC desc{};
     desc.Format = _chain->format();
     desc.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2D;
-    core::device()->CreateRenderTargetView(rt.resource.get(), &desc, rt.rtv.cpu);
+    _context.device->CreateRenderTargetView(rt.resource.get(), &desc, rt.rtv.cpu);
   }
 
   // Depth (seed 004): a typeless resource with an optimised clear value, viewed as D32.
@@ -62,17 +64,17 @@ result<void> d3d12_surface::create_render_targets() {
   depth.initial_state = D3D12_RESOURCE_STATE_COMMON;
   depth.clear_depth = 1.f;
   depth.clear_format = depth_format;
-  auto resource = create_committed_texture(depth);
+  auto resource = create_committed_texture(_context.device, depth);
   if (!resource) return std::move(resource).error_value();
   _depth = std::move(*resource);
   _depth_needs_transition = true;
-  auto dsv = core::dsv_heap().allocate(_label + " depth DSV");
+  auto dsv = _context.dsv_heap->allocate(_label + " depth DSV");
   if (!dsv) return std::move(dsv).error_value();
   _dsv = *dsv;
   D3D12_DEPTH_STENCIL_VIEW_DESC dsv_desc{};
   dsv_desc.Format = depth_format;
   dsv_desc.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
-  core::device()->CreateDepthStencilView(_depth.get(), &dsv_desc, _dsv.cpu);
+  _context.device->CreateDepthStencilView(_depth.get(), &dsv_desc, _dsv.cpu);
 
   _viewport = {0.f, 0.f, static_cast<f32>(width()), static_cast<f32>(height()), 0.f, 1.f};
   _scissor = {0, 0, static_cast<LONG>(width()), static_cast<LONG>(height())};
@@ -82,15 +84,15 @@ result<void> d3d12_surface::create_render_targets() {
 void d3d12_surface::release_render_targets() {
   for (render_target_data& rt : _render_targets) {
     if (rt.rtv.is_valid()) {
-      if (auto r = core::rtv_heap().free(rt.rtv); !r) XE_LOG_ERROR("{}: could not free an RTV", _label);
+      if (auto r = _context.rtv_heap->free(rt.rtv); !r) XE_LOG_ERROR("{}: could not free an RTV", _label);
     }
     // The swap chain owns the buffers; this drops only the surface's reference.
     rt.resource.reset();
   }
   if (_dsv.is_valid()) {
-    if (auto r = core::dsv_heap().free(_dsv); !r) XE_LOG_ERROR("{}: could not free its DSV", _label);
+    if (auto r = _context.dsv_heap->free(_dsv); !r) XE_LOG_ERROR("{}: could not free its DSV", _label);
   }
-  core::deferred_release(_depth);
+  deferred_release(_depth);
 }
 
 result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
@@ -154,8 +156,8 @@ result<void> d3d12_surface::present() {
 result<void> d3d12_surface::request_capture() {
   if (!_render_targets[0].resource)
     return make_error(errc::invalid_argument, fmt::format("{} has nothing to capture (zero extent)", _label));
-  core::deferred_release(_capture.readback.buffer);
-  XE_TRY(_capture.readback.prepare(_render_targets[0].resource.get(), _label + " capture readback"));
+  deferred_release(_capture.readback.buffer);
+  XE_TRY(_capture.readback.prepare(_context.device, _render_targets[0].resource.get(), _label + " capture readback"));
   _capture.requested = true;
   _capture.recorded = false;
   return {};
@@ -167,7 +169,7 @@ result<image_rgba8> d3d12_surface::take_capture() {
                       fmt::format("{} was not rendered since the capture was requested (minimised?)", _label));
   _capture.recorded = false;
   auto image = _capture.readback.read();
-  core::deferred_release(_capture.readback.buffer);
+  deferred_release(_capture.readback.buffer);
   return image;
 }
 

@@ -17,12 +17,20 @@
 
 namespace xe::gfx::d3d12 {
 
+// What a surface creates its views and depth buffer with: the engine's device and heaps.
+struct surface_context {
+  ID3D12Device* device{nullptr};
+  descriptor_heap* rtv_heap{nullptr};
+  descriptor_heap* dsv_heap{nullptr};
+};
+
 class d3d12_surface {
 public:
   static constexpr DXGI_FORMAT depth_format{DXGI_FORMAT_D32_FLOAT};
   static constexpr DXGI_FORMAT depth_resource_format{DXGI_FORMAT_R32_TYPELESS};
 
-  d3d12_surface(std::unique_ptr<swap_chain> chain, std::string label, platform::window* window);
+  d3d12_surface(const surface_context& context, std::unique_ptr<swap_chain> chain, std::string label,
+                platform::window* window);
   d3d12_surface(d3d12_surface&& other) noexcept;
   d3d12_surface& operator=(d3d12_surface&&) = delete;
   XE_DISABLE_COPY(d3d12_surface);
@@ -74,6 +82,7 @@ private:
     bool recorded{false};
   };
 
+  surface_context _context;
   std::unique_ptr<swap_chain> _chain;
   std::string _label;
   platform::window* _window{nullptr};

@@ -2,18 +2,20 @@
 
 #include <utility>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
 
 d3d12_texture::d3d12_texture(d3d12_texture&& o) noexcept
-    : _resource{std::move(o._resource)}, _srv{std::exchange(o._srv, {})}, _kind{o._kind} {}
+    : _resource{std::move(o._resource)}, _srv{std::exchange(o._srv, {})}, _srv_heap{o._srv_heap}, _kind{o._kind} {}
 
 d3d12_texture& d3d12_texture::operator=(d3d12_texture&& o) noexcept {
   if (this != &o) {
     release();
     _resource = std::move(o._resource);
     _srv = std::exchange(o._srv, {});
+    _srv_heap = o._srv_heap;
     _kind = o._kind;
   }
   return *this;
@@ -21,14 +23,16 @@ d3d12_texture& d3d12_texture::operator=(d3d12_texture&& o) noexcept {
 
 void d3d12_texture::release() {
   if (_srv.is_valid()) {
-    if (auto r = core::srv_heap().free(_srv); !r) XE_LOG_ERROR("d3d12_texture: could not free its SRV");
+    if (auto r = _srv_heap->free(_srv); !r) XE_LOG_ERROR("d3d12_texture: could not free its SRV");
   }
-  core::deferred_release(_resource);
+  deferred_release(_resource);
 }
 
 result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info) {
-  ID3D12Device* device = core::device();
+  XE_ASSERT(info.device && info.srv_heap);
+  ID3D12Device* device = info.device;
   d3d12_texture texture;
+  texture._srv_heap = info.srv_heap;
   D3D12_RESOURCE_DESC desc{};
   if (info.resource) {
     texture._resource = com_ptr<ID3D12Resource>::add_ref(info.resource);
@@ -62,16 +66,16 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
   }
   if (!info.resource) {
     const D3D12_RESOURCE_ALLOCATION_INFO allocation = allocation_info(device, desc);
-    core::track(texture._resource.get(), {.name = info.name,
-                                          .type = "texture2d",
-                                          .kind = texture._kind,
-                                          .width = static_cast<u32>(desc.Width),
-                                          .height = desc.Height,
-                                          .format = desc.Format,
-                                          .bytes = allocation.SizeInBytes});
+    tracker::track(texture._resource.get(), {.name = info.name,
+                                             .type = "texture2d",
+                                             .kind = texture._kind,
+                                             .width = static_cast<u32>(desc.Width),
+                                             .height = desc.Height,
+                                             .format = desc.Format,
+                                             .bytes = allocation.SizeInBytes});
   }
 
-  auto srv = core::srv_heap().allocate(info.name + " SRV");
+  auto srv = info.srv_heap->allocate(info.name + " SRV");
   if (!srv) return std::move(srv).error_value();
   texture._srv = *srv;
   device->CreateShaderResourceView(texture._resource.get(), info.srv_desc, texture._srv.cpu);

@@ -10,6 +10,8 @@
 namespace xe::gfx::d3d12 {
 
 struct d3d12_texture_init_info {
+  ID3D12Device* device{nullptr};
+  descriptor_heap* srv_heap{nullptr};   // where its SRV lives (shader-visible)
   std::string name;
   ID3D12Heap* heap{nullptr};            // placed into this heap at allocation_offset
   u64 allocation_offset{0};
@@ -40,6 +42,7 @@ public:
 private:
   com_ptr<ID3D12Resource> _resource;
   descriptor_handle _srv;
+  descriptor_heap* _srv_heap{nullptr};
   resource_kind _kind{resource_kind::none};
 };
 

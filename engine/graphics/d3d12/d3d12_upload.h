@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "graphics/d3d12/d3d12_common.h"
+#include "graphics/d3d12/d3d12_frame_clock.h"
 #include "graphics/stats.h"
 
 namespace xe::gfx::d3d12 {
@@ -24,13 +25,15 @@ public:
   XE_DISABLE_COPY_AND_MOVE(upload_ring);
   ~upload_ring() = default;
 
-  // label names the buffers ("upload ring" gives "upload ring slot 0", ...).
-  result<void> initialize(u64 bytes_per_slot, std::string_view label = "upload ring");
+  // label names the buffers ("upload ring" gives "upload ring slot 0", ...). Allocations
+  // go to the clock's slot (the clock must outlive the ring).
+  result<void> initialize(ID3D12Device* device, const frame_clock& clock, u64 bytes_per_slot,
+                          std::string_view label = "upload ring");
   void release();      // through the deferred path: frames may still read the buffers
   void release_now();  // the owner has waited for every use
   // The slot's fence has completed: its buffer starts over.
-  void begin_frame(u32 slot);
-  // Space in the current slot's buffer, aligned (256 for constant data, 4 for vertices).
+  void reclaim(u32 slot);
+  // Space in the clock's slot's buffer, aligned (256 for constant data, 4 for vertices).
   result<allocation> allocate(u64 bytes, u64 alignment = 256);
   upload_stats get_stats() const;
 
@@ -43,7 +46,7 @@ private:
   };
   std::array<slot_buffer, frame_buffer_count> _slots{};
   u64 _capacity{0};
-  u32 _current{0};
+  const frame_clock* _clock{nullptr};
 };
 
 } // namespace xe::gfx::d3d12

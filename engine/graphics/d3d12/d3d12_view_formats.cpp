@@ -148,6 +148,8 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
   srv.Texture2D.MipLevels = 1;
   d3d12_texture_init_info info;
+  info.device = core::device();
+  info.srv_heap = &core::srv_heap();
   info.name = name;
   info.desc = &desc;
   info.srv_desc = &srv;

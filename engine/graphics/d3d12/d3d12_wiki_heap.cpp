@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12 {
@@ -11,8 +12,8 @@ namespace {
 constexpr auto relaxed = std::memory_order_relaxed;
 }
 
-wiki_descriptor_heap::wiki_descriptor_heap(heap_type type, wiki_fixes fixes, bool emits_events)
-    : _type{type}, _fixes{fixes}, _emits_events{emits_events} {}
+wiki_descriptor_heap::wiki_descriptor_heap(heap_type type, wiki_fixes fixes, bool emits_events, u32 first_slot)
+    : _current_slot{first_slot}, _type{type}, _fixes{fixes}, _emits_events{emits_events} {}
 
 wiki_descriptor_heap::~wiki_descriptor_heap() { XE_ASSERT(!_heap); }
 
@@ -36,7 +37,7 @@ result<void> wiki_descriptor_heap::initialize(ID3D12Device* device, u32 capacity
   desc.NumDescriptors = capacity;
   desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
   XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(_heap.put())));
-  core::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
+  tracker::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
   _free_handles = std::make_unique<std::atomic<u32>[]>(capacity);
   for (u32 i = 0; i < capacity; ++i) _free_handles[i].store(i, relaxed);
   _capacity = capacity;
@@ -50,7 +51,7 @@ result<void> wiki_descriptor_heap::initialize(ID3D12Device* device, u32 capacity
 u32 wiki_descriptor_heap::release() {
   std::lock_guard lists{_lists_lock};
   if (!_heap) return 0;
-  core::deferred_release(_heap);
+  deferred_release(_heap);
   const u32 left = _size.load(relaxed);
   _size.store(0, relaxed);
   _capacity = 0;
@@ -122,7 +123,7 @@ result<void> wiki_descriptor_heap::free_index(u32 index) {
   return {};
 }
 
-void wiki_descriptor_heap::process_deferred_free(u32 frame_index, u64) {
+void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
   XE_ASSERT(frame_index < frame_buffer_count);
   std::unique_lock<std::mutex> wiki_lock;
   if (_fixes.lock_everywhere) wiki_lock = std::unique_lock{_mutex};

@@ -35,7 +35,9 @@ struct wiki_fixes {
 
 class wiki_descriptor_heap final : public heap_interface {
 public:
-  explicit wiki_descriptor_heap(heap_type type, wiki_fixes fixes = {}, bool emits_events = true);
+  // first_slot: where frees go until the first process_deferred_free (the engine's current
+  // slot when a lesson creates the heap mid-run).
+  explicit wiki_descriptor_heap(heap_type type, wiki_fixes fixes = {}, bool emits_events = true, u32 first_slot = 0);
   XE_DISABLE_COPY_AND_MOVE(wiki_descriptor_heap);
   ~wiki_descriptor_heap() override;
 
@@ -44,7 +46,7 @@ public:
   result<descriptor_handle> allocate(std::string_view owner = {}) override;
   result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) override;
   result<void> free_index(u32 index) override;
-  void process_deferred_free(u32 frame_index, u64 frame_number = 0) override;
+  void process_deferred_free(u32 frame_index) override;
   void return_all_deferred(u64) override {}  // the wiki's engine has no such step
 
   heap_type type() const override { return _type; }

@@ -55,11 +55,12 @@ public:
 
 // Offscreen: buffer_count committed R8G8B8A8_UNORM render targets; present() rotates.
 // label prefixes the buffers' debug names ("surface 2").
-result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(std::string label, u32 width, u32 height,
-                                                                u32 buffer_count);
+result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(ID3D12Device* device, std::string label, u32 width,
+                                                                u32 height, u32 buffer_count);
 // A swap chain for a window (Vulkan WSI on Linux, DXGI on Windows). The window must
-// outlive the chain.
-result<std::unique_ptr<swap_chain>> create_window_swap_chain(std::string label, platform::window& window,
+// outlive the chain; queue is the one that presents (the engine's direct queue).
+result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device* device, ID3D12CommandQueue* queue,
+                                                             std::string label, platform::window& window,
                                                              u32 buffer_count);
 
 } // namespace xe::gfx::d3d12

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_command.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
 #include "platform/window.h"
 
@@ -21,7 +21,7 @@ public:
 
   ~dxgi_swap_chain() override { release_buffers(); }
 
-  result<void> create() {
+  result<void> create(ID3D12CommandQueue* queue) {
     HWND hwnd = static_cast<HWND>(_window.native_handle());
     com_ptr<IDXGIFactory2> factory;
     XE_TRY_HR(CreateDXGIFactory2(0, IID_PPV_ARGS(factory.put())));
@@ -48,7 +48,7 @@ public:
     desc.Flags = _tearing ? DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING : 0;
 
     com_ptr<IDXGISwapChain1> chain1;
-    XE_TRY_HR(factory->CreateSwapChainForHwnd(core::command().queue(), hwnd, &desc, nullptr, nullptr, chain1.put()));
+    XE_TRY_HR(factory->CreateSwapChainForHwnd(queue, hwnd, &desc, nullptr, nullptr, chain1.put()));
     XE_TRY_HR(factory->MakeWindowAssociation(hwnd, DXGI_MWA_NO_ALT_ENTER));
     XE_TRY_HR(chain1->QueryInterface(IID_PPV_ARGS(_chain.put())));
     return take_buffers();
@@ -104,20 +104,20 @@ private:
     for (u32 i = 0; i < desc.BufferCount && i < max_buffers; ++i) {
       com_ptr<ID3D12Resource> resource;
       XE_TRY_HR(_chain->GetBuffer(i, IID_PPV_ARGS(resource.put())));
-      core::track(resource.get(), {.name = fmt::format("{} back buffer {} ({}x{})", _label, i, _width, _height),
-                                   .type = "texture2d",
-                                   .kind = resource_kind::committed,
-                                   .width = _width,
-                                   .height = _height,
-                                   .format = desc.Format,
-                                   .bytes = u64{_width} * _height * 4});
+      tracker::track(resource.get(), {.name = fmt::format("{} back buffer {} ({}x{})", _label, i, _width, _height),
+                                      .type = "texture2d",
+                                      .kind = resource_kind::committed,
+                                      .width = _width,
+                                      .height = _height,
+                                      .format = desc.Format,
+                                      .bytes = u64{_width} * _height * 4});
       _buffers.push_back(std::move(resource));
     }
     return {};
   }
 
   void release_buffers() {
-    for (auto& b : _buffers) core::release_now(b);
+    for (auto& b : _buffers) tracker::release_now(b);
     _buffers.clear();
   }
 
@@ -133,10 +133,11 @@ private:
 
 } // namespace
 
-result<std::unique_ptr<swap_chain>> create_window_swap_chain(std::string label, platform::window& window,
+result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device*, ID3D12CommandQueue* queue,
+                                                             std::string label, platform::window& window,
                                                              u32 buffer_count) {
   auto chain = std::make_unique<dxgi_swap_chain>(std::move(label), window, buffer_count);
-  XE_TRY(chain->create());
+  XE_TRY(chain->create(queue));
   return std::unique_ptr<swap_chain>{std::move(chain)};
 }
 

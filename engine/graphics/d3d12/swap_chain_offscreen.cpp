@@ -1,6 +1,6 @@
 #include <array>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/swap_chain.h"
 
@@ -9,10 +9,10 @@ namespace {
 
 class offscreen_swap_chain final : public swap_chain {
 public:
-  offscreen_swap_chain(std::string label, u32 width, u32 height, u32 count)
-      : _label{std::move(label)}, _width{width}, _height{height}, _count{count} {}
+  offscreen_swap_chain(ID3D12Device* device, std::string label, u32 width, u32 height, u32 count)
+      : _device{device}, _label{std::move(label)}, _width{width}, _height{height}, _count{count} {}
   ~offscreen_swap_chain() override {
-    for (auto& b : _buffers) core::deferred_release(b);
+    for (auto& b : _buffers) deferred_release(b);
   }
 
   const char* kind() const override { return "offscreen"; }
@@ -33,7 +33,7 @@ public:
   }
 
   result<void> resize(u32 width, u32 height) override {
-    for (auto& b : _buffers) core::deferred_release(b);
+    for (auto& b : _buffers) deferred_release(b);
     _width = width;
     _height = height;
     _current = 0;
@@ -50,7 +50,7 @@ public:
       desc.flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
       desc.initial_state = D3D12_RESOURCE_STATE_PRESENT;
       desc.clear_color = std::array<f32, 4>{0.f, 0.f, 0.f, 1.f};
-      auto texture = create_committed_texture(desc);
+      auto texture = create_committed_texture(_device, desc);
       if (!texture) return std::move(texture).error_value();
       _buffers[i] = std::move(*texture);
     }
@@ -58,6 +58,7 @@ public:
   }
 
 private:
+  ID3D12Device* _device;
   std::string _label;
   std::array<com_ptr<ID3D12Resource>, max_buffers> _buffers{};
   u32 _width;
@@ -68,10 +69,10 @@ private:
 
 } // namespace
 
-result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(std::string label, u32 width, u32 height,
-                                                                u32 buffer_count) {
+result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(ID3D12Device* device, std::string label, u32 width,
+                                                                u32 height, u32 buffer_count) {
   XE_ASSERT(buffer_count >= swap_chain::min_buffers && buffer_count <= swap_chain::max_buffers);
-  auto chain = std::make_unique<offscreen_swap_chain>(std::move(label), width, height, buffer_count);
+  auto chain = std::make_unique<offscreen_swap_chain>(device, std::move(label), width, height, buffer_count);
   XE_TRY(chain->create_buffers());
   return std::unique_ptr<swap_chain>{std::move(chain)};
 }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_command.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
 #include "graphics/stats.h"
 #include "platform/window_sdl.h"
@@ -41,9 +41,9 @@ public:
     if (_surface) vkDestroySurfaceKHR(_instance, _surface, nullptr);
   }
 
-  result<void> create() {
-    ID3D12Device* device = core::device();
-    _queue = core::command().queue();
+  result<void> create(ID3D12Device* device, ID3D12CommandQueue* queue) {
+    _d3d12_device = device;
+    _queue = queue;
     _device = vkd3d_get_vk_device(device);
     _physical = vkd3d_get_vk_physical_device(device);
     _instance = vkd3d_instance_get_vk_instance(vkd3d_instance_from_device(device));
@@ -147,7 +147,7 @@ private:
   }
 
   void destroy_swapchain_objects() {
-    for (auto& b : _buffers) core::release_now(b);
+    for (auto& b : _buffers) tracker::release_now(b);
     _buffers.clear();
     for (VkSemaphore s : _present_semaphores) vkDestroySemaphore(_device, s, nullptr);
     _present_semaphores.clear();
@@ -243,14 +243,14 @@ private:
       wrap.flags = VKD3D_RESOURCE_INITIAL_STATE_TRANSITION | VKD3D_RESOURCE_PRESENT_STATE_TRANSITION;
       wrap.present_state = D3D12_RESOURCE_STATE_PRESENT;
       com_ptr<ID3D12Resource> resource;
-      XE_TRY_HR(vkd3d_create_image_resource(core::device(), &wrap, resource.put()));
-      core::track(resource.get(), {.name = fmt::format("{} back buffer {} ({}x{})", _label, i, _extent.width, _extent.height),
-                                   .type = "texture2d",
-                                   .kind = resource_kind::committed,
-                                   .width = _extent.width,
-                                   .height = _extent.height,
-                                   .format = _dxgi_format,
-                                   .bytes = u64{_extent.width} * _extent.height * 4});
+      XE_TRY_HR(vkd3d_create_image_resource(_d3d12_device, &wrap, resource.put()));
+      tracker::track(resource.get(), {.name = fmt::format("{} back buffer {} ({}x{})", _label, i, _extent.width, _extent.height),
+                                      .type = "texture2d",
+                                      .kind = resource_kind::committed,
+                                      .width = _extent.width,
+                                      .height = _extent.height,
+                                      .format = _dxgi_format,
+                                      .bytes = u64{_extent.width} * _extent.height * 4});
       _buffers.push_back(std::move(resource));
       VkSemaphore s = VK_NULL_HANDLE;
       if (VkResult r = vkCreateSemaphore(_device, &semaphore_info, nullptr, &s); r != VK_SUCCESS)
@@ -280,14 +280,16 @@ private:
   std::vector<VkSemaphore> _present_semaphores;
   u32 _image_index{0};
   bool _stale{false};
+  ID3D12Device* _d3d12_device{nullptr};
 };
 
 } // namespace
 
-result<std::unique_ptr<swap_chain>> create_window_swap_chain(std::string label, platform::window& window,
+result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device* device, ID3D12CommandQueue* queue,
+                                                             std::string label, platform::window& window,
                                                              u32 buffer_count) {
   auto chain = std::make_unique<vk_swap_chain>(std::move(label), window, buffer_count);
-  XE_TRY(chain->create());
+  XE_TRY(chain->create(device, queue));
   return std::unique_ptr<swap_chain>{std::move(chain)};
 }
 
