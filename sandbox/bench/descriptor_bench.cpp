@@ -113,5 +113,17 @@ void bm_descriptor_heap_pair(benchmark::State& state) {
 }
 BENCHMARK(bm_descriptor_heap_pair)->Threads(1)->Threads(2)->UseRealTime();
 
+// The same pairs with a hook installed (one that counts, the cheapest a hook can be): every
+// allocate and free then builds and emits an event, outside the heap's lock.
+std::atomic<u64> g_events{0};
+void bm_descriptor_heap_pair_hooked(benchmark::State& state) {
+  gfx::install_hooks({.on_event = [](const gfx::event&, void*) { g_events.fetch_add(1, std::memory_order_relaxed); }});
+  bm_descriptor_heap_pair(state);
+  gfx::uninstall_hooks();
+  state.counters["events_per_pair"] = benchmark::Counter(static_cast<f64>(g_events.exchange(0)) /
+                                                         static_cast<f64>(state.iterations()));
+}
+BENCHMARK(bm_descriptor_heap_pair_hooked)->UseRealTime();
+
 } // namespace
 } // namespace xe::bench

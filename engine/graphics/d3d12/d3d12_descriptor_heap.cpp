@@ -49,10 +49,7 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
   tracker::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
 
   _free_handles = std::make_unique<u32[]>(capacity);
-  _state = std::make_unique<u8[]>(capacity);       // zero: state_free
-  _generation = std::make_unique<u32[]>(capacity);
-  _owner = std::make_unique<u32[]>(capacity);      // zero: unnamed
-  _freed_frame = std::make_unique<u64[]>(capacity);
+  _entries = std::make_unique<index_entry[]>(capacity);  // zero: free, unnamed
   for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
   for (auto& list : _deferred_free_indices) list.clear();
   _capacity = capacity;
@@ -79,10 +76,7 @@ u32 descriptor_heap::release() {
     _owner_ids.clear();
     ++_version;
     _free_handles.reset();
-    _state.reset();
-    _generation.reset();
-    _owner.reset();
-    _freed_frame.reset();
+    _entries.reset();
     for (auto& list : _deferred_free_indices) list.clear();
   }
   deferred_release(heap);
@@ -99,12 +93,12 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
                                                  "deferred queues)", _size, _capacity));
     const u32 index = _free_handles[_size];
     ++_size;
-    XE_ASSERT(_state[index] == state_free);
-    _state[index] = state_allocated;
-    _owner[index] = intern_owner(owner);
+    XE_ASSERT(_entries[index].state == state_free);
+    _entries[index].state = state_allocated;
+    _entries[index].owner = owner.empty() ? 0 : intern_owner(owner);
     ++_version;
     handle.index = index;
-    handle.generation = _generation[index];
+    handle.generation = _entries[index].generation;
   }
   handle.container = this;
   handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
@@ -126,14 +120,14 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
       return misuse(errc::heap_full, fmt::format("heap is full for {} more ({} of {} free; indices waiting in "
                                                  "deferred queues count as taken); nothing was allocated",
                                                  count, _capacity - _size, _capacity));
-    const u32 name = count ? intern_owner(owner) : 0;
+    const u32 name = count && !owner.empty() ? intern_owner(owner) : 0;
     if (name) _owner_names[name - 1].uses += count - 1;  // intern_owner counted one use
     out.reserve(first + count);
     for (u32 i = 0; i < count; ++i) {
       const u32 index = _free_handles[_size++];
-      XE_ASSERT(_state[index] == state_free);
-      _state[index] = state_allocated;
-      _owner[index] = name;
+      XE_ASSERT(_entries[index].state == state_free);
+      _entries[index].state = state_allocated;
+      _entries[index].owner = name;
       out.push_back(index);
     }
     if (count) ++_version;
@@ -173,7 +167,7 @@ result<void> descriptor_heap::free_index(u32 index) {
     std::lock_guard lock{_lock};
     if (index >= _capacity)
       return misuse(errc::invalid_handle, fmt::format("index {} is outside the heap (capacity {})", index, _capacity));
-    return free_locked(index, _generation[index]);
+    return free_locked(index, _entries[index].generation);
   }();
   if (!slot) return std::move(slot).error_value();
   emit_freed(index, *slot);
@@ -187,34 +181,33 @@ void descriptor_heap::emit_freed(u32 index, u32 slot) const {
 }
 
 result<u32> descriptor_heap::free_locked(u32 index, u32 generation) {
-  const u8 state = _state[index];
+  const u8 state = _entries[index].state;
   if (state == state_free) return misuse(errc::double_free, fmt::format("index {} is not allocated", index));
   if (state >= state_deferred_base)
     return misuse(errc::double_free, fmt::format("index {} is already waiting in slot {}'s deferred queue", index,
                                                  state - state_deferred_base));
-  if (generation != _generation[index])
+  if (generation != _entries[index].generation)
     return misuse(errc::double_free,
                   fmt::format("stale handle: index {} was freed and allocated again since this handle was made",
                               index));
   const u32 slot = _clock.slot();
-  _state[index] = static_cast<u8>(state_deferred_base + slot);
+  _entries[index].state = static_cast<u8>(state_deferred_base + slot);
   _deferred_free_indices[slot].push_back(index);
-  _freed_frame[index] = _clock.frame_number();
+  _entries[index].freed_frame = _clock.frame_number();
   ++_version;
   return slot;
 }
 
 void descriptor_heap::return_locked(u32 index) {
-  XE_ASSERT(_size > 0 && _state[index] >= state_deferred_base);
+  XE_ASSERT(_size > 0 && _entries[index].state >= state_deferred_base);
   --_size;
   _free_handles[_size] = index;
-  _state[index] = state_free;
-  ++_generation[index];
-  drop_owner(index);
+  _entries[index].state = state_free;
+  ++_entries[index].generation;
+  if (const u32 id = std::exchange(_entries[index].owner, 0u)) drop_owner(id);
 }
 
 u32 descriptor_heap::intern_owner(std::string_view owner) {
-  if (owner.empty()) return 0;
   if (auto it = _owner_ids.find(owner); it != _owner_ids.end()) {
     ++_owner_names[it->second - 1].uses;
     return it->second;
@@ -232,9 +225,7 @@ u32 descriptor_heap::intern_owner(std::string_view owner) {
   return id;
 }
 
-void descriptor_heap::drop_owner(u32 index) {
-  const u32 id = std::exchange(_owner[index], 0u);
-  if (!id) return;
+void descriptor_heap::drop_owner(u32 id) {
   owner_name& n = _owner_names[id - 1];
   if (--n.uses > 0) return;
   _owner_ids.erase(n.name);
@@ -250,7 +241,7 @@ void descriptor_heap::process_deferred_free(u32 frame_index) {
     auto& indices = _deferred_free_indices[frame_index];
     if (!indices.empty()) ++_version;
     for (const u32 index : indices) {
-      XE_ASSERT(_size > 0 && _state[index] == state_deferred_base + frame_index);
+      XE_ASSERT(_size > 0 && _entries[index].state == state_deferred_base + frame_index);
       if (_probe) _probe(_probe_user);
       return_locked(index);
     }
@@ -294,7 +285,7 @@ u32 descriptor_heap::size() const {
 
 bool descriptor_heap::is_allocated(u32 index) const {
   std::lock_guard lock{_lock};
-  return index < _capacity && _state[index] == state_allocated;
+  return index < _capacity && _entries[index].state == state_allocated;
 }
 
 heap_info descriptor_heap::get_info() const {
@@ -316,13 +307,13 @@ descriptor_info descriptor_heap::get_descriptor_info(u32 index) const {
   std::lock_guard lock{_lock};
   descriptor_info info;
   if (index >= _capacity) return info;
-  const u8 state = _state[index];
+  const u8 state = _entries[index].state;
   info.allocated = state != state_free;
   if (state >= state_deferred_base) {
     info.deferred_slot = state - state_deferred_base;
-    info.freed_frame = _freed_frame[index];
+    info.freed_frame = _entries[index].freed_frame;
   }
-  if (const u32 id = _owner[index]) info.owner = _owner_names[id - 1].name;
+  if (const u32 id = _entries[index].owner) info.owner = _owner_names[id - 1].name;
   return info;
 }
 
@@ -337,10 +328,10 @@ void descriptor_heap::copy_state(heap_state& out, u32 parts) const {
     for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
   if (parts & heap_state_owners)
     for (u32 i = 0; i < _capacity; ++i)
-      if (const u32 id = _owner[i]) out.owners.emplace_back(i, _owner_names[id - 1].name);
+      if (const u32 id = _entries[i].owner) out.owners.emplace_back(i, _owner_names[id - 1].name);
   if (parts & heap_state_freed_frames) {
     for (const auto& list : _deferred_free_indices)
-      for (const u32 index : list) out.freed_frames.emplace_back(index, _freed_frame[index]);
+      for (const u32 index : list) out.freed_frames.emplace_back(index, _entries[index].freed_frame);
     std::sort(out.freed_frames.begin(), out.freed_frames.end());
   }
 }

@@ -132,18 +132,23 @@ private:
   void emit_freed(u32 index, u32 slot) const;
   error misuse(errc code, std::string reason) const;
   // Owner names are interned: one u32 per index, each distinct name stored once while used.
+  // Unnamed allocations (0) never reach these.
   u32 intern_owner(std::string_view owner);
-  void drop_owner(u32 index);
+  void drop_owner(u32 id);
 
   mutable utl::spin_lock _lock;
   com_ptr<ID3D12DescriptorHeap> _heap;
   D3D12_CPU_DESCRIPTOR_HANDLE _cpu_start{};
   D3D12_GPU_DESCRIPTOR_HANDLE _gpu_start{};
+  // What an index is, in one place: an allocate or free touches one cache line of it.
+  struct index_entry {
+    u64 freed_frame;  // valid while the index waits in a deferred queue
+    u32 generation;
+    u32 owner;        // 0: unnamed, else 1 + index into _owner_names
+    u8 state;
+  };
   std::unique_ptr<u32[]> _free_handles;
-  std::unique_ptr<u8[]> _state;
-  std::unique_ptr<u32[]> _generation;
-  std::unique_ptr<u32[]> _owner;        // 0: unnamed, else 1 + index into _owner_names
-  std::unique_ptr<u64[]> _freed_frame;  // valid while the index waits in a deferred queue
+  std::unique_ptr<index_entry[]> _entries;
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   u32 _capacity{0};
   u32 _size{0};
