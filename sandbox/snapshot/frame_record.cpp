@@ -691,7 +691,13 @@ loaded_snapshot read(const json& doc) {
     if (auto it = e.find("heap"); it != e.end()) ev.heap = as_string(*it, path + "/heap");
     if (auto it = e.find("name"); it != e.end()) ev.name = as_string(*it, path + "/name");
     if (auto it = e.find("detail"); it != e.end()) ev.detail = as_string(*it, path + "/detail");
-    if (auto it = e.find("value"); it != e.end()) ev.value = as_u64(*it, path + "/value");
+    // value, bytes and severity share one field: the writer names it by the event's type.
+    for (const char* key : {"value", "bytes", "severity"})
+      if (auto it = e.find(key); it != e.end()) ev.value = as_u64(*it, path + "/" + key);
+    if (auto it = e.find("wait_ms"); it != e.end()) ev.wait_ms = as_f32(*it, path + "/wait_ms");
+    for (auto [key, to] : {std::pair{"width", &ev.width}, std::pair{"height", &ev.height},
+                           std::pair{"old_width", &ev.old_width}, std::pair{"old_height", &ev.old_height}})
+      if (auto it = e.find(key); it != e.end()) *to = as_u32(*it, path + "/" + key);
     r.events.push_back(std::move(ev));
   }
   return out;

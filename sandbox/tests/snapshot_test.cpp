@@ -84,6 +84,44 @@ TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
   EXPECT_EQ(a, b) << nlohmann::json::diff(a, b).dump(1);
 }
 
+// Every event field the writer writes is read back: fence waits with their time, resources
+// with their bytes and size, surface rebuilds with old and new sizes, validation messages
+// with their severity, early returns with their flush value.
+TEST_F(snapshot_test, json_round_trip_keeps_every_event_field) {
+  event_recorder recorder;
+  frames(2);
+  ASSERT_TRUE(gfx::create_texture({.name = "brick", .width = 16, .height = 8}));
+  auto heap = gfx::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 2});
+  ASSERT_TRUE(heap);
+  ASSERT_TRUE(gfx::allocate_descriptor(*heap, "first"));
+  ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
+  ASSERT_TRUE(gfx::resize_surface(_surface, 24, 20));  // flushes: index 0 returns early
+  frames(1);
+  frame_record record = capture_frame_record(&recorder, nullptr);
+  recorded_event message;
+  message.type = gfx::event_type::validation_message;
+  message.frame = 3;
+  message.value = 2;
+  message.detail = "a message the layer wrote";
+  record.events.push_back(message);
+  const nlohmann::json original = to_json(record, gfx::get_adapter_info());
+  const auto has_event_with = [&](const char* type, const char* key) {
+    for (const auto& e : original["events"])
+      if (e["type"] == type && e.contains(key)) return true;
+    return false;
+  };
+  EXPECT_TRUE(has_event_with("fence_waited", "wait_ms"));
+  EXPECT_TRUE(has_event_with("resource_created", "bytes"));
+  EXPECT_TRUE(has_event_with("surface_resized", "old_width"));
+  EXPECT_TRUE(has_event_with("descriptor_returned", "value"));
+  EXPECT_TRUE(has_event_with("validation_message", "severity"));
+
+  auto loaded = from_json(original);
+  ASSERT_TRUE(loaded) << loaded.error_value().reason;
+  const nlohmann::json again = to_json(loaded->record, loaded->adapter);
+  EXPECT_EQ(again["events"], original["events"]) << nlohmann::json::diff(original["events"], again["events"]).dump(1);
+}
+
 TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where) {
   frames(2);
   const nlohmann::json good = to_json(capture_frame_record(nullptr, nullptr), gfx::get_adapter_info());
