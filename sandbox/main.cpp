@@ -8,18 +8,15 @@
 #include "app/app.h"
 #include "app/cli.h"
 #include "app/data_paths.h"
-#include "lessons/lesson.h"
 #include "io/files.h"
+#include "lessons/lesson.h"
+#include "platform/window.h"
 #include "snapshot/diff.h"
 
 int main(int argc, char** argv) {
   using namespace xe::sandbox;
   const std::vector<std::string> args(argv + 1, argv + argc);
-  const char* display = std::getenv("DISPLAY");
-  const char* wayland = std::getenv("WAYLAND_DISPLAY");
-  const bool has_display = (display && *display) || (wayland && *wayland);
-
-  auto opts = parse_cli(args, has_display);
+  auto opts = parse_cli(args, xe::platform::has_display());
   if (!opts) {
     std::fprintf(stderr, "xengine-sandbox: %s\n", opts.error_value().reason.c_str());
     return exit_usage;

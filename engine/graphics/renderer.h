@@ -4,6 +4,12 @@
 //
 // A frame:  begin_frame() → render_surface(...) for each surface → end_frame().
 // Everything returns xe::result; failures are also logged where they happen.
+//
+// Threads: one thread owns the renderer. It calls initialize, every function here and
+// shutdown; no call may run concurrently with another, and hooks (stats.h) run on it. The
+// engine's own locks exist for its internals: a descriptor_heap may be used from several
+// threads (d3d12_descriptor_heap.h), and the tracker and deferred-release queues accept
+// calls from any thread.
 #include <array>
 #include <string>
 #include <string_view>

@@ -156,8 +156,10 @@ struct object_info {
 
 // ---------------------------------------------------------------------------------
 // Hooks. Null by default; when installed, on_event runs synchronously on the thread
-// that caused the event, possibly under an engine lock: it must not call the renderer.
-// String views in an event are valid only during the call.
+// that caused the event, never under an engine lock; it must not call the renderer.
+// Every renderer.h call runs on the renderer's thread, so its events do too; only heaps
+// driven from other threads (tests, the race demonstration: built not to emit) could
+// emit elsewhere. String views in an event are valid only during the call.
 enum class event_type : u8 {
   descriptor_allocated,  // heap, index
   descriptor_freed,      // heap, index, slot: queued in the slot's deferred list

@@ -1,6 +1,8 @@
 #pragma once
 // event_recorder: installs the engine's hook table and keeps the events of the current
 // frame (from its begin_frame until the next one) with owned strings, for snapshots.
+// Single-threaded, unlocked: the renderer's events all arrive on the renderer's thread
+// (renderer.h), the one that reads them.
 #include <string>
 #include <vector>
 

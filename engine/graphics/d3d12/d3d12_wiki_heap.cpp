@@ -116,6 +116,7 @@ result<void> wiki_descriptor_heap::free_index(u32 index) {
     _deferred_free_indices[slot].push_back(index);  // no check: a second free queues it again
   }
   _version.fetch_add(1, relaxed);
+  if (wiki_lock.owns_lock()) wiki_lock.unlock();  // hooks never run under a lock
   if (_emits_events && detail::hooks_installed()) {
     event e{.type = event_type::descriptor_freed, .slot = slot, .heap = _name, .index = index};
     detail::emit(e);
@@ -157,6 +158,7 @@ void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
     returned.push_back(index);
   }
   if (!returned.empty()) _version.fetch_add(1, relaxed);
+  if (wiki_lock.owns_lock()) wiki_lock.unlock();
   if (!_emits_events || !detail::hooks_installed()) return;
   for (const u32 index : returned) {
     event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
