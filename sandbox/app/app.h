@@ -65,6 +65,7 @@ public:
   lesson_session* lessons_for_tests() { return _lessons.get(); }
   result<void> frame_for_tests() { return frame(); }
   result<void> tick_for_tests() { return tick(); }
+  result<void> run_requests_for_tests() { return run_requests(); }
   bool engine_held_for_tests() const { return engine_held(); }
   void stop_for_tests() { stop(); }
   nlohmann::json snapshot() override;

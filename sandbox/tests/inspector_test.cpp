@@ -60,6 +60,11 @@ protected:
     return IM_COL32(p[0], p[1], p[2], 255);
   }
   void click(std::string_view label) {
+    press_and_release(label);
+    frames(1);  // the app runs what it asked for, between frames
+  }
+  // A click whose request is left queued for the next pass.
+  void press_and_release(std::string_view label) {
     ImGuiIO& io = ImGui::GetIO();
     // Aim where the button is drawn, until it stays there (panels settle as they size to
     // their content in the first passes).
@@ -75,7 +80,6 @@ protected:
     frames(1);
     io.MouseDown[0] = false;
     frames(1);  // released over it: the button reports the click
-    frames(1);  // the app runs what it asked for, between frames
   }
 
   std::unique_ptr<app> _app;
@@ -164,13 +168,25 @@ TEST_F(inspector_test, controls_show_the_settings_however_they_were_made) {
   EXPECT_GT(check_marks(), 10u) << "the checkbox shows the triangle that is drawn";
 }
 
-TEST_F(inspector_test, gui_export_is_the_cli_export) {
+// Clicking Export writes, at the default path the field shows, the document the command
+// line's --snapshot writes for the same engine state.
+TEST_F(inspector_test, clicking_export_writes_what_the_cli_export_writes) {
   step(actions::create_heap{"demo", gfx::heap_type::rtv, 8, false}, "create_heap");
   frames(2);
+  struct cwd_guard {
+    fs::path was = fs::current_path();
+    ~cwd_guard() { fs::current_path(was); }
+  } restore;
+  fs::current_path(_dir);  // the field's default path is relative: out/inspector-snapshot.json
+  const fs::path gui = _dir / "out" / "inspector-snapshot.json";
+  fs::remove(gui);
+  fs::create_directories(gui.parent_path());
+  if (!_inspector->button_rect("Export snapshot")) click("Export");  // opens the section
+  press_and_release("Export snapshot");
+  EXPECT_FALSE(fs::exists(gui)) << "the export runs between frames, not inside the UI";
   ASSERT_TRUE(gfx::flush());  // the GPU is idle: its completed fence value holds still
-  const std::string gui = (_dir / "gui.json").string();
-  // The Export button asks for this step; the app runs it with the same runner.
-  step(actions::snapshot{gui}, "snapshot");
+  ASSERT_TRUE(_app->run_requests_for_tests());
+  ASSERT_TRUE(fs::exists(gui)) << "clicking Export wrote nothing";
   const fs::path cli = _dir / "cli.json";
   ASSERT_TRUE(write_frame_state(cli, _app->snapshot()));
   std::ifstream a{gui}, b{cli};
