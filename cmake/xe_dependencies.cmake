@@ -70,7 +70,7 @@ else()
   find_package(Vulkan REQUIRED)
   target_link_libraries(xe_d3d12_platform INTERFACE PkgConfig::VKD3D Vulkan::Vulkan)
   # Struct-returning COM methods must use vkd3d's explicit aggregate-return ABI
-  # (../shared/notes/linux-vkd3d.md); NOMINMAX keeps vkd3d's min/max macros out of <algorithm>.
+  # (docs/platforms.md); NOMINMAX keeps vkd3d's min/max macros out of <algorithm>.
   target_compile_definitions(xe_d3d12_platform INTERFACE WIDL_EXPLICIT_AGGREGATE_RETURNS NOMINMAX)
   set(XE_PLATFORM_SUFFIX vkd3d)
 endif()

@@ -1,4 +1,4 @@
-// Facts about the vkd3d 1.2 runtime that lessons rely on (../shared/notes/linux-vkd3d.md):
+// Facts about the vkd3d 1.2 runtime that lessons rely on (docs/platforms.md):
 // if a newer vkd3d changes them, these tests say so.
 #include <algorithm>
 

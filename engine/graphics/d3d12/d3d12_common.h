@@ -2,7 +2,7 @@
 // The one include point for D3D12 and DXGI types. Windows: DirectX-Headers (vcpkg's with
 // MSVC, Debian's directx-headers-dev with mingw-w64) and the platform's DXGI headers.
 // Linux: vkd3d's own headers, whose COM methods use the Microsoft ABI; the build defines
-// WIDL_EXPLICIT_AGGREGATE_RETURNS and NOMINMAX (see ../shared/notes/linux-vkd3d.md). Only
+// WIDL_EXPLICIT_AGGREGATE_RETURNS and NOMINMAX (see docs/platforms.md). Only
 // interfaces both runtimes implement are used directly; newer ones are queried and reported.
 #if defined(_WIN32)
 // rpc.h and rpcndr.h first: mingw-w64's rpcndr.h (version 475) refuses the MIDL 500 stubs

@@ -54,7 +54,8 @@ result<void> d3d12_surface::create_render_targets() {
     _context.device->CreateRenderTargetView(rt.resource.get(), &desc, rt.rtv.cpu);
   }
 
-  // Depth (seed 004): a typeless resource with an optimised clear value, viewed as D32.
+  // Depth: a typeless resource (so it could also be read as R32_FLOAT) with an optimised
+  // clear value, viewed as D32.
   texture_desc depth;
   depth.name = fmt::format("{} depth buffer ({}x{})", _label, width(), height());
   depth.width = width();

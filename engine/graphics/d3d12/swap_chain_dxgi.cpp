@@ -39,7 +39,7 @@ public:
     desc.Width = std::max(_window.width(), 1u);
     desc.Height = std::max(_window.height(), 1u);
     desc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-    desc.SampleDesc.Count = 1;  // no MSAA on flip-model swap chains (seed 004)
+    desc.SampleDesc.Count = 1;  // flip-model swap chains cannot be multisampled
     desc.BufferUsage = DXGI_USAGE_RENDER_TARGET_OUTPUT;
     desc.BufferCount = _count;
     desc.Scaling = DXGI_SCALING_STRETCH;

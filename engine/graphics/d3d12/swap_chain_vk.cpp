@@ -1,5 +1,5 @@
 // Linux: a swap chain for an SDL window through Vulkan WSI, on the VkQueue vkd3d submits
-// the D3D12 command lists to (../shared/notes/linux-vkd3d.md). Each swap-chain image is
+// the D3D12 command lists to (docs/platforms.md). Each swap-chain image is
 // wrapped as an ID3D12Resource with vkd3d_create_image_resource, so the rest of the
 // engine sees D3D12 resources in D3D12_RESOURCE_STATE_PRESENT between frames.
 //

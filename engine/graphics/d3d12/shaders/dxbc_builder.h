@@ -1,7 +1,7 @@
 #pragma once
 // dxbc_builder: writes shader model 4.0 bytecode in a DXBC container, the format every
 // D3D12 runtime accepts (vkd3d 1.2 accepts nothing else, and nothing on Debian compiles
-// HLSL to it; ../shared/notes/dxbc.md). Each shader in shader_set.cpp is a few lines
+// HLSL to it; docs/platforms.md). Each shader in shader_set.cpp is a few lines
 // of this API; its HLSL equivalent sits in assets/shaders/ as documentation.
 //
 //   dxbc::builder b{dxbc::stage::vertex};
