@@ -11,14 +11,16 @@
 // threads (d3d12_descriptor_heap.h), and the tracker and deferred-release queues accept
 // calls from any thread.
 #include <array>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/id.h"
-#include "platform/window.h"
 #include "common/result.h"
 #include "graphics/stats.h"
+#include "platform/window.h"
 
 namespace xe::gfx {
 
@@ -95,6 +97,38 @@ result<bool> rebuild_stale_surfaces();
 // window is skipped.
 result<void> render_surface(surface_id id, const frame_content& content);
 inline result<void> render_surface(surface_id id, const color& clear) { return render_surface(id, frame_content{clear}); }
+
+// Extra drawing in a surface's pass, after its clear and content: the sandbox's UI. What it
+// receives (the command list, the target's formats, the upload ring) is D3D12 and lives in
+// the extension header graphics/d3d12/d3d12_frame.h; callers that only pass one along (the
+// app) need nothing from it.
+namespace d3d12 {
+struct render_context;
+class observer_pass;
+}
+using surface_recorder = std::function<result<void>(const d3d12::render_context&)>;
+result<void> render_surface(surface_id id, const frame_content& content, const surface_recorder& extra);
+
+// Redraws window surfaces between the engine's frames without touching the engine's frame
+// state (fences, slots, deferred queues, upload ring): the overlay while the engine is held.
+// See graphics/d3d12/d3d12_observer.h for how.
+class observer {
+public:
+  observer();
+  observer(const observer&) = delete;
+  observer& operator=(const observer&) = delete;
+  ~observer();
+
+  result<void> initialize();  // after gfx::initialize
+  void release();             // before gfx::shutdown
+  // False when the surface was skipped (minimised, zero size, stale).
+  result<bool> redraw(surface_id id, const frame_content& content, const surface_recorder& extra);
+  // The same redraw, copied back: the image the window shows.
+  result<image_rgba8> capture(surface_id id, const frame_content& content, const surface_recorder& extra);
+
+private:
+  std::unique_ptr<d3d12::observer_pass> _pass;
+};
 result<void> end_frame();             // executes, presents, signals ++fence value
 // Waits until the GPU has finished all submitted work. Then nothing queued so far can be
 // in use: every deferred index returns and every deferred object is released (events say

@@ -36,7 +36,7 @@ result<gfx::image_rgba8> capture_with(gfx::surface_id surface, const gfx::frame_
                                       const record_fn& extra = {}) {
   XE_TRY(gfx::request_capture(surface));
   XE_TRY(gfx::begin_frame());
-  XE_TRY(render_surface_with(surface, content, extra));
+  XE_TRY(gfx::render_surface(surface, content, extra));
   XE_TRY(gfx::end_frame());
   return gfx::take_capture(surface);
 }
@@ -236,7 +236,7 @@ TEST_F(upload_ring_test, fills_per_slot_refuses_overflow_and_starts_over_when_it
   ASSERT_TRUE(surface);
   ASSERT_TRUE(gfx::begin_frame());
   const u32 slot = gfx::get_frame_stats().frame_index;
-  auto recorded = render_surface_with(*surface, {}, [](const render_context& ctx) -> xe::result<void> {
+  auto recorded = gfx::render_surface(*surface, {}, [](const render_context& ctx) -> xe::result<void> {
     XE_TRY(ctx.upload.allocate(1000));
     XE_TRY(ctx.upload.allocate(1000));  // aligned to 256: starts at 1024
     auto overflow = ctx.upload.allocate(3000);

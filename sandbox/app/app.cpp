@@ -309,7 +309,7 @@ result<void> app::frame() {
   if (_recorder) _recorder->new_frame();
   XE_TRY(gfx::begin_frame());
   for (const auto& [slot, entry] : _surfaces)
-    XE_TRY(gfx::d3d12::render_surface_with(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
+    XE_TRY(gfx::render_surface(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
   _overlay->record(_recorder ? &*_recorder : nullptr);
 

@@ -12,7 +12,6 @@
 
 #include "app/cli.h"
 #include "app/overlay.h"
-#include "graphics/d3d12/d3d12_observer.h"
 #include "graphics/renderer.h"
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
@@ -109,7 +108,7 @@ private:
   std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
   std::unique_ptr<overlay> _overlay;
-  gfx::d3d12::observer_pass _observer;     // the overlay's redraws while the engine is held
+  gfx::observer _observer;                // the overlay's redraws while the engine is held
   action_runner _runner{*this};  // one for scripts and controls: labels outlive a frame
   std::unique_ptr<lesson_session> _lessons;  // null: no lesson panel
   std::vector<lesson_request> _key_requests;  // lesson keys pressed in a window

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "app/overlay_state.h"
-#include "graphics/d3d12/d3d12_frame.h"
+#include "graphics/renderer.h"
 #include "lessons/lesson_session.h"
 #include "platform/window.h"
 #include "script/actions.h"
@@ -27,7 +27,7 @@ public:
   // Builds this pass's UI for a surface of width x height; dt in seconds.
   virtual void build(u32 width, u32 height, f32 dt, const overlay_state& state) = 0;
   // Records the built UI into the surface pass (does nothing while hidden).
-  virtual gfx::d3d12::record_fn recorder() = 0;
+  virtual gfx::surface_recorder recorder() = 0;
   // After each frame: the engine's state into the inspector's history.
   virtual void record(const event_recorder* events) = 0;
   virtual std::vector<actions::step> take_requests() = 0;

@@ -69,7 +69,7 @@ public:
     if (!_ui_map_file.empty()) write_ui_map(width, height);
   }
 
-  gfx::d3d12::record_fn recorder() override {
+  gfx::surface_recorder recorder() override {
     if (!_enabled || !_built || !_inspector.visible()) return {};
     return [this](const gfx::d3d12::render_context& ctx) { return _renderer.render(ImGui::GetDrawData(), ctx); };
   }

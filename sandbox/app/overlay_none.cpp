@@ -10,7 +10,7 @@ public:
   bool visible() const override { return false; }
   void set_visible(bool) override {}
   void build(u32, u32, f32, const overlay_state&) override {}
-  gfx::d3d12::record_fn recorder() override { return {}; }
+  gfx::surface_recorder recorder() override { return {}; }
   void record(const event_recorder*) override {}
   std::vector<actions::step> take_requests() override { return {}; }
   void show_lesson(const lesson_view*) override {}

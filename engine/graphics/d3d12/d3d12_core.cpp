@@ -300,7 +300,7 @@ result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
   return true;
 }
 
-result<void> render_surface_with(surface_id id, const frame_content& content, const record_fn& extra) {
+result<void> render_surface_in_frame(surface_id id, const frame_content& content, const record_fn& extra) {
   auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
@@ -535,7 +535,13 @@ result<void> begin_frame() {
   return {};
 }
 
-result<void> render_surface(surface_id id, const frame_content& content) { return render_surface_with(id, content, {}); }
+result<void> render_surface(surface_id id, const frame_content& content) {
+  return render_surface_in_frame(id, content, {});
+}
+
+result<void> render_surface(surface_id id, const frame_content& content, const surface_recorder& extra) {
+  return render_surface_in_frame(id, content, extra);
+}
 
 result<void> end_frame() {
   if (!g) return not_initialized();

@@ -17,7 +17,7 @@ class d3d12_surface;
 class upload_ring;
 struct render_context;
 struct texture_readback;
-using record_fn = std::function<result<void>(const render_context&)>;
+using record_fn = surface_recorder;
 }
 
 namespace xe::gfx::d3d12::core {

@@ -22,9 +22,7 @@ struct render_context {
   pipeline_library& pipelines;
 };
 
-using record_fn = std::function<result<void>(const render_context&)>;
-
-result<void> render_surface_with(surface_id id, const frame_content& content, const record_fn& extra);
+using record_fn = surface_recorder;
 
 // A pipeline for drawing into the surface pass: these shaders and layout, the pass's
 // RTV and DSV formats (defaults otherwise).

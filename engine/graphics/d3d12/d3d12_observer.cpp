@@ -115,3 +115,29 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
 }
 
 } // namespace xe::gfx::d3d12
+
+namespace xe::gfx {
+
+observer::observer() = default;
+observer::~observer() = default;
+
+result<void> observer::initialize() {
+  if (!_pass) _pass = std::make_unique<d3d12::observer_pass>();
+  return _pass->initialize();
+}
+
+void observer::release() {
+  if (_pass) _pass->release();
+}
+
+result<bool> observer::redraw(surface_id id, const frame_content& content, const surface_recorder& extra) {
+  if (!_pass || !_pass->ready()) return make_error(errc::not_initialized, "the observer is not initialised");
+  return _pass->redraw(id, content, extra);
+}
+
+result<image_rgba8> observer::capture(surface_id id, const frame_content& content, const surface_recorder& extra) {
+  if (!_pass || !_pass->ready()) return make_error(errc::not_initialized, "the observer is not initialised");
+  return _pass->capture(id, content, extra);
+}
+
+} // namespace xe::gfx
