@@ -1,76 +1,30 @@
-// The D3D12 core behind renderer.h: one device, one direct queue (d3d12_command, whose
-// frame clock is the engine's one frame slot), the engine's four descriptor heaps, the
-// surfaces, learner heaps and textures, and immediate uploads.
+// The D3D12 core behind renderer.h: the lifecycle, the surfaces and the frame. It creates
+// the device, the command queue (whose frame clock is the engine's one frame slot), the
+// engine's four descriptor heaps, the pipelines and upload ring, and hands each part what
+// it uses. Learner heaps and textures: d3d12_learner.cpp; uploads: d3d12_immediate.cpp.
 #include "graphics/d3d12/d3d12_core.h"
 
 #include <cstdint>
-#include <cstring>
-#include <map>
-#include <memory>
 
-#include "graphics/d3d12/d3d12_command.h"
-#include "graphics/d3d12/d3d12_deferred_release.h"
+#include "graphics/d3d12/d3d12_core_state.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
-#include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_runtime.h"
-#include "graphics/d3d12/d3d12_surface.h"
-#include "graphics/d3d12/d3d12_texture.h"
 #include "graphics/d3d12/d3d12_tracker.h"
-#include "graphics/d3d12/d3d12_wiki_heap.h"
-#include "graphics/renderer.h"
 #include "graphics/stats_internal.h"
-#include "utilities/free_list.h"
 
 namespace xe::gfx::d3d12 {
+
 namespace {
-
-struct learner_texture {
-  d3d12_texture texture;
-  com_ptr<ID3D12Heap> heap;  // placed textures: the heap they live in
-  void release() {
-    texture.release();
-    deferred_release(heap);
-  }
-};
-
-struct core_state {
-  com_ptr<ID3D12Device> device;
-  adapter_info adapter;
-  d3d12_command command;
-  // 0..3: rtv, dsv, srv (shader-visible), uav (descriptor_heap); then learner heaps, which
-  // may run the wiki's code (wiki_descriptor_heap). Never shrinks while
-  // running, so indices stay valid.
-  std::vector<std::unique_ptr<heap_interface>> heaps;
-  utl::free_list<d3d12_surface> surfaces;
-  std::map<std::string, learner_texture, std::less<>> textures;
-  pipeline_library pipelines;
-  upload_ring upload;
-
-  // One-off work outside frames (texture uploads): its own allocator, executed and waited
-  // on its own fence, so the frame fence counts frames and flushes only.
-  com_ptr<ID3D12CommandAllocator> immediate_allocator;
-  com_ptr<ID3D12GraphicsCommandList> immediate_list;
-  com_ptr<ID3D12Fence> immediate_fence;
-  u64 immediate_value{0};
-  runtime::fence_event immediate_event{nullptr};
-
-  // CPU-only heaps holding one null SRV and one point sampler: learner allocations copy
-  // them (one view written once, copied by reference) instead of creating a view each.
-  com_ptr<ID3D12DescriptorHeap> null_srv_source;
-  com_ptr<ID3D12DescriptorHeap> null_sampler_source;
-
-  bool in_frame{false};
-
-  const frame_clock& clock() const { return command.clock(); }
-  descriptor_heap& engine_heap(u32 i) { return static_cast<descriptor_heap&>(*heaps[i]); }
-  surface_context surfaces_context() { return {device.get(), &engine_heap(0), &engine_heap(1)}; }
-};
-
 std::unique_ptr<core_state> g;
+} // namespace
+
+core_state* state() { return g.get(); }
 
 error not_initialized() { return make_error(errc::not_initialized, "the renderer is not initialised"); }
+
+namespace {
 
 // The slot's fence has completed: what waited in it comes back.
 void reclaim_slot(u32 slot) {
@@ -122,23 +76,6 @@ result<bool> rebuild_stale() {
   return flushed;
 }
 
-result<heap_interface*> find_heap_by_index(u32 heap) {
-  if (!g) return not_initialized();
-  if (heap >= g->heaps.size())
-    return make_error(errc::invalid_handle, fmt::format("there is no heap {} (there are {})", heap, g->heaps.size()));
-  return g->heaps[heap].get();
-}
-
-// Public allocate/free reach learner heaps only: the engine's heaps hold descriptors that
-// surfaces and the UI still use.
-result<heap_interface*> find_learner_heap(u32 heap) {
-  auto found = find_heap_by_index(heap);
-  if (found && heap < engine_heap_count)
-    return make_error(errc::invalid_argument,
-                      fmt::format("heap '{}' belongs to the engine; create a learner heap with create_heap",
-                                  (*found)->name()));
-  return found;
-}
 
 surface_id make_surface_id(u32 index) { return surface_id::make(index, g->surfaces.info(index).generation); }
 
@@ -180,43 +117,7 @@ void fill_adapter_info(const runtime::created_device& created) {
     a.descriptor_sizes[t] = device->GetDescriptorHandleIncrementSize(to_d3d12(static_cast<heap_type>(t)));
 }
 
-result<void> create_null_descriptor_sources() {
-  D3D12_DESCRIPTOR_HEAP_DESC desc{};
-  desc.NumDescriptors = 1;
-  desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV;
-  XE_TRY_HR(g->device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(g->null_srv_source.put())));
-  tracker::track(g->null_srv_source.get(), {.name = "null SRV source", .type = "ID3D12DescriptorHeap"});
-  desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER;
-  XE_TRY_HR(g->device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(g->null_sampler_source.put())));
-  tracker::track(g->null_sampler_source.get(), {.name = "null sampler source", .type = "ID3D12DescriptorHeap"});
 
-  D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
-  srv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
-  srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
-  srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
-  srv.Texture2D.MipLevels = 1;
-  g->device->CreateShaderResourceView(nullptr, &srv, cpu_heap_start(g->null_srv_source.get()));
-  D3D12_SAMPLER_DESC sampler{};
-  sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
-  sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
-  sampler.MaxLOD = 1000.f;
-  g->device->CreateSampler(&sampler, cpu_heap_start(g->null_sampler_source.get()));
-  return {};
-}
-
-// A real descriptor in each new learner slot: a null view (shaders may read it safely).
-void write_null_descriptors(const heap_interface& heap, const u32* indices, size_t count) {
-  ID3D12DescriptorHeap* source = heap.type() == heap_type::cbv_srv_uav ? g->null_srv_source.get()
-                                 : heap.type() == heap_type::sampler   ? g->null_sampler_source.get()
-                                                                       : nullptr;
-  if (!source) return;  // RTV and DSV slots get their views when a resource exists
-  const D3D12_CPU_DESCRIPTOR_HANDLE from = cpu_heap_start(source);
-  const D3D12_DESCRIPTOR_HEAP_TYPE type = to_d3d12(heap.type());
-  for (size_t i = 0; i < count; ++i) {
-    const D3D12_CPU_DESCRIPTOR_HANDLE to{heap.cpu_start().ptr + static_cast<SIZE_T>(indices[i]) * heap.descriptor_size()};
-    g->device->CopyDescriptorsSimple(1, to, from, type);
-  }
-}
 
 result<void> create_core(const renderer_desc& desc) {
   auto created = runtime::create_device(desc.adapter);
@@ -237,18 +138,8 @@ result<void> create_core(const renderer_desc& desc) {
 
   XE_TRY(g->pipelines.initialize(g->device.get()));
   XE_TRY(g->upload.initialize(g->device.get(), g->clock(), desc.upload_bytes_per_slot));
-  XE_TRY_HR(g->device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT,
-                                              IID_PPV_ARGS(g->immediate_allocator.put())));
-  tracker::track(g->immediate_allocator.get(), {.name = "immediate command allocator", .type = "ID3D12CommandAllocator"});
-  XE_TRY_HR(g->device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, g->immediate_allocator.get(), nullptr,
-                                         IID_PPV_ARGS(g->immediate_list.put())));
-  XE_TRY_HR(g->immediate_list->Close());
-  tracker::track(g->immediate_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
-  XE_TRY_HR(g->device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(g->immediate_fence.put())));
-  tracker::track(g->immediate_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
-  g->immediate_event = runtime::create_fence_event();
-  if (!g->immediate_event) return make_error(errc::api_call_failed, "could not create the immediate fence event");
-  XE_TRY(create_null_descriptor_sources());
+  XE_TRY(g->immediate.initialize(g->device.get(), g->command.queue()));
+  XE_TRY(create_null_descriptor_sources(*g));
 
   XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
               g->adapter.runtime, feature_level_name(g->adapter.feature_level),
@@ -315,79 +206,6 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
   return {};
 }
 
-namespace {
-
-// Runs record (copies out of staging) on the immediate list, submits it, waits for it and
-// releases staging: between frames only.
-result<void> run_immediate_copy(com_ptr<ID3D12Resource>& staging,
-                                const std::function<void(ID3D12GraphicsCommandList*)>& record) {
-  ID3D12GraphicsCommandList* list = g->immediate_list.get();
-  XE_TRY_HR(g->immediate_allocator->Reset());
-  XE_TRY_HR(list->Reset(g->immediate_allocator.get(), nullptr));
-  record(list);
-  XE_TRY_HR(list->Close());
-  ID3D12CommandList* lists[] = {list};
-  g->command.queue()->ExecuteCommandLists(1, lists);
-  XE_TRY_HR(g->command.queue()->Signal(g->immediate_fence.get(), ++g->immediate_value));
-  XE_TRY(wait_for_fence(g->immediate_fence.get(), g->immediate_value, g->immediate_event,
-                        {g->command.queue(), g->immediate_value}));
-  tracker::release_now(staging);  // the copy has completed
-  return {};
-}
-
-} // namespace
-
-result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
-  if (!g) return not_initialized();
-  if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
-  const D3D12_RESOURCE_DESC desc = resource_desc(texture);
-  D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
-  UINT rows = 0;
-  UINT64 row_bytes = 0, total = 0;
-  g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto staging = create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
-  if (!staging) return std::move(staging).error_value();
-  void* mapped = nullptr;
-  const D3D12_RANGE nothing_read{0, 0};
-  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
-  for (u32 y = 0; y < height; ++y)
-    std::memcpy(static_cast<u8*>(mapped) + footprint.Offset + u64{y} * footprint.Footprint.RowPitch,
-                pixels + u64{y} * width * 4, u64{width} * 4);
-  (*staging)->Unmap(0, nullptr);
-
-  return run_immediate_copy(*staging, [&](ID3D12GraphicsCommandList* list) {
-    D3D12_TEXTURE_COPY_LOCATION dst{};
-    dst.pResource = texture;
-    dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-    D3D12_TEXTURE_COPY_LOCATION src{};
-    src.pResource = staging->get();
-    src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
-    src.PlacedFootprint = footprint;
-    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-    transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
-  });
-}
-
-result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after) {
-  if (!g) return not_initialized();
-  if (g->in_frame) return make_error(errc::invalid_argument, "buffer uploads run between frames");
-  const D3D12_RESOURCE_DESC desc = resource_desc(buffer);
-  if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER || bytes > desc.Width)
-    return make_error(errc::invalid_argument,
-                      fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
-  auto staging = create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
-  if (!staging) return std::move(staging).error_value();
-  void* mapped = nullptr;
-  const D3D12_RANGE nothing_read{0, 0};
-  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
-  std::memcpy(mapped, data, bytes);
-  (*staging)->Unmap(0, nullptr);
-
-  return run_immediate_copy(*staging, [&](ID3D12GraphicsCommandList* list) {
-    list->CopyBufferRegion(buffer, 0, staging->get(), 0, bytes);
-    transition(list, buffer, D3D12_RESOURCE_STATE_COPY_DEST, after);
-  });
-}
 
 } // namespace xe::gfx::d3d12
 
@@ -440,13 +258,9 @@ shutdown_report shutdown() {
   g->textures.clear();
   g->pipelines.release();
   g->upload.release();
-  tracker::release_now(g->immediate_list);
-  tracker::release_now(g->immediate_allocator);
-  tracker::release_now(g->immediate_fence);
+  g->immediate.release();
   tracker::release_now(g->null_srv_source);
   tracker::release_now(g->null_sampler_source);
-  if (g->immediate_event) runtime::destroy_fence_event(g->immediate_event);
-  g->immediate_event = nullptr;
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) reclaim_slot(slot);
   // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
   for (u32 i = 0; i < g->heaps.size(); ++i)
@@ -620,124 +434,6 @@ frame_stats get_frame_stats() {
   return s;
 }
 
-result<u32> create_heap(const heap_desc& desc) {
-  if (!g) return not_initialized();
-  if (desc.name.empty()) return make_error(errc::invalid_argument, "a heap needs a name");
-  if (find_heap(desc.name))
-    return make_error(errc::invalid_argument, fmt::format("a heap named '{}' already exists", desc.name));
-  std::unique_ptr<heap_interface> heap;
-  if (desc.model == heap_model::wiki)
-    heap = std::make_unique<wiki_descriptor_heap>(desc.type, wiki_fixes{}, true, g->clock().slot());
-  else heap = std::make_unique<descriptor_heap>(desc.type, g->clock());
-  XE_TRY(heap->initialize(g->device.get(), desc.capacity, desc.shader_visible, desc.name));
-  g->heaps.push_back(std::move(heap));
-  return static_cast<u32>(g->heaps.size() - 1);
-}
-
-result<u32> find_heap(std::string_view name) {
-  if (!g) return not_initialized();
-  for (u32 i = 0; i < g->heaps.size(); ++i)
-    if (g->heaps[i]->name() == name) return i;
-  return make_error(errc::invalid_handle, fmt::format("there is no heap named '{}'", name));
-}
-
-result<u32> allocate_descriptor(u32 heap_index, std::string_view owner) {
-  auto heap = find_learner_heap(heap_index);
-  if (!heap) return std::move(heap).error_value();
-  auto handle = (*heap)->allocate(owner);
-  if (!handle) return std::move(handle).error_value();
-  write_null_descriptors(**heap, &handle->index, 1);
-  return handle->index;
-}
-
-result<void> allocate_descriptors(u32 heap_index, u32 count, std::string_view owner, std::vector<u32>& out) {
-  auto heap = find_learner_heap(heap_index);
-  if (!heap) return std::move(heap).error_value();
-  const size_t first = out.size();
-  XE_TRY((*heap)->allocate_indices(count, owner, out));
-  write_null_descriptors(**heap, out.data() + first, out.size() - first);
-  return {};
-}
-
-result<void> free_descriptor(u32 heap_index, u32 index) {
-  auto heap = find_learner_heap(heap_index);
-  if (!heap) return std::move(heap).error_value();
-  return (*heap)->free_index(index);
-}
-
-result<void> create_texture(const texture_create_desc& desc) {
-  if (!g) return not_initialized();
-  if (desc.name.empty()) return make_error(errc::invalid_argument, "a texture needs a name");
-  if (g->textures.count(desc.name))
-    return make_error(errc::invalid_argument, fmt::format("a texture named '{}' already exists", desc.name));
-  if (desc.width == 0 || desc.height == 0 || desc.width > 16384 || desc.height > 16384)
-    return make_error(errc::invalid_argument,
-                      fmt::format("texture size must be 1..16384 on each side (got {}x{})", desc.width, desc.height));
-  d3d12::texture_desc shape;
-  shape.width = desc.width;
-  shape.height = desc.height;
-  const D3D12_RESOURCE_DESC resource_desc = make_texture2d_desc(shape);
-
-  learner_texture entry;
-  d3d12_texture_init_info info;
-  info.device = g->device.get();
-  info.srv_heap = &core::srv_heap();
-  info.name = desc.name;
-  info.desc = &resource_desc;
-  switch (desc.kind) {
-    case resource_kind::committed: break;
-    case resource_kind::reserved: info.reserved = true; break;
-    case resource_kind::placed: {
-      const D3D12_RESOURCE_ALLOCATION_INFO allocation = allocation_info(g->device.get(), resource_desc);
-      D3D12_HEAP_DESC heap_desc{};
-      heap_desc.SizeInBytes = allocation.SizeInBytes;
-      heap_desc.Properties.Type = D3D12_HEAP_TYPE_DEFAULT;
-      heap_desc.Alignment = allocation.Alignment;
-      heap_desc.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_NON_RT_DS_TEXTURES;
-      XE_TRY_HR(g->device->CreateHeap(&heap_desc, IID_PPV_ARGS(entry.heap.put())));
-      tracker::track(entry.heap.get(), {.name = desc.name + " heap", .type = "ID3D12Heap"});
-      info.heap = entry.heap.get();
-      break;
-    }
-    case resource_kind::none:
-      return make_error(errc::invalid_argument, "a texture must be committed, placed or reserved");
-  }
-  auto texture = d3d12_texture::create(info);
-  if (!texture) {
-    deferred_release(entry.heap);
-    return std::move(texture).error_value();
-  }
-  entry.texture = std::move(*texture);
-  g->textures.emplace(desc.name, std::move(entry));
-  return {};
-}
-
-result<void> release_texture(std::string_view name) {
-  if (!g) return not_initialized();
-  auto it = g->textures.find(name);
-  if (it == g->textures.end())
-    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
-  it->second.release();
-  g->textures.erase(it);
-  return {};
-}
-
-u32 get_heap_count() { return g ? static_cast<u32>(g->heaps.size()) : 0; }
-
-heap_info get_heap_info(u32 heap) {
-  XE_ASSERT(g && heap < g->heaps.size());
-  return g->heaps[heap]->get_info();
-}
-
-void copy_heap_state(u32 heap, heap_state& out, u32 parts) {
-  XE_ASSERT(g && heap < g->heaps.size());
-  g->heaps[heap]->copy_state(out, parts);
-}
-
-descriptor_info get_descriptor_info(u32 heap, u32 index) {
-  XE_ASSERT(g && heap < g->heaps.size());
-  return g->heaps[heap]->get_descriptor_info(index);
-}
 
 surfaces_info calculate_surfaces_info() {
   surfaces_info out{};

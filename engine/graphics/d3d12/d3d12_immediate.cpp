@@ -1,0 +1,114 @@
+#include "graphics/d3d12/d3d12_immediate.h"
+
+#include <cstring>
+
+#include "graphics/d3d12/d3d12_core_state.h"
+#include "graphics/d3d12/d3d12_fence.h"
+#include "graphics/d3d12/d3d12_frame.h"
+#include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_tracker.h"
+
+namespace xe::gfx::d3d12 {
+
+result<void> immediate_context::initialize(ID3D12Device* device, ID3D12CommandQueue* queue) {
+  _queue = queue;
+  XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(_allocator.put())));
+  tracker::track(_allocator.get(), {.name = "immediate command allocator", .type = "ID3D12CommandAllocator"});
+  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _allocator.get(), nullptr,
+                                      IID_PPV_ARGS(_list.put())));
+  XE_TRY_HR(_list->Close());
+  tracker::track(_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
+  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
+  tracker::track(_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
+  _event = runtime::create_fence_event();
+  if (!_event) return make_error(errc::api_call_failed, "could not create the immediate fence event");
+  return {};
+}
+
+void immediate_context::release() {
+  tracker::release_now(_list);
+  tracker::release_now(_allocator);
+  tracker::release_now(_fence);
+  if (_event) runtime::destroy_fence_event(_event);
+  _event = nullptr;
+  _queue = nullptr;
+}
+
+result<void> immediate_context::run(const std::function<void(ID3D12GraphicsCommandList*)>& record) {
+  XE_TRY_HR(_allocator->Reset());
+  XE_TRY_HR(_list->Reset(_allocator.get(), nullptr));
+  record(_list.get());
+  XE_TRY_HR(_list->Close());
+  ID3D12CommandList* lists[] = {_list.get()};
+  _queue->ExecuteCommandLists(1, lists);
+  XE_TRY_HR(_queue->Signal(_fence.get(), ++_value));
+  return wait_for_fence(_fence.get(), _value, _event, {_queue, _value});
+}
+
+namespace {
+
+// Copies out of staging on the immediate list, then releases staging (the copy completed).
+result<void> copy_from_staging(core_state& g, com_ptr<ID3D12Resource>& staging,
+                               const std::function<void(ID3D12GraphicsCommandList*)>& record) {
+  XE_TRY(g.immediate.run(record));
+  tracker::release_now(staging);
+  return {};
+}
+
+} // namespace
+
+result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
+  core_state* g = state();
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
+  const D3D12_RESOURCE_DESC desc = resource_desc(texture);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
+  UINT rows = 0;
+  UINT64 row_bytes = 0, total = 0;
+  g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
+  auto staging = create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  if (!staging) return std::move(staging).error_value();
+  void* mapped = nullptr;
+  const D3D12_RANGE nothing_read{0, 0};
+  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
+  for (u32 y = 0; y < height; ++y)
+    std::memcpy(static_cast<u8*>(mapped) + footprint.Offset + u64{y} * footprint.Footprint.RowPitch,
+                pixels + u64{y} * width * 4, u64{width} * 4);
+  (*staging)->Unmap(0, nullptr);
+
+  return copy_from_staging(*g, *staging, [&](ID3D12GraphicsCommandList* list) {
+    D3D12_TEXTURE_COPY_LOCATION dst{};
+    dst.pResource = texture;
+    dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+    D3D12_TEXTURE_COPY_LOCATION src{};
+    src.pResource = staging->get();
+    src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+    src.PlacedFootprint = footprint;
+    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+    transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+  });
+}
+
+result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after) {
+  core_state* g = state();
+  if (!g) return not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "buffer uploads run between frames");
+  const D3D12_RESOURCE_DESC desc = resource_desc(buffer);
+  if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER || bytes > desc.Width)
+    return make_error(errc::invalid_argument,
+                      fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
+  auto staging = create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  if (!staging) return std::move(staging).error_value();
+  void* mapped = nullptr;
+  const D3D12_RANGE nothing_read{0, 0};
+  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
+  std::memcpy(mapped, data, bytes);
+  (*staging)->Unmap(0, nullptr);
+
+  return copy_from_staging(*g, *staging, [&](ID3D12GraphicsCommandList* list) {
+    list->CopyBufferRegion(buffer, 0, staging->get(), 0, bytes);
+    transition(list, buffer, D3D12_RESOURCE_STATE_COPY_DEST, after);
+  });
+}
+
+} // namespace xe::gfx::d3d12
