@@ -49,6 +49,27 @@ const char* to_string(event_type type) {
   return "unknown";
 }
 
+namespace {
+
+// The value of E in [0, last] whose to_string is name.
+template <typename E>
+std::optional<E> from_name(std::string_view name, E last) {
+  for (u32 i = 0; i <= static_cast<u32>(last); ++i)
+    if (name == to_string(static_cast<E>(i))) return static_cast<E>(i);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<heap_type> heap_type_from(std::string_view name) { return from_name(name, heap_type::sampler); }
+std::optional<resource_kind> resource_kind_from(std::string_view name) {
+  return from_name(name, resource_kind::reserved);
+}
+std::optional<heap_model> heap_model_from(std::string_view name) { return from_name(name, heap_model::wiki); }
+std::optional<event_type> event_type_from(std::string_view name) {
+  return from_name(name, event_type::validation_message);
+}
+
 std::string feature_level_name(u32 level) { return fmt::format("{}_{}", level >> 12, (level >> 8) & 0xF); }
 std::string shader_model_name(u32 model) { return fmt::format("{}.{}", model >> 4, model & 0xF); }
 

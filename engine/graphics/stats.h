@@ -4,6 +4,7 @@
 // Naming: get_* is cheap enough for every frame; calculate_* / copy_* walk data.
 #include <array>
 #include <string>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -17,8 +18,12 @@ constexpr u32 frame_buffer_count{3};
 enum class heap_type : u8 { rtv, dsv, cbv_srv_uav, sampler };
 enum class resource_kind : u8 { committed, placed, reserved, none };
 
+// Each enum's names live in its to_string; the *_from functions are their inverse (what
+// scripts, lessons and snapshots read), empty for an unknown name.
 const char* to_string(heap_type type);
 const char* to_string(resource_kind kind);
+std::optional<heap_type> heap_type_from(std::string_view name);
+std::optional<resource_kind> resource_kind_from(std::string_view name);  // not "none"
 
 struct interface_support {
   std::string name;   // "ID3D12Device5"
@@ -72,6 +77,7 @@ struct upload_stats {
 // (7.4-7.8, for the lessons that show its mistakes; see d3d12_wiki_heap.h).
 enum class heap_model : u8 { engine, wiki };
 const char* to_string(heap_model model);
+std::optional<heap_model> heap_model_from(std::string_view name);
 
 struct heap_info {
   std::string name;
@@ -176,6 +182,7 @@ enum class event_type : u8 {
   validation_message,    // detail (the message), value (severity: 0 info .. 3 error)
 };
 const char* to_string(event_type type);
+std::optional<event_type> event_type_from(std::string_view name);
 
 struct event {
   event_type type{};

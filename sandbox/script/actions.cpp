@@ -95,22 +95,16 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   if (name == "create_heap") {
     XE_PARAM(heap_name, p.text("name"));
     XE_PARAM(type_name, p.text("type"));
-    static const std::pair<const char*, gfx::heap_type> types[] = {{"rtv", gfx::heap_type::rtv},
-                                                                   {"dsv", gfx::heap_type::dsv},
-                                                                   {"cbv_srv_uav", gfx::heap_type::cbv_srv_uav},
-                                                                   {"sampler", gfx::heap_type::sampler}};
-    std::optional<gfx::heap_type> type;
-    for (const auto& [n, t] : types)
-      if (type_name == n) type = t;
+    const std::optional<gfx::heap_type> type = gfx::heap_type_from(type_name);
     if (!type) return p.fail(fmt::format("'type' must be rtv, dsv, cbv_srv_uav or sampler, got \"{}\"", type_name));
     XE_PARAM(capacity, p.integer("capacity", 1, max_count));
     XE_PARAM(visible, p.boolean("shader_visible", false));
     XE_PARAM(model_name, p.optional_text("model"));
-    gfx::heap_model model = gfx::heap_model::engine;
-    if (model_name == "wiki") model = gfx::heap_model::wiki;
-    else if (!model_name.empty() && model_name != "engine")
+    const std::optional<gfx::heap_model> model = model_name.empty() ? gfx::heap_model::engine
+                                                                     : gfx::heap_model_from(model_name);
+    if (!model)
       return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
-    return create_heap{heap_name, *type, capacity, visible, model};
+    return create_heap{heap_name, *type, capacity, visible, *model};
   }
   if (name == "allocate") {
     XE_PARAM(heap, p.text("heap"));
@@ -158,14 +152,11 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   if (name == "create_texture") {
     XE_PARAM(texture_name, p.text("name"));
     XE_PARAM(kind_name, p.text("kind"));
-    gfx::resource_kind kind;
-    if (kind_name == "committed") kind = gfx::resource_kind::committed;
-    else if (kind_name == "placed") kind = gfx::resource_kind::placed;
-    else if (kind_name == "reserved") kind = gfx::resource_kind::reserved;
-    else return p.fail(fmt::format("'kind' must be committed, placed or reserved, got \"{}\"", kind_name));
+    const std::optional<gfx::resource_kind> kind = gfx::resource_kind_from(kind_name);
+    if (!kind) return p.fail(fmt::format("'kind' must be committed, placed or reserved, got \"{}\"", kind_name));
     XE_PARAM(width, p.integer("width", 1, max_extent));
     XE_PARAM(height, p.integer("height", 1, max_extent));
-    return create_texture{texture_name, kind, width, height};
+    return create_texture{texture_name, *kind, width, height};
   }
   if (name == "release") {
     XE_PARAM(texture_name, p.text("name"));
@@ -221,11 +212,11 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   }
   if (name == "race") {
     XE_PARAM(model_name, p.text("model"));
-    if (model_name != "engine" && model_name != "wiki")
-      return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
+    const std::optional<gfx::heap_model> model = gfx::heap_model_from(model_name);
+    if (!model) return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
     XE_PARAM(iterations, p.optional_integer("iterations", 1, max_count));
     XE_PARAM(as, p.text("as"));
-    return race{model_name == "wiki" ? gfx::heap_model::wiki : gfx::heap_model::engine, iterations.value_or(10'000), as};
+    return race{*model, iterations.value_or(10'000), as};
   }
   return p.fail(fmt::format("unknown action (known: {})", fmt::join(action_names(), ", ")));
 }

@@ -471,14 +471,12 @@ const json& as_array(const json& v, const std::string& path, size_t exact = SIZE
 }
 
 gfx::heap_type heap_type_of(const std::string& s, const std::string& path) {
-  for (gfx::heap_type t : {gfx::heap_type::rtv, gfx::heap_type::dsv, gfx::heap_type::cbv_srv_uav, gfx::heap_type::sampler})
-    if (s == gfx::to_string(t)) return t;
+  if (auto t = gfx::heap_type_from(s)) return *t;
   fail(path, "unknown heap type \"" + brief_text(s) + "\"");
 }
 
 gfx::resource_kind kind_of(const std::string& s, const std::string& path) {
-  for (gfx::resource_kind k : {gfx::resource_kind::committed, gfx::resource_kind::placed, gfx::resource_kind::reserved})
-    if (s == gfx::to_string(k)) return k;
+  if (auto k = gfx::resource_kind_from(s)) return *k;
   fail(path, "unknown resource kind \"" + brief_text(s) + "\"");
 }
 
@@ -574,8 +572,7 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
 }
 
 gfx::event_type event_type_of(const std::string& s, const std::string& path) {
-  for (u32 t = 0; t <= static_cast<u32>(gfx::event_type::validation_message); ++t)
-    if (s == gfx::to_string(static_cast<gfx::event_type>(t))) return static_cast<gfx::event_type>(t);
+  if (auto t = gfx::event_type_from(s)) return *t;
   fail(path, "unknown event type \"" + brief_text(s) + "\"");
 }
 
