@@ -3,16 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <thread>
 
 #include <spdlog/fmt/fmt.h>
 
 #include "app/stop_signal.h"
 #include "common/log.h"
 #include "io/files.h"
-#include "lessons/lesson_console.h"
 #include "script/script.h"
-#include "snapshot/frame_record.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
 
@@ -95,129 +92,6 @@ int app::run() {
   }
   stop();
   return code;
-}
-
-// Lessons load before the engine starts, so a bad lesson file fails fast and clearly. The
-// inspector always has the lesson panel; a lesson asked for on the command line must exist.
-int app::load_lessons() {
-  const bool asked = !_opts.lesson.empty();
-  if (!asked && !(_opts.overlay && !_opts.imgui_demo)) return exit_ok;
-  auto loaded = sandbox::load_lessons(find_lessons_folder(_opts.lessons_dir));
-  if (!loaded) {
-    if (!asked) {
-      XE_LOG_WARN("no lesson panel: {}", loaded.error_value().reason);
-      return exit_ok;
-    }
-    std::fprintf(stderr, "xengine-sandbox: %s\n", loaded.error_value().reason.c_str());
-    return loaded.error_value().code == errc::io ? exit_usage : exit_script;
-  }
-  if (asked && _opts.lesson != "all" && !find_lesson(*loaded, _opts.lesson)) {
-    std::string known;
-    for (const lesson& l : *loaded) known += " " + l.id;
-    std::fprintf(stderr, "xengine-sandbox: no lesson '%s' (one of: all%s)\n", _opts.lesson.c_str(), known.c_str());
-    return exit_usage;
-  }
-  // Played lessons keep no progress unless a settings file is named.
-  const std::filesystem::path settings =
-      !_opts.settings.empty() ? std::filesystem::path{_opts.settings} : _opts.play ? "" : default_settings_path();
-  for (const lesson& l : *loaded) protect_input(l.source);  // no step may write onto a lesson
-  _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
-  if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
-  if (!_opts.language.empty()) _lessons->set_language(_opts.language == "zh" ? language::zh : language::en);
-  return exit_ok;
-}
-
-// Plays lessons to the end; each step prints as it runs (step_starting/step_finished,
-// through lesson_console, as a windowed lesson prints). The first step whose expectation
-// fails ends the run (exit 3).
-int app::play_lessons() {
-  const std::vector<lesson>& all = _lessons->lessons();
-  std::vector<u32> order;
-  if (_opts.lesson == "all") {
-    for (u32 i = 0; i < all.size(); ++i) order.push_back(i);
-  } else {
-    order.push_back(*find_lesson(all, _opts.lesson));
-  }
-  const language lang = _lessons->lang();
-  u32 steps = 0;
-  for (u32 index : order) {
-    const lesson& l = all[index];
-    print_lesson_text(lesson_console::lesson_header(l, lang));
-    // The engine restarts: its chatter stays off the lesson's console. Warnings from the
-    // start (a missing layer, unsaved progress) belong to no step: they go to stderr.
-    result<void> opened;
-    std::vector<lesson_console::log_line> start_log;
-    {
-      lesson_console::log_capture log;
-      opened = _lessons->open_index(index);
-      start_log = log.take();
-    }
-    for (const auto& line : start_log)
-      if (line.level >= spdlog::level::warn) std::fprintf(stderr, "xengine-sandbox: %s\n", line.text.c_str());
-    if (!opened) {
-      std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), opened.error_value().reason.c_str());
-      return exit_runtime;
-    }
-    for (size_t s = 0; s < l.steps.size(); ++s) {
-      if (stop_requested()) return exit_ok;  // run() reports the signal
-      if (!_lessons->next()) return exit_script;
-      ++steps;
-    }
-  }
-  std::printf("%zu lesson(s), %u step(s): every expectation held\n", order.size(), steps);
-  return exit_ok;
-}
-
-void app::print_lesson_text(const std::string& text) {
-  std::fputs(text.c_str(), stdout);
-  std::fflush(stdout);
-}
-
-// The engine's log is held from a step's start to its end and printed in its report.
-void app::step_starting(const lesson& l, const lesson_step& step) {
-  print_lesson_text(lesson_console::step_intro(l, step, _lessons->lang()));
-  _step_log.emplace();
-}
-
-void app::step_finished(const lesson&, const lesson_step& step, const result<step_outcome>& outcome) {
-  const std::vector<lesson_console::log_line> log = _step_log ? _step_log->take() : std::vector<lesson_console::log_line>{};
-  _step_log.reset();
-  const language lang = _lessons->lang();
-  if (!outcome) {
-    _lesson_failed = true;
-    print_lesson_text(lesson_console::log_lines(log, lang));
-    std::fprintf(stderr, "xengine-sandbox: %s\n", outcome.error_value().reason.c_str());
-    return;
-  }
-  print_lesson_text(lesson_console::step_report(step, *outcome, _runner.evaluation_document(), log, lang));
-}
-
-// --bench-frames: 60 warm-up frames (pipelines, caches, the window system settle), then N
-// timed ones; one line with the mean and percentiles of the whole frame's CPU wall time.
-int app::bench_frames() {
-  constexpr u32 warm_up = 60;
-  std::vector<f64> ms;
-  ms.reserve(_opts.bench_frames);
-  for (u32 i = 0; i < warm_up + _opts.bench_frames; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    if (auto r = tick(); !r) {
-      std::fprintf(stderr, "xengine-sandbox: frame %u failed: %s\n", i, r.error_value().reason.c_str());
-      return exit_runtime;
-    }
-    if (_quit || stop_requested()) {
-      std::fprintf(stderr, "xengine-sandbox: the window closed after %u of %u benchmark frames\n", i, warm_up + _opts.bench_frames);
-      return exit_runtime;
-    }
-    const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-    if (i >= warm_up) ms.push_back(elapsed.count());
-  }
-  f64 total = 0;
-  for (f64 m : ms) total += m;
-  std::sort(ms.begin(), ms.end());
-  const auto percentile = [&](f64 p) { return ms[std::min(ms.size() - 1, static_cast<size_t>(p * (ms.size() - 1) + 0.5))]; };
-  std::printf("frames=%zu mean_ms=%.3f p50_ms=%.3f p95_ms=%.3f\n", ms.size(), total / ms.size(), percentile(0.5),
-              percentile(0.95));
-  return exit_ok;
 }
 
 gfx::renderer_desc app::renderer_desc() const {
@@ -444,18 +318,6 @@ result<void> app::handle_events() {
   return {};
 }
 
-// Rebuilds a window's surface when the window's size no longer matches it; true if it did.
-result<bool> app::rebuild_if_resized(u32 slot) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  const platform::window& w = *(*entry)->window;
-  if (w.is_minimized()) return false;  // skipped while minimised; the restore decides
-  const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
-  if (s.width == w.width() && s.height == w.height()) return false;
-  XE_TRY(gfx::resize_surface((*entry)->id, w.width(), w.height()));
-  return true;
-}
-
 // The inspector's controls speak the scenario vocabulary; lesson commands come from the
 // panel and the keys. All of them run here, between frames (they may run frames).
 result<void> app::run_requests() {
@@ -544,126 +406,6 @@ void app::report_leaks(const gfx::shutdown_report& report) {
   if (report.device_references_left || report.objects_still_tracked)
     XE_LOG_ERROR("shutdown left {} device reference(s) and {} tracked object(s)", report.device_references_left,
                  report.objects_still_tracked);
-}
-
-result<app::surface_entry*> app::entry_at(u32 slot) {
-  auto it = _surfaces.find(slot);
-  if (it == _surfaces.end()) return make_error(errc::invalid_handle, fmt::format("there is no surface in slot {}", slot));
-  return &it->second;
-}
-
-u32 app::slot_of_window(u32 window_id) const {
-  for (const auto& [slot, entry] : _surfaces)
-    if (entry.window && entry.window->id() == window_id) return slot;
-  return invalid_id;
-}
-
-result<u32> app::create_surface(u32 width, u32 height) {
-  std::unique_ptr<platform::window> window;
-  if (windowed()) {
-    if (_surfaces.size() >= max_windows)
-      return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
-    // Windows cascade from the first, so none hides another.
-    const u32 open = static_cast<u32>(_surfaces.size());
-    auto created = platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
-    if (!created) return std::move(created).error_value();
-    window = std::move(*created);
-  }
-  auto id = gfx::create_surface({.width = width, .height = height, .window = window.get()});
-  if (!id) return std::move(id).error_value();
-  const u32 slot = id->index();
-  _surfaces[slot] = {*id, std::move(window)};
-  update_titles();
-  XE_TRY(attach_overlay());
-  return slot;
-}
-
-// Each title names its surface; with the inspector on, the one that hosts it says so and
-// the others say where it is.
-void app::update_titles() {
-  for (const auto& [slot, entry] : _surfaces) {
-    if (!entry.window) continue;
-    std::string title = fmt::format("XEngine Sandbox - surface {}", slot);
-    if (_opts.overlay && _overlay_slot != invalid_id)
-      title += slot == _overlay_slot ? " (inspector here, F1 hides it)"
-                                     : fmt::format(" (inspector in surface {})", _overlay_slot);
-    entry.window->set_title(title);
-  }
-}
-
-result<void> app::remove_surface(u32 slot) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  XE_TRY(gfx::remove_surface((*entry)->id));
-  // The overlay lets go of its window before the window goes: Win32 delivers messages
-  // (WM_SETTEXT from update_titles) synchronously, and its hook must never see a freed one.
-  if (_overlay && slot == _overlay_slot) XE_TRY(_overlay->attach(nullptr));
-  _surfaces.erase(slot);  // the window closes after its swap chain is gone
-  return attach_overlay();
-}
-
-result<void> app::resize_surface(u32 slot, u32 width, u32 height) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  if (!(*entry)->window) return gfx::resize_surface((*entry)->id, width, height);
-  XE_TRY((*entry)->window->resize(width, height));
-  return gfx::resize_surface((*entry)->id, width, height);
-}
-
-result<void> app::toggle_fullscreen(u32 slot) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  platform::window* w = (*entry)->window.get();
-  if (!w) return make_error(errc::unsupported, "offscreen surfaces have no fullscreen mode; run with a window");
-  XE_TRY(w->set_fullscreen(!w->is_fullscreen()));
-  return gfx::resize_surface((*entry)->id, w->width(), w->height());
-}
-
-result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
-  if (!slot) {
-    if (_surfaces.empty()) return make_error(errc::invalid_handle, "there is no surface to capture");
-    slot = _surfaces.begin()->first;
-  }
-  auto entry = entry_at(*slot);
-  if (!entry) return std::move(entry).error_value();
-  const gfx::surface_id id = (*entry)->id;
-  // Presented images belong to the window system: capture one more frame in flight.
-  // (A held engine's window is captured by the overlay's redraw instead: run_requests.)
-  XE_TRY(gfx::request_capture(id));
-  XE_TRY(run_frames(1));
-  return gfx::take_capture(id);
-}
-
-nlohmann::json app::snapshot() { return capture_frame_state(_recorder ? &*_recorder : nullptr); }
-
-nlohmann::json app::snapshot_part(const nlohmann::json::json_pointer& needed) {
-  return capture_frame_state_part(_recorder ? &*_recorder : nullptr, needed);
-}
-
-void app::print_summary() const {
-  const gfx::adapter_info& a = gfx::get_adapter_info();
-  const gfx::frame_stats f = gfx::get_frame_stats();
-  std::string out = fmt::format("xengine-sandbox: {} frames on {} via {} (feature level {}, shader model {})\n",
-                                _frames_run, a.name, a.runtime, gfx::feature_level_name(a.feature_level),
-                                gfx::shader_model_name(a.shader_model));
-  out += fmt::format("  fence: cpu {} gpu {} slots [{}, {}, {}], frames in flight {}, mean wait {:.3f} ms\n",
-                     f.cpu_fence_value, f.gpu_completed, f.slot_fence_values[0], f.slot_fence_values[1],
-                     f.slot_fence_values[2], f.frames_in_flight, _frames_run ? _wait_ms_total / _frames_run : 0.0);
-  out += "  heaps:";
-  for (u32 i = 0; i < gfx::get_heap_count(); ++i) {
-    const gfx::heap_info h = gfx::get_heap_info(i);
-    out += fmt::format(" {} {}/{}{}", h.name, h.size, h.capacity, h.shader_visible ? " (shader-visible)" : "");
-  }
-  out += "\n";
-  const gfx::surfaces_info s = gfx::calculate_surfaces_info();
-  for (const gfx::surface_info& slot : s.slots)
-    if (slot.live)
-      out += fmt::format("  surface {}: {} {}x{}{}, {} back buffers\n", slot.slot, slot.kind, slot.width, slot.height,
-                         slot.fullscreen ? " fullscreen" : "", slot.back_buffers);
-  out += fmt::format("  frame time: mean {:.3f} ms (CPU wall time)\n", _frames_run ? _frame_ms_total / _frames_run : 0.0);
-  if (!_opts.snapshot.empty()) out += fmt::format("  snapshot: {}\n", _opts.snapshot);
-  if (!_opts.screenshot.empty()) out += fmt::format("  screenshot: {}\n", _opts.screenshot);
-  std::fputs(out.c_str(), stdout);
 }
 
 } // namespace xe::sandbox

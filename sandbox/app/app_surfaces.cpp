@@ -1,0 +1,120 @@
+// The app's surface set: windows and surfaces by slot, their titles, resizes and fullscreen,
+// screenshots and snapshots of what they show.
+#include "app/app.h"
+
+#include <spdlog/fmt/fmt.h>
+
+#include "common/log.h"
+#include "snapshot/frame_record.h"
+#include "snapshot/frame_state.h"
+#include "snapshot/png.h"
+
+namespace xe::sandbox {
+
+// Rebuilds a window's surface when the window's size no longer matches it; true if it did.
+result<bool> app::rebuild_if_resized(u32 slot) {
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  const platform::window& w = *(*entry)->window;
+  if (w.is_minimized()) return false;  // skipped while minimised; the restore decides
+  const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
+  if (s.width == w.width() && s.height == w.height()) return false;
+  XE_TRY(gfx::resize_surface((*entry)->id, w.width(), w.height()));
+  return true;
+}
+
+result<app::surface_entry*> app::entry_at(u32 slot) {
+  auto it = _surfaces.find(slot);
+  if (it == _surfaces.end()) return make_error(errc::invalid_handle, fmt::format("there is no surface in slot {}", slot));
+  return &it->second;
+}
+
+u32 app::slot_of_window(u32 window_id) const {
+  for (const auto& [slot, entry] : _surfaces)
+    if (entry.window && entry.window->id() == window_id) return slot;
+  return invalid_id;
+}
+
+result<u32> app::create_surface(u32 width, u32 height) {
+  std::unique_ptr<platform::window> window;
+  if (windowed()) {
+    if (_surfaces.size() >= max_windows)
+      return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
+    // Windows cascade from the first, so none hides another.
+    const u32 open = static_cast<u32>(_surfaces.size());
+    auto created = platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
+    if (!created) return std::move(created).error_value();
+    window = std::move(*created);
+  }
+  auto id = gfx::create_surface({.width = width, .height = height, .window = window.get()});
+  if (!id) return std::move(id).error_value();
+  const u32 slot = id->index();
+  _surfaces[slot] = {*id, std::move(window)};
+  update_titles();
+  XE_TRY(attach_overlay());
+  return slot;
+}
+
+// Each title names its surface; with the inspector on, the one that hosts it says so and
+// the others say where it is.
+void app::update_titles() {
+  for (const auto& [slot, entry] : _surfaces) {
+    if (!entry.window) continue;
+    std::string title = fmt::format("XEngine Sandbox - surface {}", slot);
+    if (_opts.overlay && _overlay_slot != invalid_id)
+      title += slot == _overlay_slot ? " (inspector here, F1 hides it)"
+                                     : fmt::format(" (inspector in surface {})", _overlay_slot);
+    entry.window->set_title(title);
+  }
+}
+
+result<void> app::remove_surface(u32 slot) {
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  XE_TRY(gfx::remove_surface((*entry)->id));
+  // The overlay lets go of its window before the window goes: Win32 delivers messages
+  // (WM_SETTEXT from update_titles) synchronously, and its hook must never see a freed one.
+  if (_overlay && slot == _overlay_slot) XE_TRY(_overlay->attach(nullptr));
+  _surfaces.erase(slot);  // the window closes after its swap chain is gone
+  return attach_overlay();
+}
+
+result<void> app::resize_surface(u32 slot, u32 width, u32 height) {
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  if (!(*entry)->window) return gfx::resize_surface((*entry)->id, width, height);
+  XE_TRY((*entry)->window->resize(width, height));
+  return gfx::resize_surface((*entry)->id, width, height);
+}
+
+result<void> app::toggle_fullscreen(u32 slot) {
+  auto entry = entry_at(slot);
+  if (!entry) return std::move(entry).error_value();
+  platform::window* w = (*entry)->window.get();
+  if (!w) return make_error(errc::unsupported, "offscreen surfaces have no fullscreen mode; run with a window");
+  XE_TRY(w->set_fullscreen(!w->is_fullscreen()));
+  return gfx::resize_surface((*entry)->id, w->width(), w->height());
+}
+
+result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
+  if (!slot) {
+    if (_surfaces.empty()) return make_error(errc::invalid_handle, "there is no surface to capture");
+    slot = _surfaces.begin()->first;
+  }
+  auto entry = entry_at(*slot);
+  if (!entry) return std::move(entry).error_value();
+  const gfx::surface_id id = (*entry)->id;
+  // Presented images belong to the window system: capture one more frame in flight.
+  // (A held engine's window is captured by the overlay's redraw instead: run_requests.)
+  XE_TRY(gfx::request_capture(id));
+  XE_TRY(run_frames(1));
+  return gfx::take_capture(id);
+}
+
+nlohmann::json app::snapshot() { return capture_frame_state(_recorder ? &*_recorder : nullptr); }
+
+nlohmann::json app::snapshot_part(const nlohmann::json::json_pointer& needed) {
+  return capture_frame_state_part(_recorder ? &*_recorder : nullptr, needed);
+}
+
+} // namespace xe::sandbox
