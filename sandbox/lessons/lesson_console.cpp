@@ -298,8 +298,15 @@ std::string log_text(std::span<const log_line> log, const std::set<std::string>&
 
 } // namespace
 
+std::string references(const lesson_step& step, language lang) {
+  std::string out;
+  for (const wiki_ref& w : step.wiki) out += (out.empty() ? "" : " · ") + cite(w, lang);
+  for (const code_ref& c : step.code) out += fmt::format("{}{} `{}`", out.empty() ? "" : " · ", c.file, c.symbol);
+  return out;
+}
+
 std::string lesson_header(const lesson& l, language lang) {
-  return fmt::format("== {:02} {}\n", l.chapter, l.title.in(lang));
+  return fmt::format("== {} {}\n", l.number, l.title.in(lang));
 }
 
 std::string chosen_label(const prediction& p, const json& answer, language lang) {
@@ -352,6 +359,7 @@ std::string step_report(const lesson_step& step, const step_outcome& outcome, co
     out += "\n";
   }
   out += step.text.in(lang) + "\n";
+  if (const std::string refs = references(step, lang); !refs.empty()) out += "   → " + refs + "\n";
   std::set<std::string> expected;
   for (const auto& [label, action] : check_labels(step)) {
     const json* c = at(state, "/checks/" + label);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <spdlog/fmt/fmt.h>
 
+#include "lessons/lesson_console.h"
 #include "lessons/lesson_explain.h"
 
 namespace xe::sandbox {
@@ -38,7 +39,7 @@ void lesson_panel::draw(const lesson_view& view) {
   const lesson& current = lessons[view.current];
   const auto label = [&](const lesson& l) {
     const bool done = view.completed && view.completed->count(l.id);
-    return fmt::format("{} {:02}  {}", done ? "[x]" : "[ ]", l.chapter, l.title.in(lang));
+    return fmt::format("{} {:<3} {}", done ? "[x]" : "[ ]", l.number, l.title.in(lang));
   };
   ImGui::SetNextItemWidth(-80);
   if (ImGui::BeginCombo("##chapter", label(current).c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -85,6 +86,7 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     ImGui::Text("%s %u / %u", ui(lang, "步骤", "Step"), step.number, total);
     ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
     ImGui::TextWrapped("%s", step.text.in(lang).c_str());
+    draw_references(step, lang);
     if (step.predict) draw_prediction(view, *step.predict, true);
   }
   // The next step's question is asked before it runs.
@@ -94,6 +96,15 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
   draw_status(view);
+}
+
+// One small line: the wiki sections and the engine code the step is about.
+void lesson_panel::draw_references(const lesson_step& step, language lang) {
+  const std::string refs = lesson_console::references(step, lang);
+  if (refs.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", refs.c_str());
+  ImGui::PopStyleColor();
 }
 
 // What happened to the engine besides the step: a failure, a replay, a change the learner made.

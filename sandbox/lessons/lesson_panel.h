@@ -28,6 +28,7 @@ private:
   void draw_step(const lesson_view& view, const lesson& l);
   void draw_prediction(const lesson_view& view, const prediction& p, bool answered);
   void draw_status(const lesson_view& view);
+  void draw_references(const lesson_step& step, language lang);
   bool button(const char* label, const char* id, bool enabled);
 
   std::vector<lesson_request> _requests;

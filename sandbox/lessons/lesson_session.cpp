@@ -128,6 +128,7 @@ std::string lesson_session::all_text(language lang) const {
     for (const lesson_step& s : l.steps) {
       add(s.title);
       add(s.text);
+      for (const wiki_ref& w : s.wiki) add(w.title);
       if (!s.predict) continue;
       add(s.predict->question);
       for (const choice& c : s.predict->choices)

@@ -170,6 +170,78 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   EXPECT_FALSE(find_lesson(*lessons, "12"));
 }
 
+// Every step says where it comes from: a wiki section (its title filled in from
+// wiki-sections.json) and an engine file whose text holds the symbol's last name. When the
+// engine is restructured, this names each reference the move broke.
+TEST(lesson_refs, every_step_cites_a_wiki_section_and_engine_code_that_exist) {
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  size_t checked = 0;
+  for (const lesson& l : *lessons)
+    for (const lesson_step& s : l.steps) {
+      EXPECT_FALSE(s.wiki.empty()) << l.id << " step " << s.number << " cites no wiki section";
+      EXPECT_FALSE(s.code.empty()) << l.id << " step " << s.number << " names no engine code";
+      for (const wiki_ref& w : s.wiki) EXPECT_FALSE(w.title.en.empty() || w.title.zh.empty()) << l.id << " " << w.section;
+      for (const code_ref& c : s.code) {
+        const auto why = check_code_ref(c, XE_SOURCE_DIR);
+        EXPECT_FALSE(why) << l.id << " step " << s.number << ": " << why.value_or("");
+        ++checked;
+      }
+    }
+  EXPECT_GT(checked, 80u);
+}
+
+TEST(lesson_refs, a_missing_file_or_symbol_is_named) {
+  const auto missing = check_code_ref({"engine/graphics/d3d12/no_such_file.cpp", "x::y"}, XE_SOURCE_DIR);
+  ASSERT_TRUE(missing);
+  EXPECT_MENTIONS(*missing, "no_such_file.cpp: no such file");
+  const auto absent = check_code_ref({"engine/utilities/free_list.h", "utl::free_list::no_such_member"}, XE_SOURCE_DIR);
+  ASSERT_TRUE(absent);
+  EXPECT_MENTIONS(*absent, "'no_such_member' (from utl::free_list::no_such_member) does not occur");
+  // A whole identifier: "remove" is in free_list.h, "remov" is only part of one.
+  EXPECT_FALSE(check_code_ref({"engine/utilities/free_list.h", "utl::free_list::remove"}, XE_SOURCE_DIR));
+  EXPECT_TRUE(check_code_ref({"engine/utilities/free_list.h", "utl::free_list::remov"}, XE_SOURCE_DIR));
+}
+
+TEST(lesson_refs, malformed_references_are_named) {
+  const auto with = [](const std::string& refs) {
+    return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + refs + "}");
+  };
+  EXPECT_MENTIONS(parse_error(with(R"("wiki": [])")), "step 2: wiki needs at least 1 entry");
+  EXPECT_MENTIONS(parse_error(with(R"("wiki": [7.6])")), "step 2: wiki/0 must be a non-empty string");
+  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "../etc/passwd", "symbol": "x"}])")),
+                  "must be a relative path inside the source tree");
+  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "engine/a.cpp", "symbol": "a b"}])")), "must be a C++ name");
+  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "engine/a.cpp"}])")), "'symbol' is required");
+  auto l = parse_lesson(with(R"("wiki": ["7.6"], "code": [{"file": "engine/a.cpp", "symbol": "a::b"}])"), "x.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  EXPECT_EQ(l->steps[1].wiki[0].section, "7.6");
+  EXPECT_EQ(l->steps[1].code[0].symbol, "a::b");
+}
+
+TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
+  const fs::path dir = fs::temp_directory_path() / "xe-lesson-refs-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈", "en": "Stack"}}]})";
+  std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.7"]})");
+  auto l = load_lessons(dir);
+  ASSERT_FALSE(l);
+  EXPECT_MENTIONS(l.error_value().reason, "07-demo.json': step 2: wiki section '7.7' is not in");
+  std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.6"]})");
+  l = load_lessons(dir);
+  ASSERT_TRUE(l) << l.error_value().reason;
+  EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::en), "wiki 7.6 Stack");
+  EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::zh), "wiki 7.6 栈");
+  // A broken data file fails like a broken lesson, naming itself.
+  std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈"}}]})";
+  l = load_lessons(dir);
+  ASSERT_FALSE(l);
+  EXPECT_MENTIONS(l.error_value().reason, "wiki-sections.json");
+  EXPECT_MENTIONS(l.error_value().reason, "has no en text");
+  fs::remove_all(dir);
+}
+
 // What must read the same in both languages: numbers, and code (identifiers with an
 // underscore, '::', a digit or an inner capital, such as free_list, utl::free_list,
 // ID3D12Device, GetCurrentBackBufferIndex, RTV). Plain words and Chinese text are ignored.
