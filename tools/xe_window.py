@@ -48,7 +48,9 @@ class Display:
         self._procs = []
 
     def __enter__(self):
-        for n in range(140, 240):
+        # XE_DISPLAY_RANGE=71-74 keeps a session's tests on the numbers it was given.
+        first, last = (int(v) for v in os.environ.get("XE_DISPLAY_RANGE", "140-239").split("-"))
+        for n in range(first, last + 1):
             if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
                 xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
                                          "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -301,7 +301,11 @@ std::string log_text(std::span<const log_line> log, const std::set<std::string>&
 std::string references(const lesson_step& step, language lang) {
   std::string out;
   for (const wiki_ref& w : step.wiki) out += (out.empty() ? "" : " · ") + cite(w, lang);
-  for (const code_ref& c : step.code) out += fmt::format("{}{} `{}`", out.empty() ? "" : " · ", c.file, c.symbol);
+  for (size_t i = 0; i < step.code.size(); ++i) {  // one file once, its symbols after it
+    const code_ref& c = step.code[i];
+    if (i == 0 || step.code[i - 1].file != c.file) out += fmt::format("{}{}", out.empty() ? "" : " · ", c.file);
+    out += fmt::format(" `{}`", c.symbol);
+  }
   return out;
 }
 

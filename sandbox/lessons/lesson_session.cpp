@@ -25,6 +25,7 @@ lesson_session::lesson_session(lesson_host& host, std::vector<lesson> lessons, s
                                lesson_listener* listener)
     : _host{host}, _listener{listener}, _lessons{std::move(lessons)}, _player{host}, _store{std::move(settings_path)} {
   _settings = _store.load(&_settings_message);
+  load_data_files();
   _current = find_lesson(_lessons, _settings.lesson).value_or(0);  // the panel opens where the learner was
 }
 
@@ -135,6 +136,14 @@ std::string lesson_session::all_text(language lang) const {
         if (c.label) add(*c.label);
     }
   }
+  if (_glossary)
+    for (const glossary_term& t : _glossary->terms) {
+      add(t.term);
+      add(t.definition);
+      for (const std::string& spelling : lang == language::zh ? t.also_zh : t.also_en) out += spelling;
+    }
+  if (_sections)
+    for (const wiki_section& s : _sections->sections) add(s.title);
   return out;
 }
 
@@ -153,9 +162,29 @@ lesson_view lesson_session::view() const {
   v.error = _error;
   v.engine_changed = _player.engine_changed();
   v.replayed = _replayed;
+  v.terms = terms();
+  v.sections = _sections ? &*_sections : nullptr;
   return v;
 }
 
 void lesson_session::save() { _store.save(_settings); }
+
+// Beside the lesson files. load_lessons has checked them; a file changed since then is
+// reported and left out, never half-read.
+void lesson_session::load_data_files() {
+  if (_lessons.empty()) return;
+  const std::filesystem::path folder = std::filesystem::path{_lessons.front().source}.parent_path();
+  std::error_code ec;
+  if (const auto file = folder / wiki_sections_file; std::filesystem::exists(file, ec)) {
+    auto loaded = load_wiki_sections(file);
+    if (loaded) _sections = std::move(*loaded);
+    else XE_LOG_WARN("{}", loaded.error_value().reason);
+  }
+  if (const auto file = folder / glossary_file; std::filesystem::exists(file, ec)) {
+    auto loaded = load_glossary(file, _sections ? &*_sections : nullptr);
+    if (loaded) _glossary = std::move(*loaded);
+    else XE_LOG_WARN("no glossary: {}", loaded.error_value().reason);
+  }
+}
 
 } // namespace xe::sandbox

@@ -9,10 +9,12 @@
 #include <regex>
 #include <set>
 
+#include "lessons/glossary.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
 #include "lessons/settings.h"
+#include "lessons/wiki_sections.h"
 #include "script/script.h"
 
 namespace xe::sandbox {
@@ -240,6 +242,83 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
   EXPECT_MENTIONS(l.error_value().reason, "wiki-sections.json");
   EXPECT_MENTIONS(l.error_value().reason, "has no en text");
   fs::remove_all(dir);
+}
+
+// The glossary: strict like the lessons, and it finds the terms a step's text uses.
+const char* small_glossary = R"({"terms": [
+  {"id": "fence", "term": {"zh": "围栏", "en": "fence"}, "also": {"code": ["ID3D12Fence"]},
+   "definition": {"zh": "计数器。", "en": "A counter."}, "see": ["fence-value"]},
+  {"id": "fence-value", "term": {"zh": "围栏值", "en": "fence value"},
+   "definition": {"zh": "一个数。", "en": "A number."}},
+  {"id": "rtv", "term": {"zh": "RTV", "en": "RTV"}, "also": {"zh": ["渲染目标视图"], "code": ["RTV"]},
+   "definition": {"zh": "视图。", "en": "A view of a render target."}}]})";
+
+TEST(glossary, finds_terms_by_every_spelling_longest_first) {
+  auto g = parse_glossary(small_glossary, "g.json");
+  ASSERT_TRUE(g) << g.error_value().reason;
+  const auto ids = [&](std::string_view text, language lang) {
+    std::vector<std::string> out;
+    for (const glossary_term* t : g->terms_in(text, lang)) out.push_back(t->id);
+    return out;
+  };
+  using v = std::vector<std::string>;
+  EXPECT_EQ(ids("The Fence values rise; each fence is signalled.", language::en), (v{"fence-value", "fence"}));
+  EXPECT_EQ(ids("Two RTVs and an ID3D12Fence.", language::en), (v{"rtv", "fence"}));
+  EXPECT_EQ(ids("fences", language::en), (v{"fence"}));   // a plural
+  EXPECT_EQ(ids("fencepost", language::en), (v{}));        // not a whole word
+  EXPECT_EQ(ids("id3d12fence", language::en), (v{}));      // code spellings match exact case only
+  EXPECT_EQ(ids("围栏值先于渲染目标视图", language::zh), (v{"fence-value", "rtv"}));
+  // Search: names first (those starting with the query before the rest), then definitions.
+  std::vector<std::string> found;
+  for (const glossary_term* t : g->search("fence", language::en)) found.push_back(t->id);
+  EXPECT_EQ(found, (v{"fence", "fence-value"}));
+  found.clear();
+  for (const glossary_term* t : g->search("render target", language::en)) found.push_back(t->id);
+  EXPECT_EQ(found, (v{"rtv"}));
+  EXPECT_EQ(g->search("", language::zh).size(), 3u);
+  EXPECT_TRUE(g->search("no such thing", language::en).empty());
+}
+
+TEST(glossary, mistakes_are_named_with_the_entry) {
+  const auto error = [](const std::string& text) {
+    auto g = parse_glossary(text, "lessons/glossary.json");
+    EXPECT_FALSE(g) << text;
+    return g ? std::string{} : g.error_value().reason;
+  };
+  const std::string def = R"("definition": {"zh": "义", "en": "D"})";
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, )" + def + R"(, "see": ["b"]}]})"),
+                  "term 'a': 'see' names 'b', which is not in the glossary");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, )" + def +
+                        R"(}, {"id": "b", "term": {"zh": "乙", "en": "A"}, )" + def + "}]}"),
+                  "terms 'a' and 'b' are both spelt 'a'");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "A b", "term": {"zh": "甲", "en": "a"}, )" + def + "}]}"),
+                  "lessons/glossary.json': /terms/0: id 'A b' must be lower-case words");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲"}, )" + def + "}]}"), "/terms/0 ('a'): 'term' has no en text");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, "typo": 1, )" + def + "}]}"),
+                  "unknown key 'typo'");
+  EXPECT_MENTIONS(error(R"({"terms": []})"), "/terms must be a non-empty array");
+}
+
+// The shipped glossary covers what the lessons talk about, and every step that names one
+// of these terms lists it under its text.
+TEST(glossary, the_shipped_glossary_has_the_lessons_terms) {
+  auto sections = load_wiki_sections(XE_SOURCE_DIR "/lessons/wiki-sections.json");
+  ASSERT_TRUE(sections) << sections.error_value().reason;
+  auto g = load_glossary(XE_SOURCE_DIR "/lessons/glossary.json", &*sections);
+  ASSERT_TRUE(g) << g.error_value().reason;
+  for (const char* id : {"free-stack", "frame-slot", "fence-value", "deferred-release", "descriptor-heap", "rtv", "dsv", "srv",
+                         "uav", "root-signature", "pso", "resource-barrier", "swap-chain", "flip-model", "back-buffer",
+                         "command-allocator", "command-list", "command-queue", "shader-visible", "adapter", "warp"})
+    EXPECT_TRUE(g->find(id)) << id;
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  std::set<std::string> used;
+  for (const lesson& l : *lessons)
+    for (const lesson_step& s : l.steps)
+      for (language lang : {language::zh, language::en})
+        for (const glossary_term* t : g->terms_in(s.title.in(lang) + "\n" + s.text.in(lang), lang)) used.insert(t->id);
+  // Most terms occur in the lessons in some language; a glossary of unused words would drift.
+  EXPECT_GE(used.size(), g->terms.size() * 3 / 4) << used.size() << " of " << g->terms.size() << " terms are used";
 }
 
 // What must read the same in both languages: numbers, and code (identifiers with an
