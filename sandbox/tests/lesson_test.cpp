@@ -150,14 +150,17 @@ TEST(lesson_parse, file_name_must_match_id) {
   fs::remove_all(dir);
 }
 
-// The shipped lessons: all load, chapters 1..11 in order, both languages everywhere.
+// The shipped lessons: all load, chapters 1..11 in order (chapter 7 in two parts), both
+// languages everywhere.
 TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
   ASSERT_TRUE(lessons) << lessons.error_value().reason;
-  ASSERT_EQ(lessons->size(), 11u);
+  ASSERT_EQ(lessons->size(), 12u);
+  const std::vector<std::string> numbers{"01", "02", "03", "04", "05", "06", "07", "07b", "08", "09", "10", "11"};
   for (u32 i = 0; i < lessons->size(); ++i) {
     const lesson& l = (*lessons)[i];
-    EXPECT_EQ(l.chapter, i + 1);
+    EXPECT_EQ(l.number, numbers[i]);
+    EXPECT_EQ(l.chapter, static_cast<u32>(std::stoul(numbers[i])));
     for (const lesson_step& s : l.steps)
       for (language lang : {language::zh, language::en}) {
         EXPECT_FALSE(s.title.in(lang).empty()) << l.id << " step " << s.number;
@@ -166,10 +169,33 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
     // The Chinese text really is Chinese, not a copy of the English.
     EXPECT_NE(l.steps[0].text.zh, l.steps[0].text.en) << l.id;
   }
+  // "07" is the first part (a settings file or a habit from before the split still opens it).
   EXPECT_EQ(find_lesson(*lessons, "07"), 6u);
   EXPECT_EQ(find_lesson(*lessons, "07-descriptor-heaps"), 6u);
+  EXPECT_EQ(find_lesson(*lessons, "07b"), 7u);
+  EXPECT_EQ(find_lesson(*lessons, "08"), 8u);
   EXPECT_FALSE(find_lesson(*lessons, "0"));   // not a whole chapter number
   EXPECT_FALSE(find_lesson(*lessons, "12"));
+  // The split keeps the two parts close in size.
+  const size_t first = (*lessons)[6].steps.size(), second = (*lessons)[7].steps.size();
+  EXPECT_LE(std::max(first, second) - std::min(first, second), 2u) << first << " and " << second << " steps";
+}
+
+TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_is_named) {
+  const fs::path dir = fs::temp_directory_path() / "xe-lesson-number-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string text = lesson_text(good_step);
+  std::ofstream{dir / "07-demo.json"} << text;
+  text.replace(text.find("\"07-demo\""), 9, "\"07b-demo\"");
+  std::ofstream{dir / "07b-demo.json"} << text;
+  ASSERT_TRUE(load_lessons(dir));
+  text.replace(text.find("\"chapter\": 7"), 12, "\"chapter\": 8");
+  std::ofstream{dir / "07b-demo.json"} << text;
+  auto l = load_lessons(dir);
+  ASSERT_FALSE(l);
+  EXPECT_MENTIONS(l.error_value().reason, "chapter 8 does not match the id '07b-demo'");
+  fs::remove_all(dir);
 }
 
 // Every step says where it comes from: a wiki section (its title filled in from
