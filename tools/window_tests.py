@@ -14,6 +14,7 @@
   window_tests.py step-frame            paused: Step one frame advances exactly one frame, at once
   window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
   window_tests.py glossary              a step's term opens the Glossary tab; See; search
+  window_tests.py exercises             "Your turn" solved with the Controls' own buttons, then Check
 
 Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs);
 --launcher /usr/lib/wine/wine64 with the Windows build's .exe drives the Win32 window.
@@ -597,9 +598,56 @@ def test_glossary(run, args):
     print("a step's term opens the glossary there; See and search move within it; the engine stood still")
 
 
+# "Your turn" solved by hand: the Controls a person would click, for each lesson's exercise.
+EXERCISES = {
+    "01": ["Step one frame", "Step one frame", "Step one frame"],
+    "07": ["Allocate", "Allocate", "Free last", "Allocate"],
+    "11": ["Windows", "1280x720"],
+}
+
+
+def test_exercises(run, args):
+    """Each lesson in EXERCISES stepped to its exercise with the keys; Check before anything
+    is done must say "not yet" and leave the lesson where it is; then the Controls panel's
+    own buttons, clicked with pauses, and Check: the step passes as solved by hand, and the
+    window closes cleanly."""
+    with Display() as display:
+        for number, clicks in EXERCISES.items():
+            with open(next(os.path.join(args.lessons, f) for f in sorted(os.listdir(args.lessons))
+                           if f.startswith(number + "-"))) as f:
+                total = len(json.load(f)["steps"])
+            app = run.sandbox(display, f"exercise-{number}", "--lesson", number, "--language", "en")
+            try:
+                app.wait_window()
+                wait_steps(app, 0, "the lesson opening")
+                step_through(app, total - 1, 0.2, False)
+                app.click("lesson:check")
+                app.guard("Not yet", lambda: lesson_state(app).get("feedback"), 10)
+                if lesson_state(app).get("steps_done") != total - 1:
+                    raise TestFailure(f"{number}: a Check that did not pass moved the lesson: {lesson_state(app)}")
+                for button in clicks:
+                    time.sleep(0.4)
+                    app.click(button)
+                app.guard("the learner's change noted", lambda: lesson_state(app).get("touched"), 10)
+                time.sleep(0.4)
+                app.click("lesson:check")
+                wait_steps(app, total, f"Check after {', '.join(clicks)}")
+                if lesson_state(app).get("feedback"):
+                    raise TestFailure(f"{number}: the exercise passed but the panel still says not yet")
+                if "solved by you with the Controls" not in app.stdout():
+                    raise TestFailure(f"{number}: the console does not report the exercise as solved by hand")
+                app.close()
+                code = app.wait_exit(15)
+                if code != 0:
+                    raise TestFailure(f"{number}: exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+                print(f"{number}: solved with {', '.join(clicks)} and Check")
+            finally:
+                app.kill()
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary"])
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -620,7 +668,8 @@ def main():
     started = time.monotonic()
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary}[args.test](run, args)
+         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary,
+         "exercises": test_exercises}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

@@ -176,7 +176,12 @@ class Sandbox:
         less room) is scrolled up with the mouse wheel over that panel, as a person does."""
         def panel_of(r):
             middle = (r[1] + r[3]) / 2
-            for x, y, w, h in (self.ui_map() or {}).get("windows", {}).values():
+            windows = (self.ui_map() or {}).get("windows", {})
+            # A lesson panel button cut off at its panel's bottom may lie over the panel
+            # below it: look only at its own panel.
+            if button.startswith("lesson:") and "Lesson" in windows:
+                windows = {"Lesson": windows["Lesson"]}
+            for x, y, w, h in windows.values():
                 if x <= r[0] < x + w and y <= r[1] < y + h + 4000:
                     return None if middle < y + h - 4 else (x, y, w, h)  # its middle shows: clickable
             return None

@@ -138,6 +138,7 @@ lesson_step read_step(const json& s, u32 number) {
     only_keys(*it, {"task", "solution"}, here);
     if (!step.actions.empty()) fail(here + ": an exercise has no actions of its own (the learner acts; 'solution' is played)");
     if (step.expect.empty()) fail(here + ": an exercise needs expectations to check the learner's work");
+    if (step.predict) fail(here + ": an exercise asks no prediction (the learner acts instead)");
     sandbox::exercise e;
     e.task = read_text(*it, "task", here);
     auto solution = actions::parse_steps(require(*it, "solution", here));

@@ -99,7 +99,9 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
     ImGui::SameLine();
   };
   command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
+  const bool exercise = !failed && view.steps_done < total && l.steps[view.steps_done].exercise;
   if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
+  else if (exercise) command(ui(lang, "演示", "Show me"), "next", lesson_command::next, true);  // plays the solution
   else command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
   command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
@@ -123,8 +125,11 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     draw_step_terms(view, step);
     if (step.predict) draw_prediction(view, *step.predict, true);
   }
+  if (!view.failure && view.steps_done < total && l.steps[view.steps_done].exercise) {
+    draw_exercise(view, l.steps[view.steps_done]);
+  }
   // The next step's question is asked before it runs.
-  if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
+  else if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
     ImGui::Separator();
     ImGui::TextDisabled("%s %s", ui(lang, "下一步:", "Next:"), l.steps[view.steps_done].title.in(lang).c_str());
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
@@ -224,6 +229,28 @@ void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {
       _scroll_to_term = true;
     }
     remember("see:" + id);
+  }
+}
+
+// "Your turn": the task, Check (against the live engine) and what the last Check found.
+void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& step) {
+  const language lang = view.lang;
+  ImGui::Separator();
+  ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
+  ImGui::TextWrapped("%s", step.exercise->task.in(lang).c_str());
+  if (button(ui(lang, "检查", "Check"), "check", true)) _requests.push_back({lesson_command::check, view.current, lang});
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", ui(lang, "用“控制”面板完成；“演示”会替你做一遍。", "Use the Controls panel; Show me does it for you."));
+  if (view.feedback) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+    ImGui::TextWrapped("%s %s", ui(lang, "还没有:", "Not yet:"), explain_failure(*view.feedback, lang).c_str());
+    ImGui::PopStyleColor();
+  }
+  if (view.exercise_touched) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", ui(lang, "（你改动了引擎；“演示”会先在新的引擎上回到练习开始时。）",
+                                "(You changed the engine; Show me first goes back to where the exercise began, on a fresh engine.)"));
+    ImGui::PopStyleColor();
   }
 }
 

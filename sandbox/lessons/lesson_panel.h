@@ -38,6 +38,7 @@ private:
   void draw_status(const lesson_view& view);
   void draw_references(const lesson_step& step, language lang);
   void draw_step_terms(const lesson_view& view, const lesson_step& step);
+  void draw_exercise(const lesson_view& view, const lesson_step& step);
   void draw_glossary(const lesson_view& view);
   void draw_entry(const lesson_view& view, const glossary_term& t);
   void remember(const std::string& id);  // the last item's rectangle, as a button's

@@ -68,6 +68,22 @@ result<step_outcome> lesson_session::next() {
   return outcome;
 }
 
+result<step_outcome> lesson_session::check() {
+  const lesson* l = _player.current();
+  if (!l || !_player.at_exercise()) return make_error(errc::invalid_argument, "no exercise is waiting");
+  const lesson_step& step = l->steps[_player.steps_done()];
+  auto outcome = _player.check();
+  if (!outcome) return outcome;
+  if (_listener) {
+    _listener->step_starting(*l, step);
+    _listener->step_finished(*l, step, outcome);
+  }
+  _settings.step = _player.steps_done();
+  if (_player.finished()) _settings.completed.insert(l->id);
+  save();
+  return outcome;
+}
+
 void lesson_session::set_language(language lang) {
   _settings.lang = lang;
   save();
@@ -107,6 +123,9 @@ void lesson_session::apply(const lesson_request& request) {
     case lesson_command::run_to_end:
       while (r && !_player.finished()) run_next();
       break;
+    case lesson_command::check:
+      (void)check();  // a miss is feedback in the view, not an error
+      break;
   }
   // A step's failure is shown from the player's record; anything else here.
   _error = r || _player.failure() ? std::string{} : r.error_value().reason;
@@ -130,6 +149,7 @@ std::string lesson_session::all_text(language lang) const {
       add(s.title);
       add(s.text);
       for (const wiki_ref& w : s.wiki) add(w.title);
+      if (s.exercise) add(s.exercise->task);
       if (!s.predict) continue;
       add(s.predict->question);
       for (const choice& c : s.predict->choices)
@@ -163,6 +183,8 @@ lesson_view lesson_session::view() const {
   v.engine_changed = _player.engine_changed();
   v.replayed = _replayed;
   v.terms = terms();
+  v.feedback = _player.exercise_feedback() ? &*_player.exercise_feedback() : nullptr;
+  v.exercise_touched = _player.exercise_touched();
   v.sections = _sections ? &*_sections : nullptr;
   return v;
 }

@@ -14,7 +14,7 @@
 
 namespace xe::sandbox {
 
-enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language };
+enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language, check };
 
 struct lesson_request {
   lesson_command command{};
@@ -36,6 +36,8 @@ struct lesson_view {
   std::string error;                      // a failure that is not a step's (opening a lesson)
   std::optional<bilingual> engine_changed;  // the learner moved the engine away from the step
   std::optional<u32> replayed;            // the last command replayed steps 1..N on a fresh engine
+  const step_failure* feedback{};         // the waiting exercise's last Check did not pass
+  bool exercise_touched{};                // the learner changed the engine since the exercise began
   const glossary* terms{};                // the Glossary tab (null: the folder has none)
   const wiki_sections* sections{};        // titles for the glossary's wiki references
 };
@@ -61,6 +63,9 @@ public:
   // while the last step has failed: Retry replays (visibly, on a fresh engine) and runs it.
   void apply(const lesson_request& request);
   result<step_outcome> next();
+  // Checks the waiting exercise against the live engine (lesson_player::check); a pass is
+  // reported like a step run, a miss stays in the view as feedback.
+  result<step_outcome> check();
   // Whether a started lesson holds the engine (it advances only through steps).
   bool holds_engine() const { return _player.current() != nullptr; }
   void note_engine_changed(const bilingual& what) { _player.note_engine_changed(what); }

@@ -270,6 +270,49 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
   fs::remove_all(dir);
 }
 
+// "Your turn": an exercise step has no actions, checks the learner's work, and plays only a
+// solution the Controls panel could make.
+TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
+  const auto with = [](const std::string& body) {
+    return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + body + "}");
+  };
+  const std::string task = R"("task": {"zh": "按", "en": "Press"})";
+  const std::string expect = R"("expect": [{"path": "/frame/number", "changed_by": 1}])";
+  auto l = parse_lesson(with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"), "x.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  ASSERT_TRUE(l->steps[1].exercise);
+  EXPECT_EQ(l->steps[1].exercise->task.en, "Press");
+  EXPECT_EQ(control_name(l->steps[1].exercise->solution[0]), "Step one frame");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "create_texture", "name": "t", "kind": "committed", "width": 4, "height": 4}]})")),
+                  "step 2: exercise: solution step 1 (create_texture): the Controls panel has no such control");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "allocate", "heap": "demo"}]})")),
+                  "Allocate takes one descriptor from the learner heap");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "resize", "slot": 0, "width": 800, "height": 600}]})")),
+                  "resize slot 0 to 640x360, 1280x720 or 0x0");
+  EXPECT_MENTIONS(parse_error(with(R"("exercise": {)" + task + R"(, "solution": [{"do": "flush"}]})")),
+                  "an exercise needs expectations");
+  EXPECT_MENTIONS(parse_error(with(R"("actions": [{"do": "flush"}], )" + expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "advance_frames", "count": 1}]})")),
+                  "an exercise has no actions of its own");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {"solution": [{"do": "advance_frames", "count": 1}]})")),
+                  "exercise: 'task' is required");
+}
+
+// Every lesson ends with one exercise, and its solution holds under the same checks (the
+// lesson.* tests play them on the engine).
+TEST(lesson_exercise, every_lesson_ends_with_one) {
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  for (const lesson& l : *lessons) {
+    ASSERT_FALSE(l.steps.empty());
+    EXPECT_TRUE(l.steps.back().exercise) << l.id << " does not end with an exercise";
+    for (size_t i = 0; i + 1 < l.steps.size(); ++i) EXPECT_FALSE(l.steps[i].exercise) << l.id << " step " << i + 1;
+  }
+}
+
 // The glossary: strict like the lessons, and it finds the terms a step's text uses.
 const char* small_glossary = R"({"terms": [
   {"id": "fence", "term": {"zh": "围栏", "en": "fence"}, "also": {"code": ["ID3D12Fence"]},
@@ -410,6 +453,7 @@ TEST(lesson_text, chinese_and_english_name_the_same_code_and_numbers) {
       const std::string where = "step " + std::to_string(s.number);
       compare(l, where + " title", s.title);
       compare(l, where + " text", s.text);
+      if (s.exercise) compare(l, where + " task", s.exercise->task);
       if (!s.predict) continue;
       compare(l, where + " question", s.predict->question);
       for (const choice& c : s.predict->choices)
