@@ -602,7 +602,7 @@ def test_glossary(run, args):
 EXERCISES = {
     "01": ["Step one frame", "Step one frame", "Step one frame"],
     "07": ["Allocate", "Allocate", "Free last", "Allocate"],
-    "11": ["Windows", "1280x720"],
+    "11": ["Windows", "1280x720", "Windows", "Step one frame", "Step one frame", "Step one frame"],  # open, press, fold
 }
 
 

@@ -70,7 +70,8 @@ result<step_outcome> lesson_session::next() {
 
 result<step_outcome> lesson_session::check() {
   const lesson* l = _player.current();
-  if (!l || !_player.at_exercise()) return make_error(errc::invalid_argument, "no exercise is waiting");
+  if (!l || !_player.at_exercise() || _player.failure() || _player.engine_changed())
+    return make_error(errc::invalid_argument, "no exercise is waiting");
   const lesson_step& step = l->steps[_player.steps_done()];
   auto outcome = _player.check();
   if (!outcome) return outcome;

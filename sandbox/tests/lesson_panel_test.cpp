@@ -159,6 +159,32 @@ TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
   EXPECT_NE(zh.pixels, en.pixels);
 }
 
+// The Glossary tab and the references line: every Chinese character of the glossary, the
+// wiki section titles and the exercises' tasks is in the font atlas.
+TEST_F(lesson_panel_test, glossary_and_reference_text_have_glyphs) {
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  const glossary* terms = _session->terms();
+  ASSERT_NE(terms, nullptr);
+  ASSERT_GE(terms->terms.size(), 40u);
+  std::string text;
+  for (const glossary_term& t : terms->terms) text += t.term.zh + t.definition.zh;
+  for (const lesson& l : _session->lessons())
+    for (const lesson_step& s : l.steps) {
+      for (const wiki_ref& w : s.wiki) text += w.title.zh;
+      if (s.exercise) text += s.exercise->task.zh;
+    }
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  u32 missing = 0;
+  for (const char* c = text.c_str(); *c;) {
+    unsigned int codepoint = 0;
+    c += ImTextCharFromUtf8(&codepoint, c, nullptr);
+    if (!font->FindGlyphNoFallback(static_cast<ImWchar>(codepoint))) {
+      ADD_FAILURE() << "no glyph for U+" << std::hex << codepoint;
+      if (++missing > 10) break;
+    }
+  }
+}
+
 // "Your turn" on the real engine: Check reads the live state the learner's controls made,
 // measured from where the exercise began; a miss changes nothing; Show me (Next) replays to
 // the exercise's start before playing the solution.
