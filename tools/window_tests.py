@@ -13,9 +13,12 @@
   window_tests.py lifecycle             minimise, restore, close, SIGINT, SIGTERM in each state
   window_tests.py step-frame            paused: Step one frame advances exactly one frame, at once
   window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
+  window_tests.py glossary              a step's term opens the Glossary tab; See; search
+  window_tests.py exercises             "Your turn" solved with the Controls' own buttons, then Check
 
 Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs);
 --launcher /usr/lib/wine/wine64 with the Windows build's .exe drives the Win32 window.
+XE_DISPLAY_RANGE=FIRST-LAST limits the Xvfb display numbers tried (default 140-239).
 Exit 0 when the test passes, 1 with the reason when it fails.
 """
 import argparse
@@ -559,9 +562,92 @@ def test_failure(run, args):
     print("a failed step offers Retry, Next waits, Back undoes it, and the window's close exits 3")
 
 
+def test_glossary(run, args):
+    """The Glossary tab as a person uses it: a term listed under a step opens its entry, a
+    related term opens its own, typing in the search field shows the best match, and the
+    Lesson tab comes back where it was. None of it moves the engine."""
+    with Display() as display:
+        app = run.sandbox(display, "glossary", "--lesson", "07", "--language", "en")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            step_through(app, 4, 0.3, True)
+            frame = (app.ui_map() or {}).get("engine", {}).get("frame")
+            app.click("lesson:term:free-stack")
+            app.guard("the free stack's entry", lambda: lesson_state(app).get("glossary") == "free-stack", 10)
+            time.sleep(0.5)
+            app.click("lesson:see:deferred-release")
+            app.guard("deferred release's entry", lambda: lesson_state(app).get("glossary") == "deferred-release", 10)
+            time.sleep(0.5)
+            app.click("lesson:glossary-search")
+            display.run("xdotool", "type", "--delay", "120", "fence val")
+            app.guard("the search's best match", lambda: lesson_state(app).get("glossary") == "fence-value", 10)
+            time.sleep(0.5)
+            app.click("lesson:tab-lesson")
+            app.guard("the Lesson tab", lambda: lesson_state(app).get("glossary") == "", 10)
+            state = lesson_state(app)
+            now = (app.ui_map() or {}).get("engine", {}).get("frame")
+            if state.get("steps_done") != 4 or state.get("failed") or now != frame:
+                raise TestFailure(f"the glossary moved the lesson or the engine: {state}, frame {frame} -> {now}")
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+        finally:
+            app.kill()
+    print("a step's term opens the glossary there; See and search move within it; the engine stood still")
+
+
+# "Your turn" solved by hand: the Controls a person would click, for each lesson's exercise.
+EXERCISES = {
+    "01": ["Step one frame", "Step one frame", "Step one frame"],
+    "07": ["Allocate", "Allocate", "Free last", "Allocate"],
+    "11": ["Windows", "1280x720", "Windows", "Step one frame", "Step one frame", "Step one frame"],  # open, press, fold
+}
+
+
+def test_exercises(run, args):
+    """Each lesson in EXERCISES stepped to its exercise with the keys; Check before anything
+    is done must say "not yet" and leave the lesson where it is; then the Controls panel's
+    own buttons, clicked with pauses, and Check: the step passes as solved by hand, and the
+    window closes cleanly."""
+    with Display() as display:
+        for number, clicks in EXERCISES.items():
+            with open(next(os.path.join(args.lessons, f) for f in sorted(os.listdir(args.lessons))
+                           if f.startswith(number + "-"))) as f:
+                total = len(json.load(f)["steps"])
+            app = run.sandbox(display, f"exercise-{number}", "--lesson", number, "--language", "en")
+            try:
+                app.wait_window()
+                wait_steps(app, 0, "the lesson opening")
+                step_through(app, total - 1, 0.2, False)
+                app.click("lesson:check")
+                app.guard("Not yet", lambda: lesson_state(app).get("feedback"), 10)
+                if lesson_state(app).get("steps_done") != total - 1:
+                    raise TestFailure(f"{number}: a Check that did not pass moved the lesson: {lesson_state(app)}")
+                for button in clicks:
+                    time.sleep(0.4)
+                    app.click(button)
+                app.guard("the learner's change noted", lambda: lesson_state(app).get("touched"), 10)
+                time.sleep(0.4)
+                app.click("lesson:check")
+                wait_steps(app, total, f"Check after {', '.join(clicks)}")
+                if lesson_state(app).get("feedback"):
+                    raise TestFailure(f"{number}: the exercise passed but the panel still says not yet")
+                if "solved by you with the Controls" not in app.stdout():
+                    raise TestFailure(f"{number}: the console does not report the exercise as solved by hand")
+                app.close()
+                code = app.wait_exit(15)
+                if code != 0:
+                    raise TestFailure(f"{number}: exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+                print(f"{number}: solved with {', '.join(clicks)} and Check")
+            finally:
+                app.kill()
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure"])
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -582,7 +668,8 @@ def main():
     started = time.monotonic()
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "failure": test_failure}[args.test](run, args)
+         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary,
+         "exercises": test_exercises}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

@@ -210,7 +210,9 @@ private:
       map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}};
     }
     if (_lesson) map["lesson"] = {{"current", _lesson->current}, {"steps_done", _lesson->steps_done},
-                                  {"failed", _lesson->failure != nullptr}, {"language", to_string(_lesson->lang)}};
+                                  {"failed", _lesson->failure != nullptr}, {"language", to_string(_lesson->lang)},
+                                  {"glossary", _lesson_panel.shown_term()}, {"feedback", _lesson->feedback != nullptr},
+                                  {"touched", _lesson->exercise_touched}};
     std::string text = map.dump();
     if (text == _ui_map_written) return;
     if (auto r = write_file_atomic(_ui_map_file, text); !r) {

@@ -1,72 +1,32 @@
 #include "lessons/lesson.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
+#include <iterator>
+#include <optional>
+#include <regex>
 #include <set>
-#include <sstream>
 
 #include <spdlog/fmt/fmt.h>
 
 #include "app/data_paths.h"
 #include "io/json_input.h"
+#include "lessons/glossary.h"
+#include "lessons/lesson_json.h"
+#include "lessons/wiki_sections.h"
 
 namespace xe::sandbox {
 
 using nlohmann::json;
-
-const char* to_string(language l) { return l == language::zh ? "zh" : "en"; }
+using namespace lesson_json;
 
 namespace {
-
-struct bad_lesson {
-  std::string reason;
-};
-
-[[noreturn]] void fail(std::string reason) { throw bad_lesson{std::move(reason)}; }
-
-void only_keys(const json& object, std::initializer_list<const char*> allowed, const std::string& where) {
-  for (const auto& item : object.items()) {
-    const std::string& key = item.key();
-    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
-      fail(fmt::format("{}: unknown key '{}'", where, brief_text(key, 40)));
-  }
-}
-
-const json& require(const json& object, const char* key, const std::string& where) {
-  if (!object.is_object()) fail(where + ": expected an object");
-  auto it = object.find(key);
-  if (it == object.end()) fail(fmt::format("{}: '{}' is required", where, key));
-  return *it;
-}
-
-bilingual read_text(const json& object, const char* key, const std::string& where) {
-  const json& t = require(object, key, where);
-  const std::string here = fmt::format("{}: '{}'", where, key);
-  if (!t.is_object()) fail(here + " must be an object {\"zh\": ..., \"en\": ...}");
-  only_keys(t, {"zh", "en"}, here);
-  bilingual out;
-  for (const char* lang : {"zh", "en"}) {
-    auto it = t.find(lang);
-    if (it == t.end() || !it->is_string() || it->get_ref<const std::string&>().empty())
-      fail(fmt::format("{} has no {} text (both languages are required)", here, lang));
-    (lang[0] == 'z' ? out.zh : out.en) = it->get<std::string>();
-  }
-  return out;
-}
-
-json::json_pointer read_pointer(const json& value, const std::string& where) {
-  if (!value.is_string()) fail(where + " must be a JSON Pointer string");
-  try {
-    return json::json_pointer{value.get<std::string>()};
-  } catch (const json::exception& e) {
-    fail(fmt::format("{} is not a JSON Pointer (\"{}\"): {}", where, brief_text(value.get<std::string>()), e.what()));
-  }
-}
 
 lesson_step read_step(const json& s, u32 number) {
   const std::string where = fmt::format("step {}", number);
   if (!s.is_object()) fail(where + ": expected an object");
-  only_keys(s, {"title", "text", "actions", "expect", "focus", "predict"}, where);
+  only_keys(s, {"title", "text", "actions", "expect", "focus", "predict", "wiki", "code", "exercise"}, where);
   lesson_step step;
   step.number = number;
   step.title = read_text(s, "title", where);
@@ -153,6 +113,42 @@ lesson_step read_step(const json& s, u32 number) {
     }
     step.predict = std::move(p);
   }
+  if (auto it = s.find("wiki"); it != s.end())
+    for (std::string& id : read_strings(*it, where + ": wiki", 1)) step.wiki.push_back({std::move(id), {}});
+  if (auto it = s.find("code"); it != s.end()) {
+    if (!it->is_array() || it->empty()) fail(where + ": 'code' must be a non-empty array of {\"file\", \"symbol\"}");
+    for (size_t i = 0; i < it->size(); ++i) {
+      const std::string here = fmt::format("{}: code/{}", where, i);
+      const json& ref = (*it)[i];
+      if (!ref.is_object()) fail(here + ": expected an object {\"file\", \"symbol\"}");
+      only_keys(ref, {"file", "symbol"}, here);
+      code_ref c{read_string(ref, "file", here), read_string(ref, "symbol", here)};
+      static const std::regex file_pattern{R"(^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$)"};
+      if (!std::regex_match(c.file, file_pattern) || c.file.find("..") != std::string::npos)
+        fail(fmt::format("{}: file '{}' must be a relative path inside the source tree", here, brief_text(c.file, 60)));
+      static const std::regex symbol_pattern{R"(^[A-Za-z_~][A-Za-z0-9_]*(::[A-Za-z_~][A-Za-z0-9_]*)*$)"};
+      if (!std::regex_match(c.symbol, symbol_pattern))
+        fail(fmt::format("{}: symbol '{}' must be a C++ name such as utl::free_list::remove", here, brief_text(c.symbol, 60)));
+      step.code.push_back(std::move(c));
+    }
+  }
+  if (auto it = s.find("exercise"); it != s.end()) {
+    const std::string here = where + ": exercise";
+    if (!it->is_object()) fail(here + ": expected an object {\"task\", \"solution\"}");
+    only_keys(*it, {"task", "solution"}, here);
+    if (!step.actions.empty()) fail(here + ": an exercise has no actions of its own (the learner acts; 'solution' is played)");
+    if (step.expect.empty()) fail(here + ": an exercise needs expectations to check the learner's work");
+    if (step.predict) fail(here + ": an exercise asks no prediction (the learner acts instead)");
+    sandbox::exercise e;
+    e.task = read_text(*it, "task", here);
+    auto solution = actions::parse_steps(require(*it, "solution", here));
+    if (!solution) fail(fmt::format("{}: solution: {}", here, solution.error_value().reason));
+    if (solution->empty()) fail(here + ": 'solution' must not be empty");
+    for (const actions::step& a : *solution)
+      if (auto why = not_a_control(a)) fail(fmt::format("{}: solution step {} ({}): {}", here, a.number, a.name, *why));
+    e.solution = std::move(*solution);
+    step.exercise = std::move(e);
+  }
   return step;
 }
 
@@ -163,6 +159,7 @@ lesson read_lesson(const json& doc, std::string_view source) {
   const json& id = require(doc, "id", "lesson");
   if (!id.is_string() || id.get_ref<const std::string&>().empty()) fail("'id' must be a non-empty string");
   out.id = id.get<std::string>();
+  out.number = out.id.substr(0, out.id.find('-'));
   const json& chapter = require(doc, "chapter", "lesson");
   if (!chapter.is_number_unsigned() || chapter.get<u64>() < 1 || chapter.get<u64>() > 99)
     fail("'chapter' must be an integer 1..99");
@@ -182,13 +179,7 @@ lesson read_lesson(const json& doc, std::string_view source) {
 namespace {
 
 result<lesson> lesson_from_json(const json& doc, std::string_view source) {
-  try {
-    return read_lesson(doc, source);
-  } catch (const bad_lesson& e) {
-    return make_error(errc::parse, fmt::format("lesson '{}': {}", source, e.reason));
-  } catch (const json::exception& e) {
-    return make_error(errc::parse, fmt::format("lesson '{}': {}", source, e.what()));
-  }
+  return read_document<lesson>(doc, "lesson", source, [&](const json& d) { return read_lesson(d, source); });
 }
 
 } // namespace
@@ -208,6 +199,11 @@ result<lesson> load_lesson(const std::filesystem::path& file) {
   return l;
 }
 
+bool is_lesson_file(const std::filesystem::path& file) {
+  static const std::regex name{R"(^[0-9]{2}[a-z]?-[a-z0-9-]+\.json$)"};
+  return std::regex_match(file.filename().string(), name);
+}
+
 result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
   std::error_code ec;
   if (!std::filesystem::exists(folder, ec))
@@ -216,22 +212,129 @@ result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
     return make_error(errc::io, fmt::format("lessons folder '{}' is a file, not a folder", folder.string()));
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator{folder, ec})
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
+    if (entry.path().extension() == ".json" && is_lesson_file(entry.path())) files.push_back(entry.path());
   if (ec) return make_error(errc::io, fmt::format("cannot list lessons folder '{}': {}", folder.string(), ec.message()));
-  std::sort(files.begin(), files.end());
+  // The data files beside the lessons: a bad one is as fatal as a bad lesson.
+  std::optional<wiki_sections> sections;
+  if (const auto file = folder / wiki_sections_file; std::filesystem::exists(file, ec)) {
+    auto loaded = load_wiki_sections(file);
+    if (!loaded) return std::move(loaded).error_value();
+    sections = std::move(*loaded);
+  }
+  if (const auto file = folder / glossary_file; std::filesystem::exists(file, ec)) {
+    auto loaded = load_glossary(file, sections ? &*sections : nullptr);
+    if (!loaded) return std::move(loaded).error_value();
+  }
+  std::sort(files.begin(), files.end());  // by id: 07 before 07b before 08
   std::vector<lesson> lessons;
   for (const auto& file : files) {
     auto l = load_lesson(file);
     if (!l) return std::move(l).error_value();
+    const std::string digits = l->number.substr(0, 2);
+    if (digits != fmt::format("{:02}", l->chapter))
+      return make_error(errc::parse, fmt::format("lesson '{}': chapter {} does not match the id '{}'", l->source,
+                                                 l->chapter, l->id));
+    for (lesson_step& step : l->steps)
+      for (wiki_ref& ref : step.wiki) {
+        const wiki_section* s = sections ? sections->find(ref.section) : nullptr;
+        if (!s)
+          return make_error(errc::parse, fmt::format("lesson '{}': step {}: wiki section '{}' is not in {}", l->source,
+                                                     step.number, ref.section,
+                                                     sections ? sections->source : (folder / wiki_sections_file).string()));
+        ref.title = s->title;
+      }
+    if (!lessons.empty() && lessons.back().number == l->number)
+      return make_error(errc::parse, fmt::format("lessons '{}' and '{}' are both number {}", lessons.back().source,
+                                                 l->source, l->number));
     lessons.push_back(std::move(*l));
   }
-  std::sort(lessons.begin(), lessons.end(), [](const lesson& a, const lesson& b) { return a.chapter < b.chapter; });
-  for (size_t i = 1; i < lessons.size(); ++i)
-    if (lessons[i].chapter == lessons[i - 1].chapter)
-      return make_error(errc::parse, fmt::format("lessons '{}' and '{}' are both chapter {}", lessons[i - 1].source,
-                                                 lessons[i].source, lessons[i].chapter));
   if (lessons.empty()) return make_error(errc::io, fmt::format("lessons folder '{}' has no lesson files", folder.string()));
   return lessons;
+}
+
+std::string cite(const wiki_ref& ref, language l) {
+  const bool numbered = !ref.section.empty() && ref.section[0] >= '0' && ref.section[0] <= '9';
+  const std::string& title = ref.title.in(l);
+  if (!numbered) return title.empty() ? ref.section : title;
+  return title.empty() ? "wiki " + ref.section : fmt::format("wiki {} {}", ref.section, title);
+}
+
+std::optional<std::string> check_code_ref(const code_ref& ref, const std::filesystem::path& root) {
+  const std::filesystem::path file = root / ref.file;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) return fmt::format("{}: no such file", ref.file);
+  std::ifstream in{file, std::ios::binary};
+  const std::string text{std::istreambuf_iterator<char>{in}, std::istreambuf_iterator<char>{}};
+  if (!in.good() && !in.eof()) return fmt::format("{}: cannot be read", ref.file);
+  const size_t colon = ref.symbol.rfind("::");
+  const std::string name = colon == std::string::npos ? ref.symbol : ref.symbol.substr(colon + 2);
+  const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    const size_t end = at + name.size();
+    if ((at == 0 || !identifier(text[at - 1])) && (end == text.size() || !identifier(text[end]))) return std::nullopt;
+  }
+  return fmt::format("{}: '{}' (from {}) does not occur in it", ref.file, name, ref.symbol);
+}
+
+// The Controls panel's vocabulary (sandbox/inspector/inspector.cpp, draw_controls): what a
+// learner can do there, and so what an exercise's solution may do.
+std::optional<std::string> not_a_control(const actions::step& action) {
+  using namespace actions;
+  return std::visit(
+      [](const auto& a) -> std::optional<std::string> {
+        using T = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<T, advance_frames> || std::is_same_v<T, set_gpu_load> ||
+                      std::is_same_v<T, show_triangle> || std::is_same_v<T, remove_surface> ||
+                      std::is_same_v<T, set_frames_in_flight>) {
+          return std::nullopt;  // Step one frame (count times), the sliders, the checkbox, Close last
+        } else if constexpr (std::is_same_v<T, create_heap>) {
+          if (a.name == "learner" && a.type == gfx::heap_type::cbv_srv_uav && a.capacity == 64 && !a.shader_visible &&
+              a.model == gfx::heap_model::engine)
+            return std::nullopt;  // the learner heap, as Allocate first creates it
+          return "Allocate creates only the learner heap (cbv_srv_uav, 64, not shader-visible)";
+        } else if constexpr (std::is_same_v<T, allocate>) {
+          if (a.heap == "learner" && a.count == 1) return std::nullopt;
+          return "Allocate takes one descriptor from the learner heap";
+        } else if constexpr (std::is_same_v<T, free_descriptor>) {
+          if (a.heap == "learner" && !a.index && !a.label.empty()) return std::nullopt;
+          return "Free last frees the learner heap's last allocation, by its label";
+        } else if constexpr (std::is_same_v<T, create_surface>) {
+          if (a.width == 640 && a.height == 360) return std::nullopt;
+          return "Open window opens a 640x360 window";
+        } else if constexpr (std::is_same_v<T, resize>) {
+          const bool size = (a.width == 640 && a.height == 360) || (a.width == 1280 && a.height == 720) ||
+                            (a.width == 0 && a.height == 0);
+          if (a.slot == 0 && size && a.as.empty()) return std::nullopt;
+          return "the Windows buttons resize slot 0 to 640x360, 1280x720 or 0x0 (minimise)";
+        } else if constexpr (std::is_same_v<T, toggle_fullscreen>) {
+          if (a.slot == 0) return std::nullopt;
+          return "the fullscreen button toggles slot 0";
+        } else {
+          return "the Controls panel has no such control";
+        }
+      },
+      action.what);
+}
+
+std::string control_name(const actions::step& action) {
+  using namespace actions;
+  return std::visit(
+      [](const auto& a) -> std::string {
+        using T = std::decay_t<decltype(a)>;
+        if constexpr (std::is_same_v<T, advance_frames>) return a.count == 1 ? "Step one frame" : fmt::format("Step one frame ×{}", a.count);
+        else if constexpr (std::is_same_v<T, set_frames_in_flight>) return fmt::format("frames in flight = {}", a.count);
+        else if constexpr (std::is_same_v<T, set_gpu_load>) return fmt::format("GPU load = {}", a.passes);
+        else if constexpr (std::is_same_v<T, show_triangle>) return a.visible ? "triangle on" : "triangle off";
+        else if constexpr (std::is_same_v<T, create_heap>) return "";
+        else if constexpr (std::is_same_v<T, allocate>) return "Allocate";
+        else if constexpr (std::is_same_v<T, free_descriptor>) return "Free last";
+        else if constexpr (std::is_same_v<T, create_surface>) return "Open window";
+        else if constexpr (std::is_same_v<T, remove_surface>) return "Close last";
+        else if constexpr (std::is_same_v<T, resize>) return a.width ? fmt::format("{}x{}", a.width, a.height) : "minimise";
+        else if constexpr (std::is_same_v<T, toggle_fullscreen>) return "fullscreen";
+        else return "";
+      },
+      action.what);
 }
 
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder) {

@@ -11,18 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_input.h"
+#include "lessons/bilingual.h"
 #include "script/actions.h"
 
 namespace xe::sandbox {
-
-enum class language : u8 { zh, en };
-const char* to_string(language l);
-
-struct bilingual {
-  std::string zh;
-  std::string en;
-  const std::string& in(language l) const { return l == language::zh ? zh : en; }
-};
 
 struct lesson_focus {
   std::string panel;          // an inspector panel: "Heaps", "Deferred", "Fences", ...
@@ -50,19 +42,44 @@ struct prediction {
   nlohmann::json fact;             // fact: the answer
 };
 
+// A section of the learning wiki (or of its companion notes) a step comes from.
+struct wiki_ref {
+  std::string section;  // "7.6", "changelog-2026-03-30": an id in lessons/wiki-sections.json
+  bilingual title;      // filled in by load_lessons (empty when a file is parsed alone)
+};
+
+// Where the engine does what a step shows: a source file and a symbol in it.
+struct code_ref {
+  std::string file;    // from the source tree's root: "engine/utilities/free_list.h"
+  std::string symbol;  // "utl::free_list::remove"
+};
+
+// "Your turn": a step that runs no actions of its own. The learner does the task with the
+// inspector's controls; the step passes when its expectations hold on the live engine,
+// measured against the state when the exercise began. A played run (--play, tests) runs
+// the solution instead: the actions the controls would make.
+struct exercise {
+  bilingual task;                        // what to do, shown while the exercise waits
+  std::vector<actions::step> solution;   // only what the Controls panel can do
+};
+
 struct lesson_step {
   u32 number{};
   bilingual title;
-  bilingual text;
+  bilingual text;                       // an exercise's text is shown once it passes
   std::vector<actions::step> actions;
-  std::vector<actions::expect> expect;  // checked after the actions
+  std::vector<actions::expect> expect;  // checked after the actions (an exercise: on the live state)
   std::optional<lesson_focus> focus;
   std::optional<prediction> predict;
+  std::vector<wiki_ref> wiki;           // where in the wiki the step comes from
+  std::vector<code_ref> code;           // where in the engine it happens
+  std::optional<sandbox::exercise> exercise;
 };
 
 struct lesson {
-  std::string id;       // file name without .json, e.g. "07-descriptor-heaps"
-  u32 chapter{};
+  std::string id;       // file name without .json, e.g. "07-descriptor-heaps", "07b-wiki-heap-and-resources"
+  std::string number;   // the id up to its first '-': the chapter and, for a second part, a letter ("07b")
+  u32 chapter{};        // the wiki chapter (both parts of one chapter share it)
   bilingual title;
   bilingual summary;
   std::vector<lesson_step> steps;
@@ -73,8 +90,27 @@ struct lesson {
 result<lesson> parse_lesson(std::string_view text, std::string_view source, const json_limits& limits = document_limits);
 // errc::io: the file cannot be read (missing, a folder, a FIFO, a device); errc::parse: its content.
 result<lesson> load_lesson(const std::filesystem::path& file);
-// Every *.json in folder, in chapter order.
+// Every lesson file (NN-name.json or NNx-name.json) in folder, in chapter order: 07 before
+// 07b before 08. The folder's data files (glossary.json, wiki-sections.json) are checked
+// too, when present: a bad one fails like a bad lesson, naming the file. Each step's wiki
+// references must name a section of wiki-sections.json; their titles are filled in.
 result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder);
+// A lesson file's name: NN-name.json or NNx-name.json (not the data files beside them).
+bool is_lesson_file(const std::filesystem::path& file);
+// The folder's data files, beside the lessons.
+inline constexpr const char* glossary_file{"glossary.json"};
+inline constexpr const char* wiki_sections_file{"wiki-sections.json"};
+// "wiki 7.6 FreeList 栈式索引管理" (a numbered section) or the title alone (a companion note).
+std::string cite(const wiki_ref& ref, language l);
+// Why ref does not hold in the source tree at root (its file is missing, or the last
+// component of its symbol is not a whole identifier in it), or nothing when it holds.
+std::optional<std::string> check_code_ref(const code_ref& ref, const std::filesystem::path& root);
+// Why action is not something a learner can do with the inspector's Controls panel, or
+// nothing when it is (exercise solutions may only use these).
+std::optional<std::string> not_a_control(const actions::step& action);
+// The Controls panel's name for action ("Allocate", "Step one frame", ...), as a learner
+// would press it; empty for a part of another control (the learner heap's creation).
+std::string control_name(const actions::step& action);
 // The lessons folder: an explicit one, else ./lessons, else the installed one found from
 // the executable (app/data_paths.h), which for a binary in its build tree is the source's.
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder);

@@ -298,8 +298,19 @@ std::string log_text(std::span<const log_line> log, const std::set<std::string>&
 
 } // namespace
 
+std::string references(const lesson_step& step, language lang) {
+  std::string out;
+  for (const wiki_ref& w : step.wiki) out += (out.empty() ? "" : " · ") + cite(w, lang);
+  for (size_t i = 0; i < step.code.size(); ++i) {  // one file once, its symbols after it
+    const code_ref& c = step.code[i];
+    if (i == 0 || step.code[i - 1].file != c.file) out += fmt::format("{}{}", out.empty() ? "" : " · ", c.file);
+    out += fmt::format(" `{}`", c.symbol);
+  }
+  return out;
+}
+
 std::string lesson_header(const lesson& l, language lang) {
-  return fmt::format("== {:02} {}\n", l.chapter, l.title.in(lang));
+  return fmt::format("== {} {}\n", l.number, l.title.in(lang));
 }
 
 std::string chosen_label(const prediction& p, const json& answer, language lang) {
@@ -312,6 +323,7 @@ std::string chosen_label(const prediction& p, const json& answer, language lang)
 
 std::string step_intro(const lesson& l, const lesson_step& step, language lang) {
   std::string out = fmt::format("-- {}/{} {}\n", step.number, l.steps.size(), step.title.in(lang));
+  if (step.exercise) out += fmt::format(rt(lang, "   » 轮到你了：{}\n", "   » Your turn: {}\n"), step.exercise->task.in(lang));
   if (!step.predict) return out;
   out += fmt::format("   ? {}\n    ", step.predict->question.in(lang));
   for (size_t i = 0; i < step.predict->choices.size(); ++i) {
@@ -351,7 +363,18 @@ std::string step_report(const lesson_step& step, const step_outcome& outcome, co
       out += tr(lang, "（来自文档，引擎无法直接展示）", "  (documented; the engine cannot show it)");
     out += "\n";
   }
+  if (step.exercise) {
+    if (outcome.checked) {
+      out += tr(lang, "   » 你用控制面板完成了\n", "   » solved by you with the Controls\n");
+    } else {
+      std::string presses;
+      for (const actions::step& a : step.exercise->solution)
+        if (const std::string name = control_name(a); !name.empty()) presses += (presses.empty() ? "" : " · ") + name;
+      out += fmt::format(rt(lang, "   » 演示（控制面板上的操作）：{}\n", "   » shown with the Controls: {}\n"), presses);
+    }
+  }
   out += step.text.in(lang) + "\n";
+  if (const std::string refs = references(step, lang); !refs.empty()) out += "   → " + refs + "\n";
   std::set<std::string> expected;
   for (const auto& [label, action] : check_labels(step)) {
     const json* c = at(state, "/checks/" + label);

@@ -43,6 +43,9 @@ private:
   std::shared_ptr<sink> _sink;
 };
 
+// Where a step comes from: "wiki 7.6 Free-list index stack · engine/.../d3d12_descriptor_heap.cpp
+// `descriptor_heap::free`" (the lesson panel shows the same line).
+std::string references(const lesson_step& step, language lang);
 // "== 07 Descriptor heaps..."
 std::string lesson_header(const lesson& l, language lang);
 // Title and the prediction with its choices, before the step runs.

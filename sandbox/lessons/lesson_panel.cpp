@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <spdlog/fmt/fmt.h>
 
+#include "lessons/lesson_console.h"
 #include "lessons/lesson_explain.h"
 
 namespace xe::sandbox {
@@ -32,13 +33,46 @@ bool lesson_panel::button(const char* label, const char* id, bool enabled) {
   return pressed && enabled;
 }
 
+void lesson_panel::remember(const std::string& id) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  _buttons[id] = ImVec4{min.x, min.y, max.x, max.y};
+}
+
+void lesson_panel::show_term(std::string_view id) {
+  _term = std::string{id};
+  _open_glossary = true;
+  _scroll_to_term = true;
+}
+
 void lesson_panel::draw(const lesson_view& view) {
+  const language lang = view.lang;
+  if (!view.terms) return draw_lesson(view);
+  if (!ImGui::BeginTabBar("lesson-tabs")) return;
+  const bool open_glossary = std::exchange(_open_glossary, false);
+  const bool lesson_open = ImGui::BeginTabItem(ui(lang, "课程###tab-lesson", "Lesson###tab-lesson"));
+  remember("tab-lesson");
+  if (lesson_open) {
+    draw_lesson(view);
+    ImGui::EndTabItem();
+  }
+  const bool glossary_open = ImGui::BeginTabItem(ui(lang, "术语表###tab-glossary", "Glossary###tab-glossary"), nullptr,
+                                                 open_glossary ? ImGuiTabItemFlags_SetSelected : 0);
+  remember("tab-glossary");
+  if (glossary_open) {
+    draw_glossary(view);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+  _glossary_shown = glossary_open;
+}
+
+void lesson_panel::draw_lesson(const lesson_view& view) {
   const language lang = view.lang;
   const std::vector<lesson>& lessons = *view.lessons;
   const lesson& current = lessons[view.current];
   const auto label = [&](const lesson& l) {
     const bool done = view.completed && view.completed->count(l.id);
-    return fmt::format("{} {:02}  {}", done ? "[x]" : "[ ]", l.chapter, l.title.in(lang));
+    return fmt::format("{} {:<3} {}", done ? "[x]" : "[ ]", l.number, l.title.in(lang));
   };
   ImGui::SetNextItemWidth(-80);
   if (ImGui::BeginCombo("##chapter", label(current).c_str(), ImGuiComboFlags_HeightLarge)) {
@@ -65,7 +99,9 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
     ImGui::SameLine();
   };
   command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
+  const bool exercise = !failed && view.steps_done < total && l.steps[view.steps_done].exercise;
   if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
+  else if (exercise) command(ui(lang, "演示", "Show me"), "next", lesson_command::next, true);  // plays the solution
   else command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
   command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
@@ -85,15 +121,137 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     ImGui::Text("%s %u / %u", ui(lang, "步骤", "Step"), step.number, total);
     ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
     ImGui::TextWrapped("%s", step.text.in(lang).c_str());
+    draw_references(step, lang);
+    draw_step_terms(view, step);
     if (step.predict) draw_prediction(view, *step.predict, true);
   }
+  if (!view.failure && view.steps_done < total && l.steps[view.steps_done].exercise) {
+    draw_exercise(view, l.steps[view.steps_done]);
+  }
   // The next step's question is asked before it runs.
-  if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
+  else if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
     ImGui::Separator();
     ImGui::TextDisabled("%s %s", ui(lang, "下一步:", "Next:"), l.steps[view.steps_done].title.in(lang).c_str());
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
   draw_status(view);
+}
+
+// One small line: the wiki sections and the engine code the step is about.
+void lesson_panel::draw_references(const lesson_step& step, language lang) {
+  const std::string refs = lesson_console::references(step, lang);
+  if (refs.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", refs.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The glossary terms the step's title and text name, each a button opening its entry.
+void lesson_panel::draw_step_terms(const lesson_view& view, const lesson_step& step) {
+  if (!view.terms) return;
+  const language lang = view.lang;
+  const auto terms = view.terms->terms_in(step.title.in(lang) + "\n" + step.text.in(lang), lang);
+  if (terms.empty()) return;
+  ImGui::TextDisabled("%s", ui(lang, "术语:", "Terms:"));
+  for (const glossary_term* t : terms) {
+    const std::string label = t->term.in(lang);
+    const f32 width = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
+    const f32 right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+    if (ImGui::SmallButton(fmt::format("{}##term-{}", label, t->id).c_str())) show_term(t->id);
+    remember("term:" + t->id);
+  }
+}
+
+// Search field, the matching terms, and the chosen entry.
+void lesson_panel::draw_glossary(const lesson_view& view) {
+  const language lang = view.lang;
+  const glossary& g = *view.terms;
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputTextWithHint("##glossary-search", ui(lang, "搜索术语（中文或英文）", "search (English or Chinese)"), _search,
+                           sizeof(_search));
+  remember("glossary-search");
+  const auto found = g.search(_search, lang);
+  if (_searched != _search) {  // a new search shows its best match
+    _searched = _search;
+    if (!found.empty()) _term = found.front()->id;
+  }
+  if (_term.empty() || !g.find(_term)) _term = found.empty() ? g.terms.front().id : found.front()->id;
+  ImGui::TextDisabled(ui(lang, "%zu / %zu 个术语", "%zu of %zu terms"), found.size(), g.terms.size());
+  const f32 line = ImGui::GetTextLineHeightWithSpacing();
+  if (ImGui::BeginChild("glossary-list", ImVec2{0.f, line * 8.f + 4.f}, true)) {
+    for (const glossary_term* t : found) {
+      const std::string label = t->term.zh == t->term.en ? t->term.en : fmt::format("{} · {}", t->term.in(lang),
+                                                                               t->term.in(lang == language::zh ? language::en : language::zh));
+      const bool chosen = t->id == _term;
+      if (ImGui::Selectable(fmt::format("{}##entry-{}", label, t->id).c_str(), chosen)) _term = t->id;
+      if (chosen && std::exchange(_scroll_to_term, false)) ImGui::SetScrollHereY(0.3f);
+    }
+    if (found.empty()) ImGui::TextDisabled("%s", ui(lang, "没有匹配的术语", "no term matches"));
+  }
+  ImGui::EndChild();
+  if (const glossary_term* t = g.find(_term)) draw_entry(view, *t);
+}
+
+void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {
+  const language lang = view.lang;
+  const language other = lang == language::zh ? language::en : language::zh;
+  ImGui::TextColored(colour_title, "%s", t.term.in(lang).c_str());
+  if (t.term.zh != t.term.en) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", t.term.in(other).c_str());
+  }
+  ImGui::TextWrapped("%s", t.definition.in(lang).c_str());
+  std::string also;
+  for (const std::string& s : lang == language::zh ? t.also_zh : t.also_en) also += (also.empty() ? "" : ", ") + s;
+  for (const std::string& s : t.code) also += (also.empty() ? "" : ", ") + s;
+  std::string cites;
+  if (!also.empty()) cites = fmt::format("{} {}\n", ui(lang, "又作:", "Also:"), also);
+  if (!t.wiki.empty()) {
+    for (const std::string& id : t.wiki) {
+      const wiki_section* s = view.sections ? view.sections->find(id) : nullptr;
+      cites += (id == t.wiki.front() ? "" : " · ") + (s ? cite(wiki_ref{id, s->title}, lang) : "wiki " + id);
+    }
+  }
+  if (!cites.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", cites.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (t.see.empty()) return;
+  ImGui::TextDisabled("%s", ui(lang, "参见:", "See:"));
+  for (const std::string& id : t.see) {
+    const glossary_term* related = view.terms->find(id);
+    if (!related) continue;
+    ImGui::SameLine();
+    if (ImGui::SmallButton(fmt::format("{}##see-{}", related->term.in(lang), id).c_str())) {
+      _term = id;
+      _scroll_to_term = true;
+    }
+    remember("see:" + id);
+  }
+}
+
+// "Your turn": the task, Check (against the live engine) and what the last Check found.
+void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& step) {
+  const language lang = view.lang;
+  ImGui::Separator();
+  ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
+  ImGui::TextWrapped("%s", step.exercise->task.in(lang).c_str());
+  if (button(ui(lang, "检查", "Check"), "check", true)) _requests.push_back({lesson_command::check, view.current, lang});
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", ui(lang, "用“控制”面板完成；“演示”会替你做一遍。", "Use the Controls panel; Show me does it for you."));
+  if (view.feedback) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+    ImGui::TextWrapped("%s %s", ui(lang, "还没有:", "Not yet:"), explain_failure(*view.feedback, lang).c_str());
+    ImGui::PopStyleColor();
+  }
+  if (view.exercise_touched) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", ui(lang, "（你改动了引擎；“演示”会先在新的引擎上回到练习开始时。）",
+                                "(You changed the engine; Show me first goes back to where the exercise began, on a fresh engine.)"));
+    ImGui::PopStyleColor();
+  }
 }
 
 // What happened to the engine besides the step: a failure, a replay, a change the learner made.

@@ -1,7 +1,9 @@
 #pragma once
 // The lesson panel (Dear ImGui): chapter list, the step in the chosen language, the
 // prediction (choices before Next, the engine's answer after), a failed step explained in
-// the step's terms with a Retry, and the stepping buttons with their keys.
+// the step's terms with a Retry, and the stepping buttons with their keys. A second tab
+// holds the glossary, searchable; the terms a step names are listed under it and open
+// their entry there.
 #include <map>
 #include <string>
 #include <vector>
@@ -20,20 +22,38 @@ public:
   void draw(const lesson_view& view);
   std::vector<lesson_request> take_requests() { return std::exchange(_requests, {}); }
   void begin_pass() { _buttons.clear(); }
-  // Buttons drawn in the last pass, by their ID ("next", "back", ...), in screen pixels.
+  // The glossary entry on screen (its id), or empty while the Lesson tab is shown.
+  std::string shown_term() const { return _glossary_shown ? _term : std::string{}; }
+  // Opens the Glossary tab at a term (by id) on the next pass.
+  void show_term(std::string_view id);
+  // Buttons drawn in the last pass, by their ID ("next", "back", "tab-glossary",
+  // "term:free-stack", "glossary-search", ...), in screen pixels.
   const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _buttons; }
 
 private:
+  void draw_lesson(const lesson_view& view);
   void draw_buttons(const lesson_view& view, const lesson& l);
   void draw_step(const lesson_view& view, const lesson& l);
   void draw_prediction(const lesson_view& view, const prediction& p, bool answered);
   void draw_status(const lesson_view& view);
+  void draw_references(const lesson_step& step, language lang);
+  void draw_step_terms(const lesson_view& view, const lesson_step& step);
+  void draw_exercise(const lesson_view& view, const lesson_step& step);
+  void draw_glossary(const lesson_view& view);
+  void draw_entry(const lesson_view& view, const glossary_term& t);
+  void remember(const std::string& id);  // the last item's rectangle, as a button's
   bool button(const char* label, const char* id, bool enabled);
 
   std::vector<lesson_request> _requests;
   std::map<std::string, ImVec4, std::less<>> _buttons;
   int _guess{-1};          // the learner's pick for the step about to run
   u32 _guess_for{~0u};     // (lesson index << 16) | step the pick belongs to
+  std::string _term;       // the glossary entry shown
+  bool _glossary_shown{false};
+  bool _open_glossary{false};  // select the Glossary tab on the next pass
+  bool _scroll_to_term{false}; // bring _term into the list's view
+  char _search[64]{};
+  std::string _searched;   // the search the list was last drawn for
 };
 
 } // namespace xe::sandbox

@@ -12,11 +12,47 @@ result<void> lesson_player::start(const lesson& l) {
   _failure.reset();
   _changed.reset();
   _last.reset();
-  return _host.restart_engine();
+  XE_TRY(_host.restart_engine());
+  arm_exercise();
+  return {};
+}
+
+bool lesson_player::at_exercise() const {
+  return _lesson && !finished() && _lesson->steps[_done].exercise.has_value();
+}
+
+void lesson_player::arm_exercise() {
+  _touched = false;
+  _feedback.reset();
+  _exercise_start.reset();
+  if (at_exercise()) _exercise_start = _host.runner().evaluation_document();
 }
 
 void lesson_player::note_engine_changed(const bilingual& what) {
+  if (at_exercise() && !_failure && !_changed) {
+    _touched = true;
+    _feedback.reset();
+    return;
+  }
   if (_lesson && !_changed) _changed = what;
+}
+
+result<step_outcome> lesson_player::check() {
+  if (!at_exercise()) return make_error(errc::invalid_argument, "the next step is not an exercise");
+  const lesson_step& step = _lesson->steps[_done];
+  const nlohmann::json state = _host.runner().evaluation_document();
+  for (const actions::expect& e : step.expect)
+    if (auto why = actions::check_expect(state, e, _exercise_start ? &*_exercise_start : nullptr)) {
+      _feedback = step_failure{step.number,
+                               fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, *why),
+                               e, std::nullopt};
+      if (state.contains(e.pointer)) _feedback->actual = state.at(e.pointer);
+      return make_error(errc::invalid_argument, _feedback->reason);
+    }
+  ++_done;
+  _last = step_outcome{step.number, std::nullopt, true};
+  arm_exercise();
+  return *_last;
 }
 
 result<step_outcome> lesson_player::run_step(const lesson_step& step) {
@@ -32,7 +68,8 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
       std::any_of(step.expect.begin(), step.expect.end(), [](const auto& e) { return e.needs_before(); }) ||
       (step.predict && step.predict->from == prediction::source::change);
   const nlohmann::json before = needs_before ? runner.evaluation_document() : nlohmann::json{};
-  for (const actions::step& action : step.actions)
+  // An exercise played (Next, --play, tests) performs its solution: what the Controls would do.
+  for (const actions::step& action : step.exercise ? step.exercise->solution : step.actions)
     if (auto r = runner.run(action); !r) return failed(r.error_value().reason);
   const nlohmann::json state = runner.evaluation_document();
   for (const actions::expect& e : step.expect)
@@ -68,7 +105,7 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
 result<step_outcome> lesson_player::next() {
   if (!_lesson) return make_error(errc::invalid_argument, "no lesson started");
   if (finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
-  if (_failure || _changed) {
+  if (_failure || _changed || (at_exercise() && _touched)) {
     const u32 target = _done;
     XE_TRY(start(*_lesson));
     while (_done < target) XE_TRY(next());
@@ -77,6 +114,7 @@ result<step_outcome> lesson_player::next() {
   if (!outcome) return outcome;
   ++_done;
   _last = *outcome;
+  arm_exercise();
   return outcome;
 }
 

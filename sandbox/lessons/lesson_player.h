@@ -20,6 +20,7 @@ public:
 struct step_outcome {
   u32 step{};                           // 1-based
   std::optional<nlohmann::json> answer; // the prediction's answer, read from the engine
+  bool checked{};                       // an exercise the learner solved (Check), not a played solution
 };
 
 // Why the last step failed, kept so the panel can explain it in the learner's language.
@@ -45,7 +46,17 @@ public:
   result<void> back();
   // The learner changed the engine outside the lesson's steps (stepped a frame, resized a
   // window...): the next step replays to step steps_done() first. what: for the panel.
+  // While an exercise waits, changes are the learner's work: Check looks at them, and Next
+  // (which plays the solution) first replays to where the exercise began.
   void note_engine_changed(const bilingual& what);
+  // The next step is an exercise ("Your turn").
+  bool at_exercise() const;
+  // Checks the exercise's expectations against the live engine, measured from the state
+  // when it began. Passing completes the step; failing leaves the engine and the lesson
+  // as they are and keeps the reason in exercise_feedback().
+  result<step_outcome> check();
+  const std::optional<step_failure>& exercise_feedback() const { return _feedback; }
+  bool exercise_touched() const { return _touched; }
 
   const lesson* current() const { return _lesson; }
   u32 steps_done() const { return _done; }
@@ -56,6 +67,7 @@ public:
 
 private:
   result<step_outcome> run_step(const lesson_step& step);
+  void arm_exercise();  // the exercise (if the next step is one) begins now
 
   lesson_host& _host;
   const lesson* _lesson{nullptr};
@@ -63,6 +75,9 @@ private:
   std::optional<step_failure> _failure;  // a step failed part-way: the engine is not at step _done
   std::optional<bilingual> _changed;     // the learner moved the engine away from step _done
   std::optional<step_outcome> _last;
+  std::optional<nlohmann::json> _exercise_start;  // the state when the waiting exercise began
+  bool _touched{false};                           // the learner changed the engine since
+  std::optional<step_failure> _feedback;          // the last Check that did not pass
 };
 
 } // namespace xe::sandbox

@@ -25,6 +25,7 @@ lesson_session::lesson_session(lesson_host& host, std::vector<lesson> lessons, s
                                lesson_listener* listener)
     : _host{host}, _listener{listener}, _lessons{std::move(lessons)}, _player{host}, _store{std::move(settings_path)} {
   _settings = _store.load(&_settings_message);
+  load_data_files();
   _current = find_lesson(_lessons, _settings.lesson).value_or(0);  // the panel opens where the learner was
 }
 
@@ -63,6 +64,23 @@ result<step_outcome> lesson_session::next() {
   if (!outcome) return outcome;
   _settings.step = _player.steps_done();
   if (_player.finished()) _settings.completed.insert(_player.current()->id);
+  save();
+  return outcome;
+}
+
+result<step_outcome> lesson_session::check() {
+  const lesson* l = _player.current();
+  if (!l || !_player.at_exercise() || _player.failure() || _player.engine_changed())
+    return make_error(errc::invalid_argument, "no exercise is waiting");
+  const lesson_step& step = l->steps[_player.steps_done()];
+  auto outcome = _player.check();
+  if (!outcome) return outcome;
+  if (_listener) {
+    _listener->step_starting(*l, step);
+    _listener->step_finished(*l, step, outcome);
+  }
+  _settings.step = _player.steps_done();
+  if (_player.finished()) _settings.completed.insert(l->id);
   save();
   return outcome;
 }
@@ -106,6 +124,9 @@ void lesson_session::apply(const lesson_request& request) {
     case lesson_command::run_to_end:
       while (r && !_player.finished()) run_next();
       break;
+    case lesson_command::check:
+      (void)check();  // a miss is feedback in the view, not an error
+      break;
   }
   // A step's failure is shown from the player's record; anything else here.
   _error = r || _player.failure() ? std::string{} : r.error_value().reason;
@@ -128,12 +149,22 @@ std::string lesson_session::all_text(language lang) const {
     for (const lesson_step& s : l.steps) {
       add(s.title);
       add(s.text);
+      for (const wiki_ref& w : s.wiki) add(w.title);
+      if (s.exercise) add(s.exercise->task);
       if (!s.predict) continue;
       add(s.predict->question);
       for (const choice& c : s.predict->choices)
         if (c.label) add(*c.label);
     }
   }
+  if (_glossary)
+    for (const glossary_term& t : _glossary->terms) {
+      add(t.term);
+      add(t.definition);
+      for (const std::string& spelling : lang == language::zh ? t.also_zh : t.also_en) out += spelling;
+    }
+  if (_sections)
+    for (const wiki_section& s : _sections->sections) add(s.title);
   return out;
 }
 
@@ -152,9 +183,31 @@ lesson_view lesson_session::view() const {
   v.error = _error;
   v.engine_changed = _player.engine_changed();
   v.replayed = _replayed;
+  v.terms = terms();
+  v.feedback = _player.exercise_feedback() ? &*_player.exercise_feedback() : nullptr;
+  v.exercise_touched = _player.exercise_touched();
+  v.sections = _sections ? &*_sections : nullptr;
   return v;
 }
 
 void lesson_session::save() { _store.save(_settings); }
+
+// Beside the lesson files. load_lessons has checked them; a file changed since then is
+// reported and left out, never half-read.
+void lesson_session::load_data_files() {
+  if (_lessons.empty()) return;
+  const std::filesystem::path folder = std::filesystem::path{_lessons.front().source}.parent_path();
+  std::error_code ec;
+  if (const auto file = folder / wiki_sections_file; std::filesystem::exists(file, ec)) {
+    auto loaded = load_wiki_sections(file);
+    if (loaded) _sections = std::move(*loaded);
+    else XE_LOG_WARN("{}", loaded.error_value().reason);
+  }
+  if (const auto file = folder / glossary_file; std::filesystem::exists(file, ec)) {
+    auto loaded = load_glossary(file, _sections ? &*_sections : nullptr);
+    if (loaded) _glossary = std::move(*loaded);
+    else XE_LOG_WARN("no glossary: {}", loaded.error_value().reason);
+  }
+}
 
 } // namespace xe::sandbox

@@ -7,12 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "lessons/glossary.h"
 #include "lessons/lesson_player.h"
+#include "lessons/wiki_sections.h"
 #include "lessons/settings.h"
 
 namespace xe::sandbox {
 
-enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language };
+enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language, check };
 
 struct lesson_request {
   lesson_command command{};
@@ -34,6 +36,10 @@ struct lesson_view {
   std::string error;                      // a failure that is not a step's (opening a lesson)
   std::optional<bilingual> engine_changed;  // the learner moved the engine away from the step
   std::optional<u32> replayed;            // the last command replayed steps 1..N on a fresh engine
+  const step_failure* feedback{};         // the waiting exercise's last Check did not pass
+  bool exercise_touched{};                // the learner changed the engine since the exercise began
+  const glossary* terms{};                // the Glossary tab (null: the folder has none)
+  const wiki_sections* sections{};        // titles for the glossary's wiki references
 };
 
 // Told about each step a learner runs (not replays), e.g. to print it.
@@ -57,6 +63,9 @@ public:
   // while the last step has failed: Retry replays (visibly, on a fresh engine) and runs it.
   void apply(const lesson_request& request);
   result<step_outcome> next();
+  // Checks the waiting exercise against the live engine (lesson_player::check); a pass is
+  // reported like a step run, a miss stays in the view as feedback.
+  result<step_outcome> check();
   // Whether a started lesson holds the engine (it advances only through steps).
   bool holds_engine() const { return _player.current() != nullptr; }
   void note_engine_changed(const bilingual& what) { _player.note_engine_changed(what); }
@@ -65,6 +74,7 @@ public:
   const lesson_player& player() const { return _player; }
   const lesson* current() const { return _player.current(); }
   const std::vector<lesson>& lessons() const { return _lessons; }
+  const glossary* terms() const { return _glossary ? &*_glossary : nullptr; }
   // Every string the panel may show in one language (the font needs their glyphs).
   std::string all_text(language lang) const;
   language lang() const { return _settings.lang; }
@@ -76,10 +86,13 @@ public:
 
 private:
   void save();
+  void load_data_files();
 
   lesson_host& _host;
   lesson_listener* _listener;
   std::vector<lesson> _lessons;
+  std::optional<wiki_sections> _sections;  // the lessons folder's data files (load_lessons checked them)
+  std::optional<glossary> _glossary;
   lesson_player _player;
   std::optional<u32> _replayed;
   u32 _current{0};

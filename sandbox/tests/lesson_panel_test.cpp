@@ -159,5 +159,76 @@ TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
   EXPECT_NE(zh.pixels, en.pixels);
 }
 
+// The Glossary tab and the references line: every Chinese character of the glossary, the
+// wiki section titles and the exercises' tasks is in the font atlas.
+TEST_F(lesson_panel_test, glossary_and_reference_text_have_glyphs) {
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  const glossary* terms = _session->terms();
+  ASSERT_NE(terms, nullptr);
+  ASSERT_GE(terms->terms.size(), 40u);
+  std::string text;
+  for (const glossary_term& t : terms->terms) text += t.term.zh + t.definition.zh;
+  for (const lesson& l : _session->lessons())
+    for (const lesson_step& s : l.steps) {
+      for (const wiki_ref& w : s.wiki) text += w.title.zh;
+      if (s.exercise) text += s.exercise->task.zh;
+    }
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  u32 missing = 0;
+  for (const char* c = text.c_str(); *c;) {
+    unsigned int codepoint = 0;
+    c += ImTextCharFromUtf8(&codepoint, c, nullptr);
+    if (!font->FindGlyphNoFallback(static_cast<ImWchar>(codepoint))) {
+      ADD_FAILURE() << "no glyph for U+" << std::hex << codepoint;
+      if (++missing > 10) break;
+    }
+  }
+}
+
+// "Your turn" on the real engine: Check reads the live state the learner's controls made,
+// measured from where the exercise began; a miss changes nothing; Show me (Next) replays to
+// the exercise's start before playing the solution.
+TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
+  ASSERT_TRUE(_session->open("07"));
+  const u32 total = static_cast<u32>(_session->current()->steps.size());
+  while (_session->player().steps_done() + 1 < total) ASSERT_TRUE(_session->next());
+  ASSERT_TRUE(_session->player().at_exercise());
+  _session->apply({lesson_command::check});  // nothing done yet
+  ASSERT_NE(_session->view().feedback, nullptr);
+  EXPECT_MENTIONS(_session->view().feedback->reason, "/heaps/learner");
+  EXPECT_EQ(_session->player().steps_done(), total - 1);
+  // The learner presses Allocate twice, Free last, Allocate (as the Controls do).
+  const auto press = [&](const char* json) {
+    auto step = actions::parse_step(nlohmann::json::parse(json), 1);
+    ASSERT_TRUE(step) << step.error_value().reason;
+    _session->note_engine_changed({"控件", "a control"});
+    ASSERT_TRUE(_app->runner().run(*step));
+  };
+  press(R"({"do": "create_heap", "name": "learner", "type": "cbv_srv_uav", "capacity": 64})");
+  press(R"({"do": "allocate", "heap": "learner", "as": "ui1"})");
+  press(R"({"do": "allocate", "heap": "learner", "as": "ui2"})");
+  EXPECT_EQ(_session->view().feedback, nullptr);  // a change clears the last miss
+  EXPECT_TRUE(_session->view().exercise_touched);
+  EXPECT_FALSE(_session->view().engine_changed);  // the learner's work, not a change to undo
+  _session->apply({lesson_command::check});        // half done: still a miss
+  ASSERT_NE(_session->view().feedback, nullptr);
+  press(R"({"do": "free", "heap": "learner", "label": "ui2"})");
+  press(R"({"do": "allocate", "heap": "learner", "as": "ui3"})");
+  _session->apply({lesson_command::check});
+  EXPECT_EQ(_session->view().feedback, nullptr);
+  EXPECT_EQ(_session->player().steps_done(), total);
+  ASSERT_TRUE(_session->player().last_outcome());
+  EXPECT_TRUE(_session->player().last_outcome()->checked);
+  // Back to the exercise, change the engine the wrong way, then Show me: the solution runs
+  // on a replayed engine, not on top of the learner's changes.
+  _session->apply({lesson_command::back});
+  ASSERT_TRUE(_session->player().at_exercise());
+  press(R"({"do": "advance_frames", "count": 2})");
+  auto shown = _session->next();
+  ASSERT_TRUE(shown) << shown.error_value().reason;
+  EXPECT_FALSE(shown->checked);
+  EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["learner"]["deferred"][1], nlohmann::json::array({1}));
+}
+
 } // namespace
 } // namespace xe::sandbox

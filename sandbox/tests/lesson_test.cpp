@@ -9,10 +9,12 @@
 #include <regex>
 #include <set>
 
+#include "lessons/glossary.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
 #include "lessons/settings.h"
+#include "lessons/wiki_sections.h"
 #include "script/script.h"
 
 namespace xe::sandbox {
@@ -148,14 +150,17 @@ TEST(lesson_parse, file_name_must_match_id) {
   fs::remove_all(dir);
 }
 
-// The shipped lessons: all load, chapters 1..11 in order, both languages everywhere.
+// The shipped lessons: all load, chapters 1..11 in order (chapter 7 in two parts), both
+// languages everywhere.
 TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
   ASSERT_TRUE(lessons) << lessons.error_value().reason;
-  ASSERT_EQ(lessons->size(), 11u);
+  ASSERT_EQ(lessons->size(), 12u);
+  const std::vector<std::string> numbers{"01", "02", "03", "04", "05", "06", "07", "07b", "08", "09", "10", "11"};
   for (u32 i = 0; i < lessons->size(); ++i) {
     const lesson& l = (*lessons)[i];
-    EXPECT_EQ(l.chapter, i + 1);
+    EXPECT_EQ(l.number, numbers[i]);
+    EXPECT_EQ(l.chapter, static_cast<u32>(std::stoul(numbers[i])));
     for (const lesson_step& s : l.steps)
       for (language lang : {language::zh, language::en}) {
         EXPECT_FALSE(s.title.in(lang).empty()) << l.id << " step " << s.number;
@@ -164,10 +169,225 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
     // The Chinese text really is Chinese, not a copy of the English.
     EXPECT_NE(l.steps[0].text.zh, l.steps[0].text.en) << l.id;
   }
+  // "07" is the first part (a settings file or a habit from before the split still opens it).
   EXPECT_EQ(find_lesson(*lessons, "07"), 6u);
   EXPECT_EQ(find_lesson(*lessons, "07-descriptor-heaps"), 6u);
+  EXPECT_EQ(find_lesson(*lessons, "07b"), 7u);
+  EXPECT_EQ(find_lesson(*lessons, "08"), 8u);
   EXPECT_FALSE(find_lesson(*lessons, "0"));   // not a whole chapter number
   EXPECT_FALSE(find_lesson(*lessons, "12"));
+  // The split keeps the two parts close in size.
+  const size_t first = (*lessons)[6].steps.size(), second = (*lessons)[7].steps.size();
+  EXPECT_LE(std::max(first, second) - std::min(first, second), 2u) << first << " and " << second << " steps";
+}
+
+TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_is_named) {
+  const fs::path dir = fs::temp_directory_path() / "xe-lesson-number-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string text = lesson_text(good_step);
+  std::ofstream{dir / "07-demo.json"} << text;
+  text.replace(text.find("\"07-demo\""), 9, "\"07b-demo\"");
+  std::ofstream{dir / "07b-demo.json"} << text;
+  ASSERT_TRUE(load_lessons(dir));
+  text.replace(text.find("\"chapter\": 7"), 12, "\"chapter\": 8");
+  std::ofstream{dir / "07b-demo.json"} << text;
+  auto l = load_lessons(dir);
+  ASSERT_FALSE(l);
+  EXPECT_MENTIONS(l.error_value().reason, "chapter 8 does not match the id '07b-demo'");
+  fs::remove_all(dir);
+}
+
+// Every step says where it comes from: a wiki section (its title filled in from
+// wiki-sections.json) and an engine file whose text holds the symbol's last name. When the
+// engine is restructured, this names each reference the move broke.
+TEST(lesson_refs, every_step_cites_a_wiki_section_and_engine_code_that_exist) {
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  size_t checked = 0;
+  for (const lesson& l : *lessons)
+    for (const lesson_step& s : l.steps) {
+      EXPECT_FALSE(s.wiki.empty()) << l.id << " step " << s.number << " cites no wiki section";
+      EXPECT_FALSE(s.code.empty()) << l.id << " step " << s.number << " names no engine code";
+      for (const wiki_ref& w : s.wiki) EXPECT_FALSE(w.title.en.empty() || w.title.zh.empty()) << l.id << " " << w.section;
+      for (const code_ref& c : s.code) {
+        const auto why = check_code_ref(c, XE_SOURCE_DIR);
+        EXPECT_FALSE(why) << l.id << " step " << s.number << ": " << why.value_or("");
+        ++checked;
+      }
+    }
+  EXPECT_GT(checked, 80u);
+}
+
+TEST(lesson_refs, a_missing_file_or_symbol_is_named) {
+  const auto missing = check_code_ref({"engine/graphics/d3d12/no_such_file.cpp", "x::y"}, XE_SOURCE_DIR);
+  ASSERT_TRUE(missing);
+  EXPECT_MENTIONS(*missing, "no_such_file.cpp: no such file");
+  const auto absent = check_code_ref({"engine/utilities/free_list.h", "utl::free_list::no_such_member"}, XE_SOURCE_DIR);
+  ASSERT_TRUE(absent);
+  EXPECT_MENTIONS(*absent, "'no_such_member' (from utl::free_list::no_such_member) does not occur");
+  // A whole identifier: "remove" is in free_list.h, "remov" is only part of one.
+  EXPECT_FALSE(check_code_ref({"engine/utilities/free_list.h", "utl::free_list::remove"}, XE_SOURCE_DIR));
+  EXPECT_TRUE(check_code_ref({"engine/utilities/free_list.h", "utl::free_list::remov"}, XE_SOURCE_DIR));
+}
+
+TEST(lesson_refs, malformed_references_are_named) {
+  const auto with = [](const std::string& refs) {
+    return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + refs + "}");
+  };
+  EXPECT_MENTIONS(parse_error(with(R"("wiki": [])")), "step 2: wiki needs at least 1 entry");
+  EXPECT_MENTIONS(parse_error(with(R"("wiki": [7.6])")), "step 2: wiki/0 must be a non-empty string");
+  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "../etc/passwd", "symbol": "x"}])")),
+                  "must be a relative path inside the source tree");
+  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "engine/a.cpp", "symbol": "a b"}])")), "must be a C++ name");
+  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "engine/a.cpp"}])")), "'symbol' is required");
+  auto l = parse_lesson(with(R"("wiki": ["7.6"], "code": [{"file": "engine/a.cpp", "symbol": "a::b"}])"), "x.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  EXPECT_EQ(l->steps[1].wiki[0].section, "7.6");
+  EXPECT_EQ(l->steps[1].code[0].symbol, "a::b");
+}
+
+TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
+  const fs::path dir = fs::temp_directory_path() / "xe-lesson-refs-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈", "en": "Stack"}}]})";
+  std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.7"]})");
+  auto l = load_lessons(dir);
+  ASSERT_FALSE(l);
+  EXPECT_MENTIONS(l.error_value().reason, "07-demo.json': step 2: wiki section '7.7' is not in");
+  std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.6"]})");
+  l = load_lessons(dir);
+  ASSERT_TRUE(l) << l.error_value().reason;
+  EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::en), "wiki 7.6 Stack");
+  EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::zh), "wiki 7.6 栈");
+  // A broken data file fails like a broken lesson, naming itself.
+  std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈"}}]})";
+  l = load_lessons(dir);
+  ASSERT_FALSE(l);
+  EXPECT_MENTIONS(l.error_value().reason, "wiki-sections.json");
+  EXPECT_MENTIONS(l.error_value().reason, "has no en text");
+  fs::remove_all(dir);
+}
+
+// "Your turn": an exercise step has no actions, checks the learner's work, and plays only a
+// solution the Controls panel could make.
+TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
+  const auto with = [](const std::string& body) {
+    return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + body + "}");
+  };
+  const std::string task = R"("task": {"zh": "按", "en": "Press"})";
+  const std::string expect = R"("expect": [{"path": "/frame/number", "changed_by": 1}])";
+  auto l = parse_lesson(with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"), "x.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  ASSERT_TRUE(l->steps[1].exercise);
+  EXPECT_EQ(l->steps[1].exercise->task.en, "Press");
+  EXPECT_EQ(control_name(l->steps[1].exercise->solution[0]), "Step one frame");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "create_texture", "name": "t", "kind": "committed", "width": 4, "height": 4}]})")),
+                  "step 2: exercise: solution step 1 (create_texture): the Controls panel has no such control");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "allocate", "heap": "demo"}]})")),
+                  "Allocate takes one descriptor from the learner heap");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "resize", "slot": 0, "width": 800, "height": 600}]})")),
+                  "resize slot 0 to 640x360, 1280x720 or 0x0");
+  EXPECT_MENTIONS(parse_error(with(R"("exercise": {)" + task + R"(, "solution": [{"do": "flush"}]})")),
+                  "an exercise needs expectations");
+  EXPECT_MENTIONS(parse_error(with(R"("actions": [{"do": "flush"}], )" + expect + R"(, "exercise": {)" + task +
+                                   R"(, "solution": [{"do": "advance_frames", "count": 1}]})")),
+                  "an exercise has no actions of its own");
+  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {"solution": [{"do": "advance_frames", "count": 1}]})")),
+                  "exercise: 'task' is required");
+}
+
+// Every lesson ends with one exercise, and its solution holds under the same checks (the
+// lesson.* tests play them on the engine).
+TEST(lesson_exercise, every_lesson_ends_with_one) {
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  for (const lesson& l : *lessons) {
+    ASSERT_FALSE(l.steps.empty());
+    EXPECT_TRUE(l.steps.back().exercise) << l.id << " does not end with an exercise";
+    for (size_t i = 0; i + 1 < l.steps.size(); ++i) EXPECT_FALSE(l.steps[i].exercise) << l.id << " step " << i + 1;
+  }
+}
+
+// The glossary: strict like the lessons, and it finds the terms a step's text uses.
+const char* small_glossary = R"({"terms": [
+  {"id": "fence", "term": {"zh": "围栏", "en": "fence"}, "also": {"code": ["ID3D12Fence"]},
+   "definition": {"zh": "计数器。", "en": "A counter."}, "see": ["fence-value"]},
+  {"id": "fence-value", "term": {"zh": "围栏值", "en": "fence value"},
+   "definition": {"zh": "一个数。", "en": "A number."}},
+  {"id": "rtv", "term": {"zh": "RTV", "en": "RTV"}, "also": {"zh": ["渲染目标视图"], "code": ["RTV"]},
+   "definition": {"zh": "视图。", "en": "A view of a render target."}}]})";
+
+TEST(glossary, finds_terms_by_every_spelling_longest_first) {
+  auto g = parse_glossary(small_glossary, "g.json");
+  ASSERT_TRUE(g) << g.error_value().reason;
+  const auto ids = [&](std::string_view text, language lang) {
+    std::vector<std::string> out;
+    for (const glossary_term* t : g->terms_in(text, lang)) out.push_back(t->id);
+    return out;
+  };
+  using v = std::vector<std::string>;
+  EXPECT_EQ(ids("The Fence values rise; each fence is signalled.", language::en), (v{"fence-value", "fence"}));
+  EXPECT_EQ(ids("Two RTVs and an ID3D12Fence.", language::en), (v{"rtv", "fence"}));
+  EXPECT_EQ(ids("fences", language::en), (v{"fence"}));   // a plural
+  EXPECT_EQ(ids("fencepost", language::en), (v{}));        // not a whole word
+  EXPECT_EQ(ids("id3d12fence", language::en), (v{}));      // code spellings match exact case only
+  EXPECT_EQ(ids("围栏值先于渲染目标视图", language::zh), (v{"fence-value", "rtv"}));
+  // Search: names first (those starting with the query before the rest), then definitions.
+  std::vector<std::string> found;
+  for (const glossary_term* t : g->search("fence", language::en)) found.push_back(t->id);
+  EXPECT_EQ(found, (v{"fence", "fence-value"}));
+  found.clear();
+  for (const glossary_term* t : g->search("render target", language::en)) found.push_back(t->id);
+  EXPECT_EQ(found, (v{"rtv"}));
+  EXPECT_EQ(g->search("", language::zh).size(), 3u);
+  EXPECT_TRUE(g->search("no such thing", language::en).empty());
+}
+
+TEST(glossary, mistakes_are_named_with_the_entry) {
+  const auto error = [](const std::string& text) {
+    auto g = parse_glossary(text, "lessons/glossary.json");
+    EXPECT_FALSE(g) << text;
+    return g ? std::string{} : g.error_value().reason;
+  };
+  const std::string def = R"("definition": {"zh": "义", "en": "D"})";
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, )" + def + R"(, "see": ["b"]}]})"),
+                  "term 'a': 'see' names 'b', which is not in the glossary");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, )" + def +
+                        R"(}, {"id": "b", "term": {"zh": "乙", "en": "A"}, )" + def + "}]}"),
+                  "terms 'a' and 'b' are both spelt 'a'");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "A b", "term": {"zh": "甲", "en": "a"}, )" + def + "}]}"),
+                  "lessons/glossary.json': /terms/0: id 'A b' must be lower-case words");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲"}, )" + def + "}]}"), "/terms/0 ('a'): 'term' has no en text");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, "typo": 1, )" + def + "}]}"),
+                  "unknown key 'typo'");
+  EXPECT_MENTIONS(error(R"({"terms": []})"), "/terms must be a non-empty array");
+}
+
+// The shipped glossary covers what the lessons talk about, and every step that names one
+// of these terms lists it under its text.
+TEST(glossary, the_shipped_glossary_has_the_lessons_terms) {
+  auto sections = load_wiki_sections(XE_SOURCE_DIR "/lessons/wiki-sections.json");
+  ASSERT_TRUE(sections) << sections.error_value().reason;
+  auto g = load_glossary(XE_SOURCE_DIR "/lessons/glossary.json", &*sections);
+  ASSERT_TRUE(g) << g.error_value().reason;
+  for (const char* id : {"free-stack", "frame-slot", "fence-value", "deferred-release", "descriptor-heap", "rtv", "dsv", "srv",
+                         "uav", "root-signature", "pso", "resource-barrier", "swap-chain", "flip-model", "back-buffer",
+                         "command-allocator", "command-list", "command-queue", "shader-visible", "adapter", "warp"})
+    EXPECT_TRUE(g->find(id)) << id;
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  std::set<std::string> used;
+  for (const lesson& l : *lessons)
+    for (const lesson_step& s : l.steps)
+      for (language lang : {language::zh, language::en})
+        for (const glossary_term* t : g->terms_in(s.title.in(lang) + "\n" + s.text.in(lang), lang)) used.insert(t->id);
+  // Most terms occur in the lessons in some language; a glossary of unused words would drift.
+  EXPECT_GE(used.size(), g->terms.size() * 3 / 4) << used.size() << " of " << g->terms.size() << " terms are used";
 }
 
 // What must read the same in both languages: numbers, and code (identifiers with an
@@ -233,6 +453,7 @@ TEST(lesson_text, chinese_and_english_name_the_same_code_and_numbers) {
       const std::string where = "step " + std::to_string(s.number);
       compare(l, where + " title", s.title);
       compare(l, where + " text", s.text);
+      if (s.exercise) compare(l, where + " task", s.exercise->task);
       if (!s.predict) continue;
       compare(l, where + " question", s.predict->question);
       for (const choice& c : s.predict->choices)

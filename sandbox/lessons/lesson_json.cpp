@@ -1,0 +1,82 @@
+#include "lessons/lesson_json.h"
+
+#include <algorithm>
+
+#include "io/json_input.h"
+
+namespace xe::sandbox {
+
+const char* to_string(language l) { return l == language::zh ? "zh" : "en"; }
+
+namespace lesson_json {
+
+using nlohmann::json;
+
+void fail(std::string reason) { throw bad_data{std::move(reason)}; }
+
+void only_keys(const json& object, std::initializer_list<const char*> allowed, const std::string& where) {
+  for (const auto& item : object.items()) {
+    const std::string& key = item.key();
+    if (std::none_of(allowed.begin(), allowed.end(), [&](const char* a) { return key == a; }))
+      fail(fmt::format("{}: unknown key '{}'", where, brief_text(key, 40)));
+  }
+}
+
+const json& require(const json& object, const char* key, const std::string& where) {
+  if (!object.is_object()) fail(where + ": expected an object");
+  auto it = object.find(key);
+  if (it == object.end()) fail(fmt::format("{}: '{}' is required", where, key));
+  return *it;
+}
+
+bilingual read_text(const json& object, const char* key, const std::string& where) {
+  const json& t = require(object, key, where);
+  const std::string here = fmt::format("{}: '{}'", where, key);
+  if (!t.is_object()) fail(here + " must be an object {\"zh\": ..., \"en\": ...}");
+  only_keys(t, {"zh", "en"}, here);
+  bilingual out;
+  for (const char* lang : {"zh", "en"}) {
+    auto it = t.find(lang);
+    if (it == t.end() || !it->is_string() || it->get_ref<const std::string&>().empty())
+      fail(fmt::format("{} has no {} text (both languages are required)", here, lang));
+    (lang[0] == 'z' ? out.zh : out.en) = it->get<std::string>();
+  }
+  return out;
+}
+
+json::json_pointer read_pointer(const json& value, const std::string& where) {
+  if (!value.is_string()) fail(where + " must be a JSON Pointer string");
+  try {
+    return json::json_pointer{value.get<std::string>()};
+  } catch (const json::exception& e) {
+    fail(fmt::format("{} is not a JSON Pointer (\"{}\"): {}", where, brief_text(value.get<std::string>()), e.what()));
+  }
+}
+
+namespace {
+
+std::string checked_string(const json& value, const std::string& where) {
+  if (!value.is_string() || value.get_ref<const std::string&>().empty())
+    fail(fmt::format("{} must be a non-empty string, got {}", where, brief(value)));
+  const std::string& s = value.get_ref<const std::string&>();
+  if (std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
+    fail(fmt::format("{} must not hold control characters", where));
+  return s;
+}
+
+} // namespace
+
+std::string read_string(const json& object, const char* key, const std::string& where) {
+  return checked_string(require(object, key, where), fmt::format("{}: '{}'", where, key));
+}
+
+std::vector<std::string> read_strings(const json& value, const std::string& where, size_t min_count) {
+  if (!value.is_array()) fail(fmt::format("{} must be an array of strings, got {}", where, brief(value)));
+  if (value.size() < min_count) fail(fmt::format("{} needs at least {} entr{}", where, min_count, min_count == 1 ? "y" : "ies"));
+  std::vector<std::string> out;
+  for (size_t i = 0; i < value.size(); ++i) out.push_back(checked_string(value[i], fmt::format("{}/{}", where, i)));
+  return out;
+}
+
+} // namespace lesson_json
+} // namespace xe::sandbox
