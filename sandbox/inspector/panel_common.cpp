@@ -1,0 +1,77 @@
+#include "inspector/panel_common.h"
+
+namespace xe::sandbox::ui {
+
+bool marks::button(const char* label) {
+  const bool pressed = ImGui::Button(label);
+  remember(label);
+  return pressed;
+}
+
+bool marks::section(const char* label, bool open_by_default) {
+  const bool open = ImGui::CollapsingHeader(label, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  remember(label);
+  return open;
+}
+
+void marks::remember(const char* label) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  _buttons[label] = ImVec4{min.x, min.y, max.x, max.y};
+}
+
+u32 marks::first_cell(std::string_view heap) const {
+  auto it = _cell_base.find(heap);
+  return it == _cell_base.end() ? 0 : it->second;
+}
+
+std::optional<ImVec4> marks::button_rect(std::string_view label) const {
+  auto it = _buttons.find(label);
+  return it == _buttons.end() ? std::nullopt : std::optional<ImVec4>{it->second};
+}
+
+std::optional<ImVec4> marks::cell_rect(std::string_view heap, u32 index) const {
+  auto cells = _cells.find(heap);
+  auto base = _cell_base.find(heap);
+  if (cells == _cells.end() || base == _cell_base.end() || index < base->second ||
+      index - base->second >= cells->second.size())
+    return std::nullopt;
+  return cells->second[index - base->second];
+}
+
+ImU32 colour_of(descriptor_state s) {
+  switch (s) {
+    case descriptor_state::free: return colour_free;
+    case descriptor_state::allocated: return colour_allocated;
+    default: return colour_deferred[static_cast<u32>(s) - static_cast<u32>(descriptor_state::deferred0)];
+  }
+}
+
+const char* describe(descriptor_state s) {
+  switch (s) {
+    case descriptor_state::free: return "free";
+    case descriptor_state::allocated: return "allocated";
+    case descriptor_state::deferred0: return "freed, waiting in slot 0";
+    case descriptor_state::deferred1: return "freed, waiting in slot 1";
+    case descriptor_state::deferred2: return "freed, waiting in slot 2";
+  }
+  return "";
+}
+
+u32 frames_until(const gfx::frame_stats& f, u32 slot) {
+  return (slot + gfx::frame_buffer_count - f.next_frame_index) % gfx::frame_buffer_count;
+}
+
+void legend(ImU32 colour, const char* text) {
+  ImGui::ColorButton(text, ImGui::ColorConvertU32ToFloat4(colour), ImGuiColorEditFlags_NoTooltip, ImVec2{12, 12});
+  ImGui::SameLine();
+  ImGui::TextUnformatted(text);
+  ImGui::SameLine();
+}
+
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour) {
+  const ImVec2 mid{(from.x + to.x) / 2, std::min(from.y, to.y) - 26};
+  dl->AddBezierQuadratic(from, mid, to, colour, 2.f);
+  dl->AddTriangleFilled(ImVec2{to.x - 5, to.y - 8}, ImVec2{to.x + 5, to.y - 8}, to, colour);
+}
+
+} // namespace xe::sandbox::ui

@@ -1,0 +1,92 @@
+#pragma once
+// What the inspector's panels share: the colours that mean the same thing in every panel,
+// the frame they all draw (live, paused, scrubbed or loaded), what a lesson step points at,
+// and the rectangles of what was drawn (for tests and the UI map).
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <imgui.h>
+
+#include "graphics/stats.h"
+#include "snapshot/diff.h"
+#include "snapshot/frame_record.h"
+#include "snapshot/history.h"
+
+namespace xe::sandbox::ui {
+
+// Descriptor states and frame slots, the same in every panel.
+inline constexpr ImU32 colour_free = IM_COL32(46, 125, 50, 255);
+inline constexpr ImU32 colour_allocated = IM_COL32(239, 108, 0, 255);
+inline constexpr ImU32 colour_deferred[gfx::frame_buffer_count] = {
+    IM_COL32(21, 101, 192, 255), IM_COL32(106, 27, 154, 255), IM_COL32(0, 131, 143, 255)};
+inline constexpr ImU32 colour_changed = IM_COL32(255, 235, 59, 255);
+inline constexpr ImU32 colour_focus = IM_COL32(255, 255, 255, 255);
+inline constexpr ImU32 colour_text = IM_COL32(255, 255, 255, 255);
+inline constexpr ImU32 colour_slot_free = IM_COL32(97, 97, 97, 255);
+inline constexpr ImU32 colour_slot_live = IM_COL32(46, 125, 50, 255);
+
+// The frame every panel draws: the newest live one, a paused or scrubbed one, or a loaded
+// snapshot. history is null for a loaded snapshot (it has no neighbours); otherwise record
+// is history->at(at), and panels that look back (plots, recent rebuilds) look back from at.
+struct shown_frame {
+  const frame_record* record{};
+  const frame_record* previous{};  // the frame before it, when there is one
+  const history_ring* history{};
+  u32 at{};
+};
+
+// What a lesson step points at: cells (heap, index), a frame slot's deferred queue, a
+// surface slot. Outlined in their panels.
+struct focus {
+  std::vector<std::pair<std::string, u32>> cells;
+  u32 slot{invalid_id};
+  u32 surface{invalid_id};
+};
+
+// Rectangles of what the last pass drew, in screen pixels: buttons and sections by label,
+// heap cells per heap (this page's, from its first index).
+class marks {
+public:
+  void clear() {
+    _buttons.clear();
+    _cells.clear();
+  }
+  bool button(const char* label);
+  bool section(const char* label, bool open_by_default = false);  // a collapsing header
+  void remember(const char* label);                                // the last item's rectangle
+  std::vector<ImVec4>& cells_of(const std::string& heap, u32 first) {
+    _cell_base[heap] = first;
+    return _cells[heap];
+  }
+
+  const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _buttons; }
+  const std::map<std::string, std::vector<ImVec4>, std::less<>>& cells() const { return _cells; }
+  u32 first_cell(std::string_view heap) const;
+  std::optional<ImVec4> button_rect(std::string_view label) const;
+  std::optional<ImVec4> cell_rect(std::string_view heap, u32 index) const;
+
+private:
+  std::map<std::string, ImVec4, std::less<>> _buttons;
+  std::map<std::string, std::vector<ImVec4>, std::less<>> _cells;  // per heap, this page's cells
+  std::map<std::string, u32, std::less<>> _cell_base;              // per heap, first index on the page
+};
+
+ImU32 colour_of(descriptor_state s);
+const char* describe(descriptor_state s);
+// How many begin_frames from now until the slot is processed (0: the next one).
+u32 frames_until(const gfx::frame_stats& f, u32 slot);
+void legend(ImU32 colour, const char* text);  // a swatch and its label, on the current line
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour);
+
+template <typename T>
+const T* lookup(const std::vector<std::pair<u32, T>>& pairs, u32 index) {
+  auto it = std::lower_bound(pairs.begin(), pairs.end(), index, [](const auto& p, u32 i) { return p.first < i; });
+  return it != pairs.end() && it->first == index ? &it->second : nullptr;
+}
+
+} // namespace xe::sandbox::ui

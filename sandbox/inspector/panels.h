@@ -1,0 +1,92 @@
+#pragma once
+// The inspector's panels, one file each. Every panel draws the shown frame (panel_common.h)
+// and reads nothing else of the engine: drawing never advances what it shows.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <spdlog/sinks/ringbuffer_sink.h>
+
+#include "app/overlay_state.h"
+#include "inspector/panel_common.h"
+#include "script/actions.h"
+
+namespace xe::sandbox::ui {
+
+// Heaps: the chosen heap's cells coloured by state (changed since the previous frame
+// outlined), and its free stack as the wiki draws it (heaps_panel.cpp).
+class heaps_panel {
+public:
+  void select(std::string_view name) {
+    _selected = name;
+    _chosen = true;
+  }
+  void draw(const shown_frame& shown, const focus& focus, marks& marks);
+
+private:
+  void draw_free_stack(const heap_record& heap);
+
+  std::string _selected{"rtv"};
+  bool _chosen{false};  // until the learner picks a heap, the newest one is shown
+  u32 _page{0};
+};
+
+void draw_deferred(const shown_frame& shown, const focus& focus);     // deferred_panel.cpp
+void draw_fences(const shown_frame& shown, std::vector<f32>& scratch);  // fences_panel.cpp
+void draw_surfaces(const shown_frame& shown, const focus& focus);     // surfaces_panel.cpp
+void draw_resources(const shown_frame& shown);                        // resources_panel.cpp
+void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);  // log_panel.cpp
+void draw_adapter(const gfx::adapter_info& adapter);                  // adapter_panel.cpp
+// The changes from `against` to the shown frame (diff_panel.cpp).
+void draw_diff(const shown_frame& shown, const loaded_snapshot* against);
+
+// The history slider above the panels: which live frame is shown (timeline.cpp).
+class timeline {
+public:
+  // Live (following the newest frame) or held at one frame of the history.
+  shown_frame shown(const history_ring& history) const;
+  void draw(const history_ring& history, marks& marks);
+  void go_live() { _paused = false; }
+
+private:
+  bool _paused{false};
+  u32 _scrub{0};  // history index shown while paused
+};
+
+// The controls panel: the frame loop, the learner heap, windows, export, load and compare
+// (controls_panel.cpp). What it asks of the engine becomes steps, run between frames.
+class controls_panel {
+public:
+  struct file_request {
+    enum class kind : u8 { none, load, diff } what{kind::none};
+    std::string path;
+  };
+  // latest: the newest live frame (the controls show and change the engine as it is now).
+  void draw(const overlay_state& state, const frame_record* latest, marks& marks);
+  bool loop_paused() const { return _loop_paused; }
+  bool take_step_request() { return std::exchange(_step_requested, false); }
+  bool take_layout_reset() { return std::exchange(_layout_reset, false); }
+  std::vector<actions::step> take_requests() { return std::exchange(_requests, {}); }
+  file_request take_file_request() { return std::exchange(_file_request, {}); }
+  // The learner heap was just allocated from or freed into: the Heaps panel shows it.
+  bool take_learner_heap_shown() { return std::exchange(_learner_heap_touched, false); }
+
+private:
+  void request(actions::action what, const char* name);
+  bool path_and_button(const char* id, char* path, size_t size, const char* label, marks& marks);
+
+  bool _loop_paused{false};
+  bool _step_requested{false};
+  bool _layout_reset{false};
+  std::vector<actions::step> _requests;
+  u32 _request_serial{0};
+  file_request _file_request;
+  u32 _learner_allocations{0};
+  bool _learner_heap_touched{false};
+  char _export_path[256] = "out/inspector-snapshot.json";
+  char _screenshot_path[256] = "out/inspector-frame.png";
+  char _load_path[256] = "out/snapshot.json";
+  char _diff_path[256] = "out/inspector-snapshot.json";
+};
+
+} // namespace xe::sandbox::ui
