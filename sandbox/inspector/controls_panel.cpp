@@ -1,15 +1,37 @@
 #include <spdlog/fmt/fmt.h>
 
+#include <cstdio>
+
+#include "inspector/notices.h"
 #include "inspector/panels.h"
 
 namespace xe::sandbox::ui {
+
+namespace {
+
+void set_path(char (&field)[1024], const char* relative) {
+  const std::string path = absolute_path(relative);
+  const std::string& chosen = path.size() < sizeof(field) ? path : std::string{relative};
+  std::snprintf(field, sizeof(field), "%s", chosen.c_str());
+}
+
+} // namespace
+
+controls_panel::controls_panel() {
+  set_path(_export_path, "out/inspector-snapshot.json");
+  set_path(_screenshot_path, "out/inspector-frame.png");
+  set_path(_load_path, "out/snapshot.json");
+  set_path(_diff_path, "out/inspector-snapshot.json");
+}
 
 void controls_panel::request(actions::action what, const char* name) {
   _requests.push_back({++_request_serial, name, std::move(what)});
 }
 
 void controls_panel::draw(const overlay_state& state, const frame_record* latest, marks& marks) {
-  ImGui::TextDisabled("F1 hides the overlay. F11 or Alt+Enter: fullscreen.");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", key_hint);
+  ImGui::PopStyleColor();
   if (marks.button("Reset layout")) _layout_reset = true;
   if (marks.section("Frame loop", true)) {
     // Every control shows the engine's state as it is, however it was set (flags, keys,
@@ -88,6 +110,8 @@ bool controls_panel::path_and_button(const char* id, char* path, size_t size, co
   const f32 button_width = ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
   ImGui::SetNextItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
   ImGui::InputText(id, path, size);
+  // The field shows the start of a long path: all of it on hover, resolved if relative.
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) ImGui::SetTooltip("%s", absolute_path(path).c_str());
   ImGui::SameLine();
   return marks.button(label);
 }

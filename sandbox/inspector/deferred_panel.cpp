@@ -18,7 +18,7 @@ void draw_deferred(const shown_frame& shown, const focus& focus) {
   for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
     ImGui::TableSetColumnIndex(static_cast<int>(s));
     if (s == focus.slot) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(255, 255, 255, 40));
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred[s]), "fence value %llu",
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[s]), "fence value %llu",
                        static_cast<unsigned long long>(f.slot_fence_values[s]));
     ImGui::Text("GPU is at %llu", static_cast<unsigned long long>(f.gpu_completed));
     const u32 wait = frames_until(f, s);

@@ -1,5 +1,9 @@
 #include "inspector/inspector.h"
 
+#include <filesystem>
+
+#include <spdlog/fmt/fmt.h>
+
 #include "common/log.h"
 
 namespace xe::sandbox {
@@ -17,22 +21,46 @@ result<void> inspector::load_snapshot_file(const std::string& path) {
   auto loaded = load_snapshot(path);
   if (!loaded) {
     _message = loaded.error_value().reason;
+    _notices.add("Could not load: " + _message, true);
     return std::move(loaded).error_value();
   }
   _loaded = std::move(*loaded);
   _message = "showing " + path + " (read-only)";
+  _notices.add(fmt::format("Showing {} (frame {}, read-only)", ui::absolute_path(path), _loaded->record.frame.frame_number), false);
   return {};
 }
 
+// The comparison opens in the Diff tab.
 result<void> inspector::load_diff_file(const std::string& path) {
   auto loaded = load_snapshot(path);
   if (!loaded) {
     _message = loaded.error_value().reason;
+    _notices.add("Could not compare: " + _message, true);
     return std::move(loaded).error_value();
   }
   _diff_against = std::move(*loaded);
-  _message = "comparing against " + path;
+  _diff_path = ui::absolute_path(path);
+  _message = "comparing against " + _diff_path;
+  _notices.add(fmt::format("Comparing against {} (frame {}): see the Diff tab", _diff_path,
+                           _diff_against->record.frame.frame_number),
+               false);
+  select_panel("Diff");
   return {};
+}
+
+void inspector::request_done(const actions::step& step, const result<void>& outcome) {
+  const auto* export_file = std::get_if<actions::snapshot>(&step.what);
+  const auto* screenshot = std::get_if<actions::screenshot>(&step.what);
+  if (!outcome) {  // the app has logged it
+    const char* what = export_file ? "Export" : screenshot ? "Screenshot" : step.name.c_str();
+    _notices.add(fmt::format("{} failed: {}", what, outcome.error_value().reason), true, false);
+    return;
+  }
+  if (!export_file && !screenshot) return;  // the panels show the change itself
+  const std::string path = ui::absolute_path(export_file ? export_file->file : screenshot->file);
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  _notices.add(ec ? fmt::format("Wrote {}", path) : fmt::format("Wrote {} ({})", path, ui::describe_size(bytes)), false);
 }
 
 ui::shown_frame inspector::shown() const {
@@ -59,6 +87,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
   const auto tab = [&](const char* name, auto&& draw) {
     if (ImGui::BeginTabItem(name, nullptr, tab_flags(name))) {
+      _shown_panel = name;
       draw();
       ImGui::EndTabItem();
     }
@@ -70,7 +99,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   tab("Resources", [&] { ui::draw_resources(shown); });
   tab("Log", [&] { ui::draw_log(shown, *_log); });
   tab("Adapter", [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });
-  tab("Diff", [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr); });
+  tab("Diff", [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr, _diff_path); });
   ImGui::EndTabBar();
   _panel_request.clear();
 }

@@ -13,6 +13,7 @@
 #include <spdlog/sinks/ringbuffer_sink.h>
 
 #include "app/overlay_state.h"
+#include "inspector/notices.h"
 #include "inspector/panels.h"
 #include "script/actions.h"
 #include "snapshot/frame_record.h"
@@ -46,6 +47,12 @@ public:
   bool take_step_request() { return _controls.take_step_request(); }
   // What the controls asked for since the last call.
   std::vector<actions::step> take_requests() { return _controls.take_requests(); }
+  // The app ran one of those steps: says what it did ("Wrote /abs/file (88 KB)") or why not.
+  void request_done(const actions::step& step, const result<void>& outcome);
+  // The newest notice while it is on screen, "" after (tests, the UI map).
+  const std::string& notice() const { return _notices.current(); }
+  // Over everything, after the panels: the newest notice.
+  void draw_notices() { _notices.draw(); }
 
   // Views.
   void select_heap(std::string_view name) { _heaps.select(name); }
@@ -57,6 +64,8 @@ public:
   void show_live() {
     _loaded.reset();
     _timeline.go_live();
+    if (!_diff_against) _message.clear();  // "showing FILE" no longer holds
+    else _message = "comparing against " + _diff_path;
   }
   void clear_history() { _history.clear(); }
   void begin_pass() { _marks.clear(); }
@@ -64,6 +73,8 @@ public:
   const std::map<std::string, std::vector<ImVec4>, std::less<>>& cells() const { return _marks.cells(); }
   u32 first_cell(std::string_view heap) const { return _marks.first_cell(heap); }
   const std::string& message() const { return _message; }
+  std::vector<std::string> log_lines() const { return _log->last_formatted(); }  // what the Log tab lists
+  const std::string& shown_panel() const { return _shown_panel; }  // the tab in front, last pass
   const history_ring& history() const { return _history; }
 
   // Where things were drawn in the last frame (screen pixels), for tests and lessons.
@@ -86,14 +97,17 @@ private:
   history_ring _history;
   std::optional<loaded_snapshot> _loaded;
   std::optional<loaded_snapshot> _diff_against;
+  std::string _diff_path;  // where _diff_against came from
   std::string _message;
   bool _visible{true};
   std::string _panel_request;
+  std::string _shown_panel;
   ui::focus _focus;
   ui::marks _marks;
   ui::timeline _timeline;
   ui::heaps_panel _heaps;
   ui::controls_panel _controls;
+  ui::notices _notices;
   std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> _log;
   std::vector<f32> _plot;  // scratch for plots
 };

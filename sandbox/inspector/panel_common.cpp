@@ -1,5 +1,7 @@
 #include "inspector/panel_common.h"
 
+#include <cmath>
+
 namespace xe::sandbox::ui {
 
 bool marks::button(const char* label) {
@@ -36,6 +38,30 @@ std::optional<ImVec4> marks::cell_rect(std::string_view heap, u32 index) const {
       index - base->second >= cells->second.size())
     return std::nullopt;
   return cells->second[index - base->second];
+}
+
+void apply_style(ImGuiStyle& style) {
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 4.f;
+  style.Colors[ImGuiCol_TextDisabled] = ImVec4{0.62f, 0.62f, 0.62f, 1.f};
+}
+
+namespace {
+f32 luminance(ImVec4 c) {
+  const auto linear = [](f32 v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
+  return 0.2126f * linear(c.x) + 0.7152f * linear(c.y) + 0.0722f * linear(c.z);
+}
+} // namespace
+
+f32 contrast_ratio(ImVec4 a, ImVec4 b) {
+  const f32 la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+
+ImVec4 blend(ImVec4 colour, ImVec4 background) {
+  const f32 a = colour.w;
+  return ImVec4{colour.x * a + background.x * (1 - a), colour.y * a + background.y * (1 - a),
+                colour.z * a + background.z * (1 - a), 1.f};
 }
 
 ImU32 colour_of(descriptor_state s) {

@@ -24,6 +24,10 @@ inline constexpr ImU32 colour_free = IM_COL32(46, 125, 50, 255);
 inline constexpr ImU32 colour_allocated = IM_COL32(239, 108, 0, 255);
 inline constexpr ImU32 colour_deferred[gfx::frame_buffer_count] = {
     IM_COL32(21, 101, 192, 255), IM_COL32(106, 27, 154, 255), IM_COL32(0, 131, 143, 255)};
+// Text in a slot's colour on the panel background: lighter versions of colour_deferred
+// that meet WCAG AA (contrast 4.5:1) there, as hints do (apply_style).
+inline constexpr ImU32 colour_deferred_text[gfx::frame_buffer_count] = {
+    IM_COL32(100, 160, 240, 255), IM_COL32(186, 104, 200, 255), IM_COL32(38, 198, 218, 255)};
 inline constexpr ImU32 colour_changed = IM_COL32(255, 235, 59, 255);
 inline constexpr ImU32 colour_focus = IM_COL32(255, 255, 255, 255);
 inline constexpr ImU32 colour_text = IM_COL32(255, 255, 255, 255);
@@ -75,6 +79,13 @@ private:
   std::map<std::string, std::vector<ImVec4>, std::less<>> _cells;  // per heap, this page's cells
   std::map<std::string, u32, std::less<>> _cell_base;              // per heap, first index on the page
 };
+
+// The inspector's style: ImGui's dark one with hints (TextDisabled) light enough for WCAG AA.
+void apply_style(ImGuiStyle& style);
+// WCAG 2 contrast ratio of two opaque sRGB colours (1 to 21).
+f32 contrast_ratio(ImVec4 a, ImVec4 b);
+// colour over background with colour's alpha, as the GPU blends it.
+ImVec4 blend(ImVec4 colour, ImVec4 background);
 
 ImU32 colour_of(descriptor_state s);
 const char* describe(descriptor_state s);

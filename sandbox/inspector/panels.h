@@ -37,8 +37,10 @@ void draw_surfaces(const shown_frame& shown, const focus& focus);     // surface
 void draw_resources(const shown_frame& shown);                        // resources_panel.cpp
 void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);  // log_panel.cpp
 void draw_adapter(const gfx::adapter_info& adapter);                  // adapter_panel.cpp
-// The changes from `against` to the shown frame (diff_panel.cpp).
-void draw_diff(const shown_frame& shown, const loaded_snapshot* against);
+// Which of the two is older, in a sentence: the diff reads from the older to the newer.
+std::string describe_order(u64 snapshot_frame, u64 shown_frame);
+// The changes from `against` (read from against_path) to the shown frame (diff_panel.cpp).
+void draw_diff(const shown_frame& shown, const loaded_snapshot* against, std::string_view against_path);
 
 // The history slider above the panels: which live frame is shown (timeline.cpp).
 class timeline {
@@ -53,6 +55,11 @@ private:
   u32 _scrub{0};  // history index shown while paused
 };
 
+// The keys, in one line: what the controls panel and the hidden overlay's hint say.
+inline constexpr const char* key_hint =
+    "Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, "
+    "\u2190/PgUp back, Home restart, R retry";
+
 // The controls panel: the frame loop, the learner heap, windows, export, load and compare
 // (controls_panel.cpp). What it asks of the engine becomes steps, run between frames.
 class controls_panel {
@@ -61,6 +68,7 @@ public:
     enum class kind : u8 { none, load, diff } what{kind::none};
     std::string path;
   };
+  controls_panel();  // default paths: absolute, under the working directory's out/
   // latest: the newest live frame (the controls show and change the engine as it is now).
   void draw(const overlay_state& state, const frame_record* latest, marks& marks);
   bool loop_paused() const { return _loop_paused; }
@@ -83,10 +91,10 @@ private:
   file_request _file_request;
   u32 _learner_allocations{0};
   bool _learner_heap_touched{false};
-  char _export_path[256] = "out/inspector-snapshot.json";
-  char _screenshot_path[256] = "out/inspector-frame.png";
-  char _load_path[256] = "out/snapshot.json";
-  char _diff_path[256] = "out/inspector-snapshot.json";
+  char _export_path[1024] = {};
+  char _screenshot_path[1024] = {};
+  char _load_path[1024] = {};
+  char _diff_path[1024] = {};
 };
 
 } // namespace xe::sandbox::ui

@@ -30,7 +30,7 @@ void draw_resources(const shown_frame& shown) {
     ImGui::TableNextColumn();
     ImGui::Text("%llu", static_cast<unsigned long long>(res.bytes));
     ImGui::TableNextColumn();
-    if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred[res.release_slot % gfx::frame_buffer_count]),
+    if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_buffer_count]),
                                                 "release waits in slot %u", res.release_slot);
     else ImGui::TextUnformatted("live");
   }
