@@ -15,6 +15,8 @@
   window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
   window_tests.py glossary              a step's term opens the Glossary tab; See; search
   window_tests.py exercises             "Your turn" solved with the Controls' own buttons, then Check
+  window_tests.py feedback              F1 hides (a hint stays), Export says what it wrote,
+                                        Diff against opens the Diff tab
 
 Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs);
 --launcher /usr/lib/wine/wine64 with the Windows build's .exe drives the Win32 window.
@@ -643,11 +645,75 @@ def test_exercises(run, args):
                 print(f"{number}: solved with {', '.join(clicks)} and Check")
             finally:
                 app.kill()
+def pixel_ink(display, shot, rect, origin):
+    """Pixels in rect (window pixels) brighter than 200 in every channel: text's ink."""
+    ox, oy = origin
+    x, y, x2, y2 = (int(v) for v in rect)
+    crop = f"{x2 - x}x{y2 - y}+{ox + x}+{oy + y}"
+    out = display.run("convert", shot, "-crop", crop, "+repage", "-fx", "(r>0.78&&g>0.78&&b>0.78)?1:0",
+                      "-format", "%[fx:mean*w*h]", "info:").stdout
+    return float(out or 0)
+
+
+def test_feedback(run, args):
+    """What a person sees after each action, with a person's pauses: F1 leaves a hint that
+    says how to come back, Export names the file it wrote, Diff against shows the Diff tab."""
+    with Display() as display:
+        app = run.sandbox(display, "feedback", "--lesson", "07", "--language", "zh")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            app.key("Right")
+            wait_steps(app, 1, "step 1")
+            time.sleep(0.5)
+            display.screenshot(os.path.join(app.workdir, "lesson-zh.png"))
+            app.key("F1")
+            m = app.guard("the hidden overlay's hint", lambda: (lambda m: m if m.get("visible") is False and m.get("hint")
+                                                                  else None)(app.ui_map() or {}), 5)
+            time.sleep(0.3)
+            shot = os.path.join(app.workdir, "hidden.png")
+            display.screenshot(shot)
+            if m.get("windows"):
+                raise TestFailure(f"hidden, yet panels are drawn: {sorted(m['windows'])}")
+            ink = pixel_ink(display, shot, m["hint"], app.origin())
+            if ink < 50:
+                raise TestFailure(f"the hint's rectangle {m['hint']} has no text in it ({ink} light pixels; {shot})")
+            time.sleep(0.5)
+            app.key("F1")
+            app.guard("the panels back", lambda: (app.ui_map() or {}).get("visible") is True and
+                      "Inspector" in (app.ui_map() or {}).get("windows", {}), 5)
+            time.sleep(0.5)
+            app.click("Export")
+            time.sleep(0.5)
+            app.click("Export snapshot")
+            exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
+            notice = app.guard("the export's notice", lambda: (app.ui_map() or {}).get("notice", "").startswith("Wrote ")
+                               and app.ui_map()["notice"], 5)
+            size = os.path.getsize(exported)
+            expected = f"Wrote {exported} ({(size + 500) // 1000} KB)"
+            if notice != expected:
+                raise TestFailure(f"the notice says {notice!r}, expected {expected!r}")
+            display.screenshot(os.path.join(app.workdir, "export-notice.png"))
+            time.sleep(0.5)
+            app.click("Load and compare")
+            time.sleep(0.5)
+            app.click("Diff against")
+            app.guard("the Diff tab", lambda: (app.ui_map() or {}).get("panel") == "Diff", 5)
+            time.sleep(0.3)
+            display.screenshot(os.path.join(app.workdir, "diff.png"))
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+        finally:
+            app.kill()
+    print(f"F1: hint with {ink:.0f} light pixels; {expected}; Diff against showed the Diff tab")
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises"])
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises",
+                                    "feedback"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -669,7 +735,7 @@ def main():
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
          "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary,
-         "exercises": test_exercises}[args.test](run, args)
+         "exercises": test_exercises, "feedback": test_feedback}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

@@ -126,8 +126,11 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
   ImGui::NewLine();
-  ImGui::TextDisabled("%s", ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
-                               "→/PgDn next · ←/PgUp back · Home restart · R retry"));
+  // Wrapped: the whole line shows however narrow the panel.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped(ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
+                  "→/PgDn next · ←/PgUp back · Home restart · R retry"));
+  ImGui::PopStyleColor();
 }
 
 void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
