@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <spdlog/fmt/fmt.h>
 
 #include "app/overlay.h"
 #include "common/log.h"
@@ -99,6 +100,8 @@ public:
     const std::pair<u32, u32> position{view->current, view->steps_done};
     if (position == _focused) return;
     _focused = position;
+    _inspector.note_lesson_step(view->steps_done == 0 ? std::string{"lesson: start"}
+                                                      : fmt::format("lesson step {}", view->steps_done));
     std::vector<std::pair<std::string, u32>> cells;
     u32 slot = invalid_id, surface = invalid_id;
     if (const lesson_focus* f = view->focus) {
@@ -113,7 +116,8 @@ public:
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
   bool take_step_request() override { return _inspector.take_step_request(); }
-  bool input_pending() const override { return _enabled && _platform.input_pending(); }
+  // Input not yet seen by a UI pass, or a highlight still fading: keep building.
+  bool input_pending() const override { return _enabled && (_platform.input_pending() || _inspector.animating()); }
   bool wants_keyboard() const override { return _enabled && _inspector.visible() && ImGui::GetIO().WantTextInput; }
   sandbox::inspector* get_inspector() override { return _enabled ? &_inspector : nullptr; }
   void release_device_objects() override {
@@ -231,6 +235,14 @@ private:
     map["panel"] = _inspector.shown_panel();
     if (!_inspector.visible()) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};
     if (const std::string& notice = _inspector.notice(); !notice.empty()) map["notice"] = notice;
+    if (const frame_record* shown = _inspector.shown_record()) {
+      map["shown_frame"] = shown->frame.frame_number;
+      map["shown_at"] = _inspector.shown_at();  // history index: several records may share a frame
+    }
+    nlohmann::json markers = nlohmann::json::array();
+    for (const auto& m : _inspector.markers())
+      markers.push_back({{"at", m.at}, {"frame", _inspector.history().at(m.at).frame.frame_number}, {"what", m.what}});
+    map["markers"] = std::move(markers);
     if (!_inspector.history().empty()) {
       const gfx::frame_stats& f = _inspector.history().latest().frame;
       map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}};

@@ -6,7 +6,7 @@ namespace xe::sandbox::ui {
 
 // One column per frame slot: the fence value it waits for, when it is processed, and what
 // waits in it (descriptor indices, COM objects).
-void draw_deferred(const shown_frame& shown, const focus& focus) {
+void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow) {
   const frame_record& r = *shown.record;
   const gfx::frame_stats& f = r.frame;
   if (!ImGui::BeginTable("deferred", gfx::frame_buffer_count, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
@@ -25,12 +25,35 @@ void draw_deferred(const shown_frame& shown, const focus& focus) {
     ImGui::TextWrapped("processed %s", wait == 0   ? "at the next begin_frame"
                                        : wait == 1 ? "after 1 more frame"
                                                    : fmt::format("after {} more frames", wait).c_str());
+    u32 queued = 0;
     for (const heap_record& h : r.heaps)
-      for (u32 index : h.state->deferred[s]) ImGui::BulletText("%s[%u]", h.info.name.c_str(), index);
-    for (const gfx::object_info& o : r.objects->deferred_releases[s])
+      for (u32 index : h.state->deferred[s]) {
+        const std::string* owner = lookup(h.state->owners, index);
+        const u64* freed = lookup(h.state->freed_frames, index);
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s[%u]%s%s%s", h.info.name.c_str(), index, owner ? " " : "", owner ? owner->c_str() : "",
+                           freed ? fmt::format(", freed in frame {}", *freed).c_str() : "");
+        ++queued;
+      }
+    for (const gfx::object_info& o : r.objects->deferred_releases[s]) {
       ImGui::BulletText("%s (%s)", o.name.c_str(), o.type.c_str());
+      ++queued;
+    }
+    if (queued == 0) ImGui::TextDisabled("empty");
   }
   ImGui::EndTable();
+  // What came back in the newest frames, fading over about a second.
+  if (!shown.newest()) return;
+  const auto returned = glow.returned_now();
+  if (returned.empty()) return;
+  ImGui::TextUnformatted("back on the free stack:");
+  for (const auto& [key, strength] : returned) {
+    ImGui::SameLine();
+    ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour_free);
+    c.x += (1 - c.x) * 0.4f, c.y += (1 - c.y) * 0.4f, c.z += (1 - c.z) * 0.4f;  // readable on the panel
+    c.w = 0.25f + 0.75f * strength;
+    ImGui::TextColored(c, "%s[%u]", key.first.c_str(), key.second);
+  }
 }
 
 } // namespace xe::sandbox::ui

@@ -4,7 +4,7 @@
 
 namespace xe::sandbox::ui {
 
-void heaps_panel::draw(const shown_frame& shown, const focus& focus, marks& marks) {
+void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
   const frame_record& r = *shown.record;
   if (r.heaps.empty()) return;
   // The chosen heap, or the newest one until the learner (or a lesson) chooses. A record
@@ -62,6 +62,9 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, marks& mark
     }
     if (!before_states.empty() && i < before_states.size() && before_states[i] != states[i])
       dl->AddRect(min, max, colour_changed, 0, 0, 2.f);
+    if (const f32 g = shown.newest() ? glow.returned(info.name, i) : 0.f; g > 0.f)  // just returned: a fading halo
+      dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3},
+                  (colour_free & 0x00ffffffu) | (static_cast<ImU32>(255 * g) << IM_COL32_A_SHIFT), 0, 0, 3.f);
     for (const auto& [h, index] : focus.cells)
       if (h == info.name && index == i) dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x + 2, max.y + 2}, colour_focus, 0, 0, 2.f);
     if (ImGui::IsMouseHoveringRect(min, max)) {

@@ -15,7 +15,10 @@ inspector::inspector() : _log{std::make_shared<spdlog::sinks::ringbuffer_sink_mt
 
 inspector::~inspector() { log::remove_sink(_log); }
 
-void inspector::record(const event_recorder* events) { _history.capture(events); }
+void inspector::record(const event_recorder* events) {
+  _history.capture(events);
+  _highlights.note(_history.latest(), ui::new_events(_history, _history.size() - 1));
+}
 
 result<void> inspector::load_snapshot_file(const std::string& path) {
   auto loaded = load_snapshot(path);
@@ -86,16 +89,18 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   };
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
   const auto tab = [&](const char* name, auto&& draw) {
-    if (ImGui::BeginTabItem(name, nullptr, tab_flags(name))) {
+    const bool open = ImGui::BeginTabItem(name, nullptr, tab_flags(name));
+    _marks.remember(("tab:" + std::string{name}).c_str());  // the tab's own button
+    if (open) {
       _shown_panel = name;
       draw();
       ImGui::EndTabItem();
     }
   };
-  tab("Heaps", [&] { _heaps.draw(shown, _focus, _marks); });
-  tab("Deferred", [&] { ui::draw_deferred(shown, _focus); });
+  tab("Heaps", [&] { _heaps.draw(shown, _focus, _highlights, _marks); });
+  tab("Deferred", [&] { ui::draw_deferred(shown, _focus, _highlights); });
   tab("Fences", [&] { ui::draw_fences(shown, _plot); });
-  tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus); });
+  tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus, _highlights); });
   tab("Resources", [&] { ui::draw_resources(shown); });
   tab("Log", [&] { ui::draw_log(shown, *_log); });
   tab("Adapter", [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });

@@ -67,7 +67,19 @@ public:
     if (!_diff_against) _message.clear();  // "showing FILE" no longer holds
     else _message = "comparing against " + _diff_path;
   }
-  void clear_history() { _history.clear(); }
+  void clear_history() {
+    _history.clear();
+    _timeline.clear();
+    _highlights.clear();
+  }
+  // A lesson step ran (or was undone): its marker goes on the history's newest frame.
+  void note_lesson_step(std::string label) { _timeline.note_lesson_step(_history, std::move(label)); }
+  // A highlight is fading: the overlay keeps redrawing until it has.
+  bool animating() const { return _highlights.fading(); }
+  // The frame the panels show (null before the first) and the history's markers, for tests.
+  const frame_record* shown_record() const { return shown().record; }
+  u32 shown_at() const { return shown().at; }
+  std::vector<ui::timeline::marker> markers() const { return _timeline.markers(_history); }
   void begin_pass() { _marks.clear(); }
   // Heap cells drawn in the last pass: heap name -> (first index, one rectangle per cell).
   const std::map<std::string, std::vector<ImVec4>, std::less<>>& cells() const { return _marks.cells(); }
@@ -108,6 +120,7 @@ private:
   ui::heaps_panel _heaps;
   ui::controls_panel _controls;
   ui::notices _notices;
+  ui::highlights _highlights;
   std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> _log;
   std::vector<f32> _plot;  // scratch for plots
 };

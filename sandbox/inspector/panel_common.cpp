@@ -64,6 +64,55 @@ ImVec4 blend(ImVec4 colour, ImVec4 background) {
                 colour.z * a + background.z * (1 - a), 1.f};
 }
 
+std::span<const recorded_event> new_events(const history_ring& history, u32 at) {
+  const std::vector<recorded_event>& events = history.at(at).events;
+  size_t seen = 0;
+  if (at > 0) {
+    const frame_record& before = history.at(at - 1);
+    if (before.frame.frame_number == history.at(at).frame.frame_number)
+      seen = std::min(before.events.size(), events.size());
+  }
+  return std::span<const recorded_event>{events}.subspan(seen);
+}
+
+void highlights::note(const frame_record& record, std::span<const recorded_event> events) {
+  const auto now = clock::now();
+  for (const recorded_event& e : events) {
+    if (e.type == gfx::event_type::descriptor_returned) _returned[{e.heap, e.index}] = now;
+    if (e.type == gfx::event_type::surface_created || e.type == gfx::event_type::surface_resized) _rebuilt[e.surface] = now;
+  }
+  // Forget what has faded (and what a later allocation took over).
+  std::erase_if(_returned, [&](const auto& r) { return strength(r.second) <= 0.f || !record.find_heap(r.first.first); });
+  std::erase_if(_rebuilt, [](const auto& r) { return strength(r.second) <= 0.f; });
+}
+
+f32 highlights::strength(clock::time_point since) {
+  const f32 age = std::chrono::duration<f32>(clock::now() - since).count();
+  return std::clamp(1.f - age / std::chrono::duration<f32>(fade).count(), 0.f, 1.f);
+}
+
+f32 highlights::returned(std::string_view heap, u32 index) const {
+  auto it = _returned.find(std::pair<std::string, u32>{std::string{heap}, index});
+  return it == _returned.end() ? 0.f : strength(it->second);
+}
+
+f32 highlights::rebuilt(u32 surface) const {
+  auto it = _rebuilt.find(surface);
+  return it == _rebuilt.end() ? 0.f : strength(it->second);
+}
+
+bool highlights::fading() const {
+  const auto alive = [](const auto& r) { return strength(r.second) > 0.f; };
+  return std::any_of(_returned.begin(), _returned.end(), alive) || std::any_of(_rebuilt.begin(), _rebuilt.end(), alive);
+}
+
+std::vector<std::pair<std::pair<std::string, u32>, f32>> highlights::returned_now() const {
+  std::vector<std::pair<std::pair<std::string, u32>, f32>> out;
+  for (const auto& [key, since] : _returned)
+    if (const f32 s = strength(since); s > 0.f) out.emplace_back(key, s);
+  return out;
+}
+
 ImU32 colour_of(descriptor_state s) {
   switch (s) {
     case descriptor_state::free: return colour_free;

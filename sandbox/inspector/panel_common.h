@@ -3,7 +3,9 @@
 // the frame they all draw (live, paused, scrubbed or loaded), what a lesson step points at,
 // and the rectangles of what was drawn (for tests and the UI map).
 #include <algorithm>
+#include <chrono>
 #include <map>
+#include <span>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,7 @@ inline constexpr ImU32 colour_slot_live = IM_COL32(46, 125, 50, 255);
 // snapshot. history is null for a loaded snapshot (it has no neighbours); otherwise record
 // is history->at(at), and panels that look back (plots, recent rebuilds) look back from at.
 struct shown_frame {
+  bool newest() const { return history && at + 1 == history->size(); }  // the engine as it is now
   const frame_record* record{};
   const frame_record* previous{};  // the frame before it, when there is one
   const history_ring* history{};
@@ -50,6 +53,36 @@ struct focus {
   std::vector<std::pair<std::string, u32>> cells;
   u32 slot{invalid_id};
   u32 surface{invalid_id};
+};
+
+// The events a history record added: those after the previous record's when both are of the
+// same frame (the app records again after a request between frames).
+std::span<const recorded_event> new_events(const history_ring& history, u32 at);
+
+// Changes that stay highlighted for a moment after they happen, measured on the wall clock
+// (drawing them never advances the engine): an index back on the free stack, a surface
+// rebuilt. Noted when the history records them; shown while the newest frame is.
+class highlights {
+public:
+  using clock = std::chrono::steady_clock;
+  static constexpr std::chrono::milliseconds fade{1200};
+
+  void note(const frame_record& record, std::span<const recorded_event> events);
+  void clear() {
+    _returned.clear();
+    _rebuilt.clear();
+  }
+  // 1 when it has just happened, falling to 0 over `fade`; 0 when it did not.
+  f32 returned(std::string_view heap, u32 index) const;
+  f32 rebuilt(u32 surface) const;
+  bool fading() const;  // something is still highlighted: keep redrawing
+  // Returned indices still highlighted, with their strength.
+  std::vector<std::pair<std::pair<std::string, u32>, f32>> returned_now() const;
+
+private:
+  static f32 strength(clock::time_point since);
+  std::map<std::pair<std::string, u32>, clock::time_point> _returned;
+  std::map<u32, clock::time_point> _rebuilt;
 };
 
 // Rectangles of what the last pass drew, in screen pixels: buttons and sections by label,

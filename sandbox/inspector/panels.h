@@ -21,7 +21,8 @@ public:
     _selected = name;
     _chosen = true;
   }
-  void draw(const shown_frame& shown, const focus& focus, marks& marks);
+  // glow: returned indices fade out around their cells (live frames only).
+  void draw(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);
 
 private:
   void draw_free_stack(const heap_record& heap);
@@ -31,9 +32,9 @@ private:
   u32 _page{0};
 };
 
-void draw_deferred(const shown_frame& shown, const focus& focus);     // deferred_panel.cpp
+void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow);  // deferred_panel.cpp
 void draw_fences(const shown_frame& shown, std::vector<f32>& scratch);  // fences_panel.cpp
-void draw_surfaces(const shown_frame& shown, const focus& focus);     // surfaces_panel.cpp
+void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);  // surfaces_panel.cpp
 void draw_resources(const shown_frame& shown);                        // resources_panel.cpp
 void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);  // log_panel.cpp
 void draw_adapter(const gfx::adapter_info& adapter);                  // adapter_panel.cpp
@@ -42,17 +43,35 @@ std::string describe_order(u64 snapshot_frame, u64 shown_frame);
 // The changes from `against` (read from against_path) to the shown frame (diff_panel.cpp).
 void draw_diff(const shown_frame& shown, const loaded_snapshot* against, std::string_view against_path);
 
-// The history slider above the panels: which live frame is shown (timeline.cpp).
+// The history slider above the panels: which live frame is shown, by frame number, with a
+// marker where something happened (an index allocated, freed or returned; a surface
+// created, removed or resized; a lesson step) and jumps to the previous or next one
+// (buttons, or the [ and ] keys) (timeline.cpp).
 class timeline {
 public:
+  enum class marker_kind : u8 { descriptor, surface, lesson };
+  struct marker {
+    u32 at{};  // history index
+    marker_kind kind{};
+    std::string what;  // "freed demo[0]", "lesson step 4"
+  };
+
   // Live (following the newest frame) or held at one frame of the history.
   shown_frame shown(const history_ring& history) const;
   void draw(const history_ring& history, marks& marks);
   void go_live() { _paused = false; }
+  // A lesson step just ran; its marker goes on the newest frame of the history.
+  void note_lesson_step(const history_ring& history, std::string label);
+  void clear() { _lesson_steps.clear(); }
+  // Every marker in the history, oldest first (at most one per frame and kind).
+  std::vector<marker> markers(const history_ring& history) const;
 
 private:
+  void jump(const std::vector<marker>& markers, const history_ring& history, int direction);
+
   bool _paused{false};
   u32 _scrub{0};  // history index shown while paused
+  std::vector<std::pair<u64, std::string>> _lesson_steps;  // (frame number, label), newest last
 };
 
 // The keys, in one line: what the controls panel and the hidden overlay's hint say.

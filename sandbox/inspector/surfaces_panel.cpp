@@ -7,7 +7,7 @@
 namespace xe::sandbox::ui {
 
 // The surfaces' utl::free_list: one card per slot, the free chain drawn as arrows.
-void draw_surfaces(const shown_frame& shown, const focus& focus) {
+void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow) {
   const gfx::surfaces_info& s = shown.record->surfaces;
   ImGui::Text("utl::free_list<d3d12_surface>: %u slots, next free: %s", s.capacity,
               s.next_free == invalid_id ? "none" : std::to_string(s.next_free).c_str());
@@ -20,14 +20,15 @@ void draw_surfaces(const shown_frame& shown, const focus& focus) {
   const size_t per_row = std::max<size_t>(1, static_cast<size_t>((ImGui::GetContentRegionAvail().x - 44 + gap) / (w + gap)));
   const size_t rows = std::max<size_t>(1, (s.slots.size() + per_row - 1) / per_row);
   std::vector<ImVec2> tops(s.slots.size());
-  // A rebuild in the few frames up to the shown one makes the slot's border flash.
-  std::vector<bool> rebuilt(s.slots.size(), false);
-  if (shown.history) {
-    const u32 recent = std::min(shown.at + 1, 30u);
-    for (u32 k = 0; k < recent; ++k)
-      for (const recorded_event& e : shown.history->at(shown.at - k).events)
-        if ((e.type == gfx::event_type::surface_resized || e.type == gfx::event_type::surface_created) && e.surface < rebuilt.size())
-          rebuilt[e.surface] = true;
+  // A surface created or rebuilt: live, its border glows and fades over about a second; an
+  // earlier frame shown outlines the surfaces its own events rebuilt.
+  std::vector<f32> rebuilt(s.slots.size(), 0.f);
+  if (shown.newest()) {
+    for (size_t i = 0; i < rebuilt.size(); ++i) rebuilt[i] = glow.rebuilt(static_cast<u32>(i));
+  } else if (shown.history) {
+    for (const recorded_event& e : new_events(*shown.history, shown.at))
+      if ((e.type == gfx::event_type::surface_resized || e.type == gfx::event_type::surface_created) && e.surface < rebuilt.size())
+        rebuilt[e.surface] = 1.f;
   }
   for (size_t i = 0; i < s.slots.size(); ++i) {
     const gfx::surface_info& slot = s.slots[i];
@@ -35,8 +36,9 @@ void draw_surfaces(const shown_frame& shown, const focus& focus) {
     const ImVec2 max{min.x + w, min.y + h};
     tops[i] = ImVec2{min.x + w / 2, min.y};
     dl->AddRectFilled(min, max, slot.live ? colour_slot_live : colour_slot_free, 4.f);
-    const bool flash = rebuilt[i] && (static_cast<int>(ImGui::GetTime() * 6) % 2 == 0);
-    if (flash) dl->AddRect(min, max, colour_changed, 4.f, 0, 3.f);
+    if (rebuilt[i] > 0.f)
+      dl->AddRect(ImVec2{min.x - 1, min.y - 1}, ImVec2{max.x + 1, max.y + 1},
+                  (colour_changed & 0x00ffffffu) | (static_cast<ImU32>(255 * rebuilt[i]) << IM_COL32_A_SHIFT), 4.f, 0, 3.f);
     if (i == focus.surface) dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3}, colour_focus, 4.f, 0, 2.f);
     std::string text = fmt::format("slot {} (gen {})\n", i, slot.generation);
     if (slot.live) {

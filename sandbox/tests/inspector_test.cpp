@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include <unistd.h>
 
@@ -197,6 +198,7 @@ TEST_F(inspector_test, load_and_diff_say_what_they_show) {
   click("Export snapshot");
   ASSERT_TRUE(write_frame_state(_dir / "out" / "snapshot.json", _app->snapshot()));
   frames(3);
+  click("Export");  // closed again: at 1280x720 the panel has room for one open section more
   click("Load and compare");
   click("Diff against");
   EXPECT_EQ(_inspector->shown_panel(), "Diff");
@@ -229,6 +231,49 @@ TEST_F(inspector_test, slot_colours_and_hints_are_readable_on_the_panel) {
   // The measure can fail: the slot-1 purple the panels used for text before is below AA.
   EXPECT_LT(ui::contrast_ratio(ImGui::ColorConvertU32ToFloat4(ui::colour_deferred[1]), panel), 4.5f);
   EXPECT_NEAR(ui::contrast_ratio(ImVec4{0, 0, 0, 1}, ImVec4{1, 1, 1, 1}), 21.f, 1e-3f);
+}
+
+// The history's markers name what happened at which frame; << and >> jump between them and
+// every panel then draws that frame. A returned index stays highlighted for about a second
+// of wall-clock time, and drawing it runs no engine frame.
+TEST_F(inspector_test, history_markers_jump_between_events) {
+  frames(1);
+  click("Allocate");   // the learner heap, index 0 (a request: recorded after it runs)
+  frames(2);
+  click("Free last");  // index 0 waits in this frame's slot
+  frames(4);           // the slot comes round: index 0 returns
+  const auto markers = _inspector->markers();
+  const auto find = [&](std::string_view what) -> const ui::timeline::marker* {
+    for (const auto& m : markers)
+      if (m.what.find(what) != std::string::npos) return &m;
+    return nullptr;
+  };
+  const auto* allocated = find("allocated learner[0]");
+  const auto* freed = find("freed learner[0]");
+  const auto* returned = find("returned learner[0]");
+  ASSERT_TRUE(allocated && freed && returned);
+  const auto frame_of = [&](const ui::timeline::marker* m) { return _inspector->history().at(m->at).frame.frame_number; };
+  EXPECT_LT(frame_of(allocated), frame_of(returned));
+  EXPECT_LE(frame_of(freed), frame_of(returned));
+  EXPECT_TRUE(_inspector->animating()) << "the returned index is highlighted";
+
+  _inspector->select_panel("Fences");
+  click("<<");  // from the newest frame back to the return
+  ASSERT_NE(_inspector->shown_record(), nullptr);
+  EXPECT_EQ(_inspector->shown_record()->frame.frame_number, frame_of(returned));
+  EXPECT_EQ(_inspector->shown_record(), &_inspector->history().at(returned->at)) << "every panel draws that record";
+  click("<<");
+  EXPECT_EQ(_inspector->shown_record()->frame.frame_number, frame_of(freed));
+  click(">>");
+  EXPECT_EQ(_inspector->shown_record()->frame.frame_number, frame_of(returned));
+
+  // The highlight fades on the wall clock; the engine does not move for it.
+  _inspector->show_live();
+  const u64 cpu_fence = gfx::get_frame_stats().cpu_fence_value;
+  std::this_thread::sleep_for(ui::highlights::fade + std::chrono::milliseconds{100});
+  EXPECT_EQ(gfx::get_frame_stats().cpu_fence_value, cpu_fence);
+  frames(1);
+  EXPECT_FALSE(_inspector->animating()) << "faded after " << ui::highlights::fade.count() << " ms";
 }
 
 // However a setting was made (here: directly, as --triangle and --gpu-load do at start-up),
