@@ -1,12 +1,13 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "inspector/panels.h"
+#include "inspector/plot.h"
 
 namespace xe::sandbox::ui {
 
 // One column per frame slot: the fence value it waits for, when it is processed, and what
 // waits in it (descriptor indices, COM objects).
-void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow) {
+void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
   const frame_record& r = *shown.record;
   const gfx::frame_stats& f = r.frame;
   if (!ImGui::BeginTable("deferred", gfx::frame_buffer_count, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
@@ -36,24 +37,45 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
         ++queued;
       }
     for (const gfx::object_info& o : r.objects->deferred_releases[s]) {
-      ImGui::BulletText("%s (%s)", o.name.c_str(), o.type.c_str());
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s (%s)", o.name.c_str(), o.type.c_str());
       ++queued;
     }
     if (queued == 0) ImGui::TextDisabled("empty");
   }
   ImGui::EndTable();
   // What came back in the newest frames, fading over about a second.
-  if (!shown.newest()) return;
-  const auto returned = glow.returned_now();
-  if (returned.empty()) return;
-  ImGui::TextUnformatted("back on the free stack:");
-  for (const auto& [key, strength] : returned) {
-    ImGui::SameLine();
-    ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour_free);
-    c.x += (1 - c.x) * 0.4f, c.y += (1 - c.y) * 0.4f, c.z += (1 - c.z) * 0.4f;  // readable on the panel
-    c.w = 0.25f + 0.75f * strength;
-    ImGui::TextColored(c, "%s[%u]", key.first.c_str(), key.second);
+  if (shown.newest()) {
+    const auto returned = glow.returned_now();
+    if (!returned.empty()) ImGui::TextUnformatted("back on the free stack:");
+    for (const auto& [key, strength] : returned) {
+      ImGui::SameLine();
+      ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour_free);
+      c.x += (1 - c.x) * 0.4f, c.y += (1 - c.y) * 0.4f, c.z += (1 - c.z) * 0.4f;  // readable on the panel
+      c.w = 0.25f + 0.75f * strength;
+      ImGui::TextColored(c, "%s[%u]", key.first.c_str(), key.second);
+    }
   }
+  if (!shown.history) return;
+  // Each slot's queue length over the history up to the shown frame: descriptors and COM
+  // objects waiting for the slot's fence.
+  const plot_window window = plot_window_of(shown);
+  plot_axes axes;
+  axes.title = "Deferred queue length per slot (descriptors + objects)";
+  axes.stairs = true;
+  axes.marked = window.count - 1;
+  std::vector<plot_series> slots(gfx::frame_buffer_count);
+  for (u32 s = 0; s < gfx::frame_buffer_count; ++s) slots[s] = {fmt::format("slot {}", s), colour_deferred_text[s], {}};
+  for (u32 k = 0; k < window.count; ++k) {
+    const frame_record& at = shown.history->at(window.first + k);
+    axes.frames.push_back(at.frame.frame_number);
+    for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
+      size_t length = at.objects->deferred_releases[s].size();
+      for (const heap_record& h : at.heaps) length += h.info.deferred_counts[s];
+      slots[s].values.push_back(static_cast<f32>(length));
+    }
+  }
+  marks.remember("plot:deferred queues", draw_plot(axes, slots));
 }
 
 } // namespace xe::sandbox::ui

@@ -1,6 +1,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "inspector/panels.h"
+#include "inspector/plot.h"
 
 namespace xe::sandbox::ui {
 
@@ -83,6 +84,33 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   ImGui::Dummy(ImVec2{columns * step, rows * step});
   ImGui::Spacing();
   draw_free_stack(*heap);
+  if (shown.history) draw_occupancy(shown, marks);
+}
+
+// Every heap's fill over the history up to the shown frame, in percent of its capacity (a
+// heap that did not exist yet reads 0).
+void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
+  static constexpr ImU32 palette[] = {IM_COL32(239, 108, 0, 255),   IM_COL32(100, 160, 240, 255), IM_COL32(102, 187, 106, 255),
+                                      IM_COL32(186, 104, 200, 255), IM_COL32(38, 198, 218, 255),  IM_COL32(255, 213, 79, 255),
+                                      IM_COL32(240, 98, 146, 255),  IM_COL32(189, 189, 189, 255)};
+  const plot_window window = plot_window_of(shown);
+  plot_axes axes;
+  axes.title = "Heap occupancy (allocated + waiting, % of capacity)";
+  axes.unit = "%";
+  axes.y_max = 100.f;
+  axes.marked = window.count - 1;
+  std::vector<plot_series> heaps;
+  for (const heap_record& h : shown.record->heaps)
+    heaps.push_back({fmt::format("{} ({})", h.info.name, h.info.capacity), palette[heaps.size() % std::size(palette)], {}});
+  for (u32 k = 0; k < window.count; ++k) {
+    const frame_record& at = shown.history->at(window.first + k);
+    axes.frames.push_back(at.frame.frame_number);
+    for (size_t i = 0; i < heaps.size(); ++i) {
+      const heap_record* h = at.find_heap(shown.record->heaps[i].info.name);
+      heaps[i].values.push_back(h && h->info.capacity ? 100.f * static_cast<f32>(h->info.size) / static_cast<f32>(h->info.capacity) : 0.f);
+    }
+  }
+  marks.remember("plot:heap occupancy", draw_plot(axes, heaps));
 }
 
 // The _free_handles array as the wiki draws it: entries before _size are taken, the rest

@@ -122,7 +122,6 @@ private:
   ui::notices _notices;
   ui::highlights _highlights;
   std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> _log;
-  std::vector<f32> _plot;  // scratch for plots
 };
 
 } // namespace xe::sandbox

@@ -64,6 +64,12 @@ ImVec4 blend(ImVec4 colour, ImVec4 background) {
                 colour.z * a + background.z * (1 - a), 1.f};
 }
 
+plot_window plot_window_of(const shown_frame& shown, u32 most) {
+  if (!shown.history) return {};
+  const u32 count = std::min(shown.at + 1, most);
+  return {shown.at + 1 - count, count};
+}
+
 std::span<const recorded_event> new_events(const history_ring& history, u32 at) {
   const std::vector<recorded_event>& events = history.at(at).events;
   size_t seen = 0;

@@ -55,6 +55,13 @@ struct focus {
   u32 surface{invalid_id};
 };
 
+// The history records a plot shows: up to `most`, ending with the shown one (none for a
+// loaded snapshot). first: the index of the first.
+struct plot_window {
+  u32 first{}, count{};
+};
+plot_window plot_window_of(const shown_frame& shown, u32 most = 300);
+
 // The events a history record added: those after the previous record's when both are of the
 // same frame (the app records again after a request between frames).
 std::span<const recorded_event> new_events(const history_ring& history, u32 at);
@@ -96,6 +103,7 @@ public:
   bool button(const char* label);
   bool section(const char* label, bool open_by_default = false);  // a collapsing header
   void remember(const char* label);                                // the last item's rectangle
+  void remember(const std::string& label, ImVec4 rect) { _buttons[label] = rect; }
   std::vector<ImVec4>& cells_of(const std::string& heap, u32 first) {
     _cell_base[heap] = first;
     return _cells[heap];

@@ -26,14 +26,15 @@ public:
 
 private:
   void draw_free_stack(const heap_record& heap);
+  void draw_occupancy(const shown_frame& shown, marks& marks);
 
   std::string _selected{"rtv"};
   bool _chosen{false};  // until the learner picks a heap, the newest one is shown
   u32 _page{0};
 };
 
-void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow);  // deferred_panel.cpp
-void draw_fences(const shown_frame& shown, std::vector<f32>& scratch);  // fences_panel.cpp
+void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);  // deferred_panel.cpp
+void draw_fences(const shown_frame& shown, marks& marks);                // fences_panel.cpp
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);  // surfaces_panel.cpp
 void draw_resources(const shown_frame& shown);                        // resources_panel.cpp
 void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);  // log_panel.cpp

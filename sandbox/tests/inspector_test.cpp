@@ -13,6 +13,7 @@
 
 #include "app/app.h"
 #include "inspector/inspector.h"
+#include "inspector/plot.h"
 #include "script/runner.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
@@ -274,6 +275,48 @@ TEST_F(inspector_test, history_markers_jump_between_events) {
   EXPECT_EQ(gfx::get_frame_stats().cpu_fence_value, cpu_fence);
   frames(1);
   EXPECT_FALSE(_inspector->animating()) << "faded after " << ui::highlights::fade.count() << " ms";
+}
+
+TEST(plot_ticks, round_values_cover_the_range) {
+  EXPECT_EQ(ui::nice_ticks(0, 3, 4), (std::vector<f64>{0, 1, 2, 3}));
+  EXPECT_EQ(ui::nice_ticks(0, 100, 4), (std::vector<f64>{0, 50, 100}));
+  EXPECT_EQ(ui::nice_ticks(0, 100, 5), (std::vector<f64>{0, 20, 40, 60, 80, 100}));
+  EXPECT_EQ(ui::nice_ticks(1000, 1003, 4), (std::vector<f64>{1000, 1001, 1002, 1003}));
+  EXPECT_EQ(ui::nice_ticks(0, 0.012, 4), (std::vector<f64>{0, 0.005, 0.01}));
+  EXPECT_TRUE(ui::nice_ticks(5, 5, 4).empty());
+  EXPECT_EQ(ui::tick_label(0.005, 0.005), "0.005");
+  EXPECT_EQ(ui::tick_label(40, 20), "40");
+  EXPECT_EQ(ui::tick_label(25000, 5000), "25k");
+}
+
+// The Fences, Heaps and Deferred plots are drawn with axes: a grey axis line down the plot's
+// left edge and along its bottom, tick labels (light text) left of it.
+TEST_F(inspector_test, plots_have_axes_and_labels) {
+  step(actions::create_heap{"demo", gfx::heap_type::cbv_srv_uav, 8, false}, "create_heap");
+  step(actions::set_gpu_load{4}, "set_gpu_load");
+  frames(20);
+  for (const auto& [panel, plot] : {std::pair{"Fences", "plot:fence distance"}, {"Fences", "plot:cpu wait"},
+                                    {"Heaps", "plot:heap occupancy"}, {"Deferred", "plot:deferred queues"}}) {
+    SCOPED_TRACE(plot);
+    _inspector->select_panel(panel);
+    frames(2);
+    const gfx::image_rgba8 image = screenshot();
+    const auto rect = _inspector->button_rect(plot);
+    ASSERT_TRUE(rect) << "no plot drawn";
+    const auto px = [&](u32 x, u32 y) { return image.pixels.data() + (static_cast<size_t>(y) * image.width + x) * 4; };
+    const auto is_axis = [](const u8* p) { return p[0] == 170 && p[1] == 170 && p[2] == 170; };
+    u32 axis_left = 0, axis_bottom = 0, label_ink = 0;
+    const u32 left = static_cast<u32>(rect->x), right = static_cast<u32>(rect->z), top = static_cast<u32>(rect->y),
+              bottom = static_cast<u32>(rect->w);
+    ASSERT_LT(bottom, image.height) << "the plot is inside the frame";
+    for (u32 y = top; y < bottom; ++y) axis_left += is_axis(px(left, y)) || is_axis(px(left - 1, y)) || is_axis(px(left + 1, y));
+    for (u32 x = left; x < right; ++x) axis_bottom += is_axis(px(x, bottom)) || is_axis(px(x, bottom - 1)) || is_axis(px(x, bottom + 1));
+    for (u32 y = top; y < bottom; ++y)
+      for (u32 x = left > 60 ? left - 60 : 0; x + 6 < left; ++x) label_ink += px(x, y)[0] > 150 && px(x, y)[1] > 150;
+    EXPECT_GT(axis_left, (bottom - top) * 8 / 10) << "the y axis";
+    EXPECT_GT(axis_bottom, (right - left) * 8 / 10) << "the x axis";
+    EXPECT_GT(label_ink, 20u) << "tick labels left of the y axis";
+  }
 }
 
 // However a setting was made (here: directly, as --triangle and --gpu-load do at start-up),
