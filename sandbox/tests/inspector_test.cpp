@@ -6,10 +6,9 @@
 
 #include <cmath>
 #include <filesystem>
+#include <chrono>
 #include <fstream>
 #include <thread>
-
-#include <unistd.h>
 
 #include "app/app.h"
 #include "inspector/inspector.h"
@@ -28,7 +27,8 @@ protected:
   void SetUp() override {
     // The inspector's default paths are under the working directory: a fresh one per test.
     _cwd = fs::current_path();
-    _dir = fs::temp_directory_path() / ("xe-inspector-test-" + std::to_string(::getpid()));
+    _dir = fs::temp_directory_path() /
+           ("xe-inspector-test-" + std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
     fs::remove_all(_dir);
     fs::create_directories(_dir);
     fs::current_path(_dir);
