@@ -33,12 +33,19 @@ private:
   u32 _page{0};
 };
 
-void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);  // deferred_panel.cpp
-void draw_fences(const shown_frame& shown, marks& marks);                // fences_panel.cpp
-void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);  // surfaces_panel.cpp
-void draw_resources(const shown_frame& shown);                        // resources_panel.cpp
-void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);  // log_panel.cpp
-void draw_adapter(const gfx::adapter_info& adapter);                  // adapter_panel.cpp
+// Each slot's fence value and queue (indices with owners, COM objects), what just returned,
+// and the queue lengths over the history (deferred_panel.cpp).
+void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);
+// Fence values, then plots of the values, the CPU - GPU distance and the CPU's wait (fences_panel.cpp).
+void draw_fences(const shown_frame& shown, marks& marks);
+// The surfaces' free list as cards, the free chain as arrows (surfaces_panel.cpp).
+void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);
+// Every resource with its kind, size, format and release state (resources_panel.cpp).
+void draw_resources(const shown_frame& shown);
+// The shown frame's events, then the process log (log_panel.cpp).
+void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);
+// The adapter, runtime, feature level and interfaces (adapter_panel.cpp).
+void draw_adapter(const gfx::adapter_info& adapter);
 // Which of the two is older, in a sentence: the diff reads from the older to the newer.
 std::string describe_order(u64 snapshot_frame, u64 shown_frame);
 // The changes from `against` (read from against_path) to the shown frame (diff_panel.cpp).
