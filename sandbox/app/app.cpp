@@ -185,7 +185,8 @@ result<void> app::frame() {
   for (const auto& [slot, entry] : _surfaces)
     XE_TRY(gfx::render_surface(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
-  _overlay->record(_recorder ? &*_recorder : nullptr);
+  const std::chrono::duration<f32, std::milli> cpu_ms = clock::now() - start;
+  _overlay->record(_recorder ? &*_recorder : nullptr, cpu_ms.count());
 
   const std::chrono::duration<f64, std::milli> elapsed = clock::now() - start;
   _frame_ms_total += elapsed.count();

@@ -29,8 +29,9 @@ public:
   virtual void build(u32 width, u32 height, f32 dt, const overlay_state& state) = 0;
   // Records the built UI into the surface pass (does nothing while hidden).
   virtual gfx::surface_recorder recorder() = 0;
-  // After each frame: the engine's state into the inspector's history.
-  virtual void record(const event_recorder* events) = 0;
+  // After each frame (and each request between frames): the engine's state into the
+  // inspector's history. frame_ms: the CPU wall time of the frame just ended; < 0: no frame.
+  virtual void record(const event_recorder* events, f32 frame_ms = -1.f) = 0;
   virtual std::vector<actions::step> take_requests() = 0;
   // The app ran one of take_requests()'s steps: the overlay says what it did (or why not).
   virtual void request_done(const actions::step& step, const result<void>& outcome) = 0;

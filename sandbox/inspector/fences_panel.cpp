@@ -9,7 +9,7 @@ namespace xe::sandbox::ui {
 
 // The shown frame's fence values, then the history up to it: the CPU's signalled value
 // against the GPU's completed one, and the CPU's wait in each begin_frame.
-void draw_fences(const shown_frame& shown, marks& marks) {
+void draw_fences(const shown_frame& shown, const frame_times& times, marks& marks) {
   const gfx::frame_stats& f = shown.record->frame;
   ImGui::Text("CPU value %llu, GPU completed %llu, frames in flight %u", static_cast<unsigned long long>(f.cpu_fence_value),
               static_cast<unsigned long long>(f.gpu_completed), f.frames_in_flight);
@@ -49,17 +49,25 @@ void draw_fences(const shown_frame& shown, marks& marks) {
   axes.title = "CPU - GPU fence distance (submitted frames the GPU has not finished)";
   axes.y_min = 0.f;
   axes.y_max = static_cast<f32>(gfx::frame_buffer_count);
+  axes.height = 60.f;
   const plot_series distance[] = {series("cpu_fence_value - gpu_completed", colour_deferred_text[0], [](const gfx::frame_stats& s) {
     return s.cpu_fence_value - std::min(s.cpu_fence_value, s.gpu_completed);
   })};
   marks.remember("plot:fence distance", draw_plot(axes, distance));
 
-  axes.title = "CPU wait in begin_frame (ms)";
+  // The app's whole frame on the CPU (the UI built, begin_frame, recording, submission,
+  // present) and the part of it spent waiting for the slot's fence in begin_frame. Records
+  // between frames show their frame's time.
+  axes.title = "CPU time per frame (ms): the whole frame, and its wait in begin_frame";
   axes.unit = " ms";
   axes.stairs = false;
   axes.y_max = 0.f;  // from the data
-  const plot_series wait[] = {series("wait for the slot's fence", colour_deferred_text[1], [](const gfx::frame_stats& s) { return s.last_wait_ms; })};
-  marks.remember("plot:cpu wait", draw_plot(axes, wait));
+  axes.height = 100.f;
+  const plot_series cpu[] = {
+      series("whole frame (wall clock)", colour_deferred_text[2],
+             [&](const gfx::frame_stats& s) { return std::max(times.of(s.frame_number), 0.f); }),
+      series("wait for the slot's fence", colour_deferred_text[1], [](const gfx::frame_stats& s) { return s.last_wait_ms; })};
+  marks.remember("plot:cpu time", draw_plot(axes, cpu));
 }
 
 } // namespace xe::sandbox::ui

@@ -15,8 +15,9 @@ inspector::inspector() : _log{std::make_shared<spdlog::sinks::ringbuffer_sink_mt
 
 inspector::~inspector() { log::remove_sink(_log); }
 
-void inspector::record(const event_recorder* events) {
+void inspector::record(const event_recorder* events, f32 frame_ms) {
   _history.capture(events);
+  if (frame_ms >= 0.f) _frame_times.note(_history.latest().frame.frame_number, frame_ms, _history.capacity());
   _highlights.note(_history.latest(), ui::new_events(_history, _history.size() - 1));
 }
 
@@ -99,7 +100,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   };
   tab("Heaps", [&] { _heaps.draw(shown, _focus, _highlights, _marks); });
   tab("Deferred", [&] { ui::draw_deferred(shown, _focus, _highlights, _marks); });
-  tab("Fences", [&] { ui::draw_fences(shown, _marks); });
+  tab("Fences", [&] { ui::draw_fences(shown, _frame_times, _marks); });
   tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus, _highlights); });
   tab("Resources", [&] { ui::draw_resources(shown); });
   tab("Log", [&] { ui::draw_log(shown, *_log); });

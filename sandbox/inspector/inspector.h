@@ -30,7 +30,8 @@ public:
 
   // After each frame (and each request between frames): the engine's state joins the
   // history, even while hidden or paused.
-  void record(const event_recorder* events);
+  // frame_ms: the CPU wall time of the frame just ended (< 0: a record between frames).
+  void record(const event_recorder* events, f32 frame_ms = -1.f);
   // The two panels' contents, inside a window the overlay opened (between ImGui::NewFrame
   // and ImGui::Render). state: what the controls show besides the recorded engine state.
   void draw_controls(const overlay_state& state);
@@ -69,6 +70,7 @@ public:
   }
   void clear_history() {
     _history.clear();
+    _frame_times.clear();
     _timeline.clear();
     _highlights.clear();
   }
@@ -121,6 +123,7 @@ private:
   ui::controls_panel _controls;
   ui::notices _notices;
   ui::highlights _highlights;
+  ui::frame_times _frame_times;
   std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> _log;
 };
 

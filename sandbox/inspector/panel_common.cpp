@@ -70,6 +70,17 @@ plot_window plot_window_of(const shown_frame& shown, u32 most) {
   return {shown.at + 1 - count, count};
 }
 
+void frame_times::note(u64 frame, f32 ms, u32 keep) {
+  if (!_times.empty() && _times.back().first >= frame) _times.clear();  // a fresh engine counts again
+  _times.emplace_back(frame, ms);
+  if (_times.size() > std::max<size_t>(keep, 1) * 2) _times.erase(_times.begin(), _times.begin() + static_cast<std::ptrdiff_t>(keep));
+}
+
+f32 frame_times::of(u64 frame) const {
+  auto it = std::lower_bound(_times.begin(), _times.end(), frame, [](const auto& t, u64 f) { return t.first < f; });
+  return it != _times.end() && it->first == frame ? it->second : -1.f;
+}
+
 std::span<const recorded_event> new_events(const history_ring& history, u32 at) {
   const std::vector<recorded_event>& events = history.at(at).events;
   size_t seen = 0;

@@ -62,6 +62,19 @@ struct plot_window {
 };
 plot_window plot_window_of(const shown_frame& shown, u32 most = 300);
 
+// The CPU wall time of each recent frame, by frame number: measured by the app around its
+// frame, kept beside the history (the frame record has no field for it).
+class frame_times {
+public:
+  void note(u64 frame, f32 ms, u32 keep);
+  void clear() { _times.clear(); }
+  // The frame's time in ms, or < 0 when it was not measured (the record before any frame).
+  f32 of(u64 frame) const;
+
+private:
+  std::vector<std::pair<u64, f32>> _times;  // by frame number, ascending
+};
+
 // The events a history record added: those after the previous record's when both are of the
 // same frame (the app records again after a request between frames).
 std::span<const recorded_event> new_events(const history_ring& history, u32 at);

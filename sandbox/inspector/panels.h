@@ -36,8 +36,9 @@ private:
 // Each slot's fence value and queue (indices with owners, COM objects), what just returned,
 // and the queue lengths over the history (deferred_panel.cpp).
 void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);
-// Fence values, then plots of the values, the CPU - GPU distance and the CPU's wait (fences_panel.cpp).
-void draw_fences(const shown_frame& shown, marks& marks);
+// Fence values, then plots of the values, the CPU - GPU distance, the CPU's wait and the
+// CPU frame time (fences_panel.cpp).
+void draw_fences(const shown_frame& shown, const frame_times& times, marks& marks);
 // The surfaces' free list as cards, the free chain as arrows (surfaces_panel.cpp).
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);
 // Every resource with its kind, size, format and release state (resources_panel.cpp).

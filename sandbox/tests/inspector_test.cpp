@@ -295,7 +295,8 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
   step(actions::create_heap{"demo", gfx::heap_type::cbv_srv_uav, 8, false}, "create_heap");
   step(actions::set_gpu_load{4}, "set_gpu_load");
   frames(20);
-  for (const auto& [panel, plot] : {std::pair{"Fences", "plot:fence distance"}, {"Fences", "plot:cpu wait"},
+  for (const auto& [panel, plot] : {std::pair{"Fences", "plot:fence values"}, {"Fences", "plot:fence distance"},
+                                    {"Fences", "plot:cpu time"},
                                     {"Heaps", "plot:heap occupancy"}, {"Deferred", "plot:deferred queues"}}) {
     SCOPED_TRACE(plot);
     _inspector->select_panel(panel);
@@ -421,7 +422,7 @@ TEST_F(inspector_test, DISABLED_panel_gallery) {
   const char* dir = std::getenv("XE_PANEL_DIR");
   for (const char* panel : {"Heaps", "Deferred", "Fences", "Surfaces", "Resources", "Log", "Adapter"}) {
     _inspector->select_panel(panel);
-    frames(1);
+    frames(2);  // the tab comes forward, then the panel sizes to it
     auto image = screenshot();
     ASSERT_TRUE(write_png(fs::path{dir ? dir : fs::temp_directory_path().string()} / (std::string{panel} + ".png"), image));
   }
