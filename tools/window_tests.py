@@ -749,7 +749,8 @@ def test_timeline(run, args):
                 shown_at()), 5)
             if earlier != max(a for a in places if a < back):
                 raise TestFailure(f"<< went to history {earlier}, not to the marker before {back} ({places})")
-            time.sleep(0.5)
+            # At once after <<, which the pointer rests on (imgui_platform.cpp: a press where
+            # the pointer has just arrived waits a frame, or the tab would not take it).
             app.click("tab:Deferred")  # the tab: what waited in the slots at that moment
             app.guard("the Deferred tab", lambda: (app.ui_map() or {}).get("panel") == "Deferred", 5)
             time.sleep(0.6)
