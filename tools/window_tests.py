@@ -670,13 +670,12 @@ def test_feedback(run, args):
             time.sleep(0.5)
             display.screenshot(os.path.join(app.workdir, "lesson-zh.png"))
             app.key("F1")
-            m = app.guard("the hidden overlay's hint", lambda: (lambda m: m if m.get("visible") is False and m.get("hint")
-                                                                  else None)(app.ui_map() or {}), 5)
+            # The UI map lists the windows ImGui had active the pass before: none once hidden.
+            m = app.guard("the hidden overlay's hint, no panels", lambda: (lambda m: m if m.get("visible") is False and
+                          m.get("hint") and not m.get("windows") else None)(app.ui_map() or {}), 5)
             time.sleep(0.3)
             shot = os.path.join(app.workdir, "hidden.png")
             display.screenshot(shot)
-            if m.get("windows"):
-                raise TestFailure(f"hidden, yet panels are drawn: {sorted(m['windows'])}")
             ink = pixel_ink(display, shot, m["hint"], app.origin())
             if ink < 50:
                 raise TestFailure(f"the hint's rectangle {m['hint']} has no text in it ({ink} light pixels; {shot})")
