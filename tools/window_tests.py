@@ -15,6 +15,10 @@
   window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
   window_tests.py glossary              a step's term opens the Glossary tab; See; search
   window_tests.py exercises             "Your turn" solved with the Controls' own buttons, then Check
+  window_tests.py feedback              F1 hides (a hint stays), Export says what it wrote,
+                                        Diff against opens the Diff tab
+  window_tests.py timeline              lesson 07's events marked on the history; [ and <<
+                                        jump back to them, ] and >> forward
 
 Common options: --exe PATH --lessons DIR --out DIR (kept for failures: screenshots, logs);
 --launcher /usr/lib/wine/wine64 with the Windows build's .exe drives the Win32 window.
@@ -643,11 +647,134 @@ def test_exercises(run, args):
                 print(f"{number}: solved with {', '.join(clicks)} and Check")
             finally:
                 app.kill()
+def pixel_ink(display, shot, rect, origin):
+    """Pixels in rect (window pixels) brighter than 200 in every channel: text's ink."""
+    ox, oy = origin
+    x, y, x2, y2 = (int(v) for v in rect)
+    crop = f"{x2 - x}x{y2 - y}+{ox + x}+{oy + y}"
+    out = display.run("convert", shot, "-crop", crop, "+repage", "-fx", "(r>0.78&&g>0.78&&b>0.78)?1:0",
+                      "-format", "%[fx:mean*w*h]", "info:").stdout
+    return float(out or 0)
+
+
+def test_feedback(run, args):
+    """What a person sees after each action, with a person's pauses: F1 leaves a hint that
+    says how to come back, Export names the file it wrote, Diff against shows the Diff tab."""
+    with Display() as display:
+        app = run.sandbox(display, "feedback", "--lesson", "07", "--language", "zh")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            app.key("Right")
+            wait_steps(app, 1, "step 1")
+            time.sleep(0.5)
+            display.screenshot(os.path.join(app.workdir, "lesson-zh.png"))
+            app.key("F1")
+            # The UI map lists the windows ImGui had active the pass before: none once hidden.
+            m = app.guard("the hidden overlay's hint, no panels", lambda: (lambda m: m if m.get("visible") is False and
+                          m.get("hint") and not m.get("windows") else None)(app.ui_map() or {}), 5)
+            time.sleep(0.3)
+            shot = os.path.join(app.workdir, "hidden.png")
+            display.screenshot(shot)
+            ink = pixel_ink(display, shot, m["hint"], app.origin())
+            if ink < 50:
+                raise TestFailure(f"the hint's rectangle {m['hint']} has no text in it ({ink} light pixels; {shot})")
+            time.sleep(0.5)
+            app.key("F1")
+            app.guard("the panels back", lambda: (app.ui_map() or {}).get("visible") is True and
+                      "Inspector" in (app.ui_map() or {}).get("windows", {}), 5)
+            time.sleep(0.5)
+            app.click("Export")
+            time.sleep(0.5)
+            app.click("Export snapshot")
+            exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
+            notice = app.guard("the export's notice", lambda: (app.ui_map() or {}).get("notice", "").startswith("Wrote ")
+                               and app.ui_map()["notice"], 5)
+            size = os.path.getsize(exported)
+            expected = f"Wrote {exported} ({(size + 500) // 1000} KB)"
+            if notice != expected:
+                raise TestFailure(f"the notice says {notice!r}, expected {expected!r}")
+            display.screenshot(os.path.join(app.workdir, "export-notice.png"))
+            time.sleep(0.5)
+            app.click("Load and compare")
+            time.sleep(0.5)
+            app.click("Diff against")
+            app.guard("the Diff tab", lambda: (app.ui_map() or {}).get("panel") == "Diff", 5)
+            time.sleep(0.3)
+            display.screenshot(os.path.join(app.workdir, "diff.png"))
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+        finally:
+            app.kill()
+    print(f"F1: hint with {ink:.0f} light pixels; {expected}; Diff against showed the Diff tab")
+
+
+def test_timeline(run, args):
+    """Lesson 07 to the step where index 0 returns; the history marks the free, the return
+    and the lesson steps; [ (key) and << (mouse) go back event by event, ] and >> forward."""
+    with Display() as display:
+        app = run.sandbox(display, "timeline", "--lesson", "07", "--language", "en")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            for n in range(1, 7):
+                app.key("Right")
+                wait_steps(app, n, f"step {n}")
+                time.sleep(0.3)
+                if n == 5:  # "Why wait": index 0 waits in slot 0's queue, the Deferred tab shows it
+                    display.screenshot(os.path.join(app.workdir, "deferred-waiting.png"))
+            m = app.guard("markers for the free and the return", lambda: (lambda m: m if any(
+                "returned demo[0]" in k["what"] for k in m.get("markers", [])) else None)(app.ui_map() or {}), 10)
+            markers = m["markers"]
+            live = m["shown_at"]  # history index: records between frames share a frame number
+            places = sorted({k["at"] for k in markers})
+            kinds = [k["what"] for k in markers]
+            for needed in ("allocated demo[0]", "freed demo[0]", "returned demo[0]", "lesson step 4"):
+                if not any(needed in k for k in kinds):
+                    raise TestFailure(f"no marker for {needed!r}: {kinds}")
+            display.screenshot(os.path.join(app.workdir, "timeline-live.png"))
+            shown_at = lambda: (app.ui_map() or {}).get("shown_at")
+            # Back, event by event: [ with the keyboard, then << with the mouse.
+            app.key("bracketleft")
+            back = app.guard("[ to go back", lambda: (lambda a: a if a is not None and a < live else None)(shown_at()), 5)
+            expected = max(a for a in places if a < live)
+            if back != expected:
+                raise TestFailure(f"[ went to history {back}, expected the previous marker at {expected} ({places})")
+            time.sleep(0.5)
+            app.click("<<")
+            earlier = app.guard("<< to go back again", lambda: (lambda a: a if a is not None and a < back else None)(
+                shown_at()), 5)
+            if earlier != max(a for a in places if a < back):
+                raise TestFailure(f"<< went to history {earlier}, not to the marker before {back} ({places})")
+            # At once after <<, which the pointer rests on (imgui_platform.cpp: a press where
+            # the pointer has just arrived waits a frame, or the tab would not take it).
+            app.click("tab:Deferred")  # the tab: what waited in the slots at that moment
+            app.guard("the Deferred tab", lambda: (app.ui_map() or {}).get("panel") == "Deferred", 5)
+            time.sleep(0.6)
+            display.screenshot(os.path.join(app.workdir, "timeline-back.png"))
+            app.key("bracketright")
+            app.guard("] to go forward", lambda: shown_at() == back, 5)
+            time.sleep(0.3)
+            app.click(">>")
+            app.guard(">> to go forward", lambda: (shown_at() or 0) > back, 5)
+            frames = [k["frame"] for k in markers]
+            if (app.ui_map() or {}).get("engine", {}).get("frame") != m.get("engine", {}).get("frame"):
+                raise TestFailure("moving through the history advanced the engine")
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+        finally:
+            app.kill()
+    print(f"markers at history {places} (frames {sorted(set(frames))}); [ went to {back}, << to {earlier}, ] and >> "
+          "came forward; the engine stood still")
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises"])
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "timeline"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -668,8 +795,7 @@ def main():
     started = time.monotonic()
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary,
-         "exercises": test_exercises}[args.test](run, args)
+         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "timeline": test_timeline}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

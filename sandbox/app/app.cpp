@@ -185,7 +185,8 @@ result<void> app::frame() {
   for (const auto& [slot, entry] : _surfaces)
     XE_TRY(gfx::render_surface(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
-  _overlay->record(_recorder ? &*_recorder : nullptr);
+  const std::chrono::duration<f32, std::milli> cpu_ms = clock::now() - start;
+  _overlay->record(_recorder ? &*_recorder : nullptr, cpu_ms.count());
 
   const std::chrono::duration<f64, std::milli> elapsed = clock::now() - start;
   _frame_ms_total += elapsed.count();
@@ -207,10 +208,10 @@ void app::build_overlay() {
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
-  // Hidden or disabled, the overlay builds nothing: skip reading the surfaces for it. A
-  // minimised window has 0 x 0 to draw into: the overlay only notes the state then.
+  // Disabled, the overlay builds nothing: skip reading the surfaces for it. A minimised
+  // window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
-  if (_overlay->visible() && _surfaces.count(_overlay_slot)) {
+  if (_overlay->draws() && _surfaces.count(_overlay_slot)) {
     const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
     const std::chrono::duration<f32> dt = now - _last_build;
     u32 windows = 0;
@@ -324,7 +325,9 @@ result<void> app::run_requests() {
   bool ran = false;
   for (const actions::step& step : _overlay->take_requests()) {
     ran = true;
-    if (auto r = run_control(step); !r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
+    const result<void> r = run_control(step);
+    if (!r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
+    _overlay->request_done(step, r);
   }
   if (_overlay->take_step_request()) {
     ran = true;

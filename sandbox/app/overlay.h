@@ -23,14 +23,18 @@ public:
   // After the renderer is up. window: the one the overlay draws into (null: headless).
   virtual result<void> attach(platform::window* window) = 0;
   virtual bool visible() const = 0;
+  virtual bool draws() const = 0;  // builds a UI each pass: the panels, or hidden, its hint
   virtual void set_visible(bool visible) = 0;
   // Builds this pass's UI for a surface of width x height; dt in seconds.
   virtual void build(u32 width, u32 height, f32 dt, const overlay_state& state) = 0;
   // Records the built UI into the surface pass (does nothing while hidden).
   virtual gfx::surface_recorder recorder() = 0;
-  // After each frame: the engine's state into the inspector's history.
-  virtual void record(const event_recorder* events) = 0;
+  // After each frame (and each request between frames): the engine's state into the
+  // inspector's history. frame_ms: the CPU wall time of the frame just ended; < 0: no frame.
+  virtual void record(const event_recorder* events, f32 frame_ms = -1.f) = 0;
   virtual std::vector<actions::step> take_requests() = 0;
+  // The app ran one of take_requests()'s steps: the overlay says what it did (or why not).
+  virtual void request_done(const actions::step& step, const result<void>& outcome) = 0;
   // The lesson panel draws this view (null: no lessons); its buttons become requests.
   // A new step's focus brings its panel forward and outlines its cells.
   virtual void show_lesson(const lesson_view* view) = 0;

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <spdlog/fmt/fmt.h>
 
 #include "app/overlay.h"
 #include "common/log.h"
@@ -28,8 +29,7 @@ public:
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout from code: the same every run (and in tests)
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 4.f;
+    ui::apply_style(ImGui::GetStyle());
     load_overlay_font(15.f, glyph_text);
   }
   ~imgui_overlay() override {
@@ -49,12 +49,14 @@ public:
     return _platform.attach(window);
   }
   bool visible() const override { return _enabled && _inspector.visible(); }
+  bool draws() const override { return _enabled; }
   void set_visible(bool visible) override { _inspector.set_visible(visible); }
 
+  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back.
   void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
-    if (!_enabled || !_inspector.visible()) return;  // hidden: no UI work at all (history still records)
+    _built = false;
+    if (!_enabled) return;
     if (width == 0 || height == 0) {  // minimised: nothing to draw into
-      _built = false;
       if (!_ui_map_file.empty()) write_ui_map(0, 0);
       return;
     }
@@ -62,22 +64,32 @@ public:
     ImGui::NewFrame();
     _inspector.begin_pass();
     _lesson_panel.begin_pass();
-    if (_mode == overlay_mode::imgui_demo) ImGui::ShowDemoWindow();
-    else draw_panels(state);
+    _hint = {};
+    if (!_inspector.visible()) draw_hidden_hint();
+    else if (_mode == overlay_mode::imgui_demo) ImGui::ShowDemoWindow();
+    else {
+      draw_panels(state);
+      _inspector.draw_notices();
+    }
     ImGui::Render();
     _built = true;
+    _built_visible = _inspector.visible();
     if (!_ui_map_file.empty()) write_ui_map(width, height);
   }
 
   gfx::surface_recorder recorder() override {
-    if (!_enabled || !_built || !_inspector.visible()) return {};
+    // What was built for the state the overlay is in now (F1 since the last build: nothing).
+    if (!_enabled || !_built || _built_visible != _inspector.visible()) return {};
     return [this](const gfx::d3d12::render_context& ctx) { return _renderer.render(ImGui::GetDrawData(), ctx); };
   }
 
-  void record(const event_recorder* events) override {
-    if (_enabled && _mode == overlay_mode::inspector) _inspector.record(events);
+  void record(const event_recorder* events, f32 frame_ms) override {
+    if (_enabled && _mode == overlay_mode::inspector) _inspector.record(events, frame_ms);
   }
   std::vector<actions::step> take_requests() override { return _inspector.take_requests(); }
+  void request_done(const actions::step& step, const result<void>& outcome) override {
+    if (_enabled) _inspector.request_done(step, outcome);
+  }
   void show_lesson(const lesson_view* view) override {
     if (!view) {
       _lesson.reset();
@@ -88,6 +100,8 @@ public:
     const std::pair<u32, u32> position{view->current, view->steps_done};
     if (position == _focused) return;
     _focused = position;
+    _inspector.note_lesson_step(view->steps_done == 0 ? std::string{"lesson: start"}
+                                                      : fmt::format("lesson step {}", view->steps_done));
     std::vector<std::pair<std::string, u32>> cells;
     u32 slot = invalid_id, surface = invalid_id;
     if (const lesson_focus* f = view->focus) {
@@ -102,7 +116,8 @@ public:
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
   bool take_step_request() override { return _inspector.take_step_request(); }
-  bool input_pending() const override { return _enabled && _platform.input_pending(); }
+  // Input not yet seen by a UI pass, or a highlight still fading: keep building.
+  bool input_pending() const override { return _enabled && (_platform.input_pending() || _inspector.animating()); }
   bool wants_keyboard() const override { return _enabled && _inspector.visible() && ImGui::GetIO().WantTextInput; }
   sandbox::inspector* get_inspector() override { return _enabled ? &_inspector : nullptr; }
   void release_device_objects() override {
@@ -180,6 +195,17 @@ private:
     ImGui::End();
   }
 
+  void draw_hidden_hint() {
+    const char* text = "F1 shows the inspector";
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const ImVec2 min{8.f, ImGui::GetIO().DisplaySize.y - size.y - 18.f};
+    const ImVec2 max{min.x + size.x + 12.f, min.y + size.y + 8.f};
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    dl->AddRectFilled(min, max, IM_COL32(20, 20, 24, 200), 4.f);
+    dl->AddText(ImVec2{min.x + 6.f, min.y + 4.f}, IM_COL32(235, 235, 235, 255), text);
+    _hint = ImVec4{min.x, min.y, max.x, max.y};
+  }
+
   // For tests that drive the window: the display size, each visible panel's rectangle and
   // every button's, in window pixels. Rewritten (atomically) only when it changes.
   void write_ui_map(u32 width, u32 height) {
@@ -205,6 +231,18 @@ private:
       cells[heap] = {{"first", _inspector.first_cell(heap)}, {"rects", std::move(list)}};
     }
     map["cells"] = std::move(cells);
+    map["visible"] = _inspector.visible();
+    map["panel"] = _inspector.shown_panel();
+    if (!_inspector.visible()) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};
+    if (const std::string& notice = _inspector.notice(); !notice.empty()) map["notice"] = notice;
+    if (const frame_record* shown = _inspector.shown_record()) {
+      map["shown_frame"] = shown->frame.frame_number;
+      map["shown_at"] = _inspector.shown_at();  // history index: several records may share a frame
+    }
+    nlohmann::json markers = nlohmann::json::array();
+    for (const auto& m : _inspector.markers())
+      markers.push_back({{"at", m.at}, {"frame", _inspector.history().at(m.at).frame.frame_number}, {"what", m.what}});
+    map["markers"] = std::move(markers);
     if (!_inspector.history().empty()) {
       const gfx::frame_stats& f = _inspector.history().latest().frame;
       map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}};
@@ -228,6 +266,8 @@ private:
   bool _renderer_ready{false};
   bool _attached{false};
   bool _built{false};
+  bool _built_visible{false};  // _built holds the hidden hint (false) or the panels (true)
+  ImVec4 _hint{};              // the hidden hint's rectangle, when drawn
   imgui_platform _platform;
   imgui_renderer _renderer;
   inspector _inspector;

@@ -8,11 +8,13 @@ class no_overlay final : public overlay {
 public:
   result<void> attach(platform::window*) override { return {}; }
   bool visible() const override { return false; }
+  bool draws() const override { return false; }
   void set_visible(bool) override {}
   void build(u32, u32, f32, const overlay_state&) override {}
   gfx::surface_recorder recorder() override { return {}; }
-  void record(const event_recorder*) override {}
+  void record(const event_recorder*, f32) override {}
   std::vector<actions::step> take_requests() override { return {}; }
+  void request_done(const actions::step&, const result<void>&) override {}
   void show_lesson(const lesson_view*) override {}
   std::vector<lesson_request> take_lesson_requests() override { return {}; }
   bool loop_paused() const override { return false; }

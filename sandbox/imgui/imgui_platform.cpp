@@ -51,17 +51,25 @@ void imgui_platform::new_frame(u32 width, u32 height, f32 dt) {
 
 namespace xe::sandbox {
 
+// One button change per frame, so ImGui sees the press, then the release; and none in the
+// frame the pointer arrives: ImGui judges what is under the pointer partly from the frame
+// before (an item hovered there keeps overlapping items, such as tabs, from taking the
+// click), so a press made right after a move waits one frame at its place.
 void imgui_platform::apply_mouse_input() {
+  const f32 start_x = _mouse_x, start_y = _mouse_y;
+  const bool start_inside = _mouse_inside;
   while (!_mouse.empty()) {
     const mouse_input m = _mouse.front();
-    _mouse.pop_front();
     _mouse_inside = !m.left_window;
     _mouse_x = m.x;
     _mouse_y = m.y;
     if (m.button >= 0 && m.button < 3 && _buttons[m.button] != m.down) {
+      if (_mouse_x != start_x || _mouse_y != start_y || _mouse_inside != start_inside) break;  // next frame
+      _mouse.pop_front();
       _buttons[m.button] = m.down;
-      break;  // one button change per frame: ImGui sees the press, then the release
+      break;
     }
+    _mouse.pop_front();
   }
   ImGuiIO& io = ImGui::GetIO();
   io.MousePos = _mouse_inside ? ImVec2{_mouse_x, _mouse_y} : ImVec2{-FLT_MAX, -FLT_MAX};

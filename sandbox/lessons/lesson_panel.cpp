@@ -1,10 +1,14 @@
 #include "lessons/lesson_panel.h"
 
+#include <algorithm>
+#include <cfloat>
+
 #include <imgui.h>
 #include <spdlog/fmt/fmt.h>
 
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_explain.h"
+#include "lessons/line_breaks.h"
 
 namespace xe::sandbox {
 namespace {
@@ -19,6 +23,13 @@ std::string choice_text(const choice& c, language l) {
 const ImVec4 colour_title{1.f, 0.85f, 0.4f, 1.f};
 const ImVec4 colour_error{1.f, 0.5f, 0.45f, 1.f};
 const ImVec4 colour_note{0.55f, 0.8f, 1.f, 1.f};
+
+// Lesson text wrapped by the rules of line_breaks.h (ImGui's own wrap breaks Chinese anywhere).
+void text_wrapped(const std::string& text) {
+  const auto measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
+  for (std::string_view line : break_lines(text, ImGui::GetContentRegionAvail().x, measure))
+    ImGui::TextUnformatted(line.data(), line.data() + line.size());
+}
 
 } // namespace
 
@@ -75,7 +86,16 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
     return fmt::format("{} {:<3} {}", done ? "[x]" : "[ ]", l.number, l.title.in(lang));
   };
   ImGui::SetNextItemWidth(-80);
-  if (ImGui::BeginCombo("##chapter", label(current).c_str(), ImGuiComboFlags_HeightLarge)) {
+  // The list is as wide as its longest title (the combo itself is narrower than most).
+  f32 widest = 0;
+  for (const lesson& l : lessons) widest = std::max(widest, ImGui::CalcTextSize(label(l).c_str()).x);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const f32 twenty_rows = (ImGui::GetFontSize() + style.ItemSpacing.y) * 20 - style.ItemSpacing.y + 2 * style.WindowPadding.y;
+  ImGui::SetNextWindowSizeConstraints(ImVec2{widest + 2 * style.WindowPadding.x + style.ScrollbarSize, 0.f},
+                                      ImVec2{FLT_MAX, twenty_rows});
+  const bool open = ImGui::BeginCombo("##chapter", label(current).c_str(), ImGuiComboFlags_HeightLarge);
+  if (!open && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", label(current).c_str());
+  if (open) {
     for (u32 i = 0; i < lessons.size(); ++i)
       if (ImGui::Selectable(label(lessons[i]).c_str(), i == view.current))
         _requests.push_back({lesson_command::open, i, lang});
@@ -106,8 +126,11 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
   ImGui::NewLine();
-  ImGui::TextDisabled("%s", ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
-                               "→/PgDn next · ←/PgUp back · Home restart · R retry"));
+  // Wrapped: the whole line shows however narrow the panel.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped(ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
+                  "→/PgDn next · ←/PgUp back · Home restart · R retry"));
+  ImGui::PopStyleColor();
 }
 
 void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
@@ -115,12 +138,12 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
   const u32 total = static_cast<u32>(l.steps.size());
   // Shown: the step last run (its text explains the state on screen), or the summary.
   if (view.steps_done == 0) {
-    ImGui::TextWrapped("%s", l.summary.in(lang).c_str());
+    text_wrapped(l.summary.in(lang));
   } else {
     const lesson_step& step = l.steps[view.steps_done - 1];
     ImGui::Text("%s %u / %u", ui(lang, "步骤", "Step"), step.number, total);
     ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
-    ImGui::TextWrapped("%s", step.text.in(lang).c_str());
+    text_wrapped(step.text.in(lang));
     draw_references(step, lang);
     draw_step_terms(view, step);
     if (step.predict) draw_prediction(view, *step.predict, true);

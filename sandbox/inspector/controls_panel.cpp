@@ -1,0 +1,119 @@
+#include <spdlog/fmt/fmt.h>
+
+#include <cstdio>
+
+#include "inspector/notices.h"
+#include "inspector/panels.h"
+
+namespace xe::sandbox::ui {
+
+namespace {
+
+void set_path(char (&field)[1024], const char* relative) {
+  const std::string path = absolute_path(relative);
+  const std::string& chosen = path.size() < sizeof(field) ? path : std::string{relative};
+  std::snprintf(field, sizeof(field), "%s", chosen.c_str());
+}
+
+} // namespace
+
+controls_panel::controls_panel() {
+  set_path(_export_path, "out/inspector-snapshot.json");
+  set_path(_screenshot_path, "out/inspector-frame.png");
+  set_path(_load_path, "out/snapshot.json");
+  set_path(_diff_path, "out/inspector-snapshot.json");
+}
+
+void controls_panel::request(actions::action what, const char* name) {
+  _requests.push_back({++_request_serial, name, std::move(what)});
+}
+
+void controls_panel::draw(const overlay_state& state, const frame_record* latest, marks& marks) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", key_hint);
+  ImGui::PopStyleColor();
+  if (marks.button("Reset layout")) _layout_reset = true;
+  if (marks.section("Frame loop", true)) {
+    // Every control shows the engine's state as it is, however it was set (flags, keys,
+    // scripts, lessons); changing one asks for the change, applied between frames.
+    bool paused = _loop_paused || state.lesson_holds_engine;
+    ImGui::BeginDisabled(state.lesson_holds_engine);
+    if (ImGui::Checkbox("Pause frame loop", &paused)) _loop_paused = paused;
+    marks.remember("Pause frame loop");
+    ImGui::EndDisabled();
+    if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("A lesson is open: the engine moves only with its steps, Step one frame, and your changes.");
+    ImGui::SameLine();
+    if (marks.button("Step one frame")) _step_requested = true;
+    if (state.lesson_holds_engine) ImGui::TextDisabled("held by the lesson: only its steps move it");
+    // Sliders leave room for their labels, however narrow the panel.
+    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("frames in flight").x -
+                                                                  ImGui::GetStyle().ItemInnerSpacing.x));
+    int frames_in_flight = latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_buffer_count);
+    if (ImGui::SliderInt("frames in flight", &frames_in_flight, 1, static_cast<int>(gfx::frame_buffer_count)))
+      request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
+    int gpu_load = static_cast<int>(state.content.gpu_load_passes);
+    if (ImGui::SliderInt("GPU load", &gpu_load, 0, std::max(100, gpu_load)))
+      request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
+    ImGui::PopItemWidth();
+    bool triangle = state.content.triangle;
+    if (ImGui::Checkbox("triangle", &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
+    marks.remember("triangle");
+  }
+  if (marks.section("Learner heap", true)) {
+    if (marks.button("Allocate")) {
+      if (!latest || !latest->find_heap("learner"))
+        request(actions::create_heap{"learner", gfx::heap_type::cbv_srv_uav, 64, false}, "create_heap");
+      request(actions::allocate{"learner", 1, fmt::format("ui{}", ++_learner_allocations)}, "allocate");
+      _learner_heap_touched = true;
+    }
+    ImGui::SameLine();
+    if (marks.button("Free last") && _learner_allocations > 0) {
+      request(actions::free_descriptor{"learner", std::nullopt, fmt::format("ui{}", _learner_allocations--)}, "free");
+      _learner_heap_touched = true;
+    }
+  }
+  if (marks.section("Windows")) {
+    if (marks.button("Open window")) request(actions::create_surface{640, 360}, "create_surface");
+    ImGui::SameLine();
+    u32 last = invalid_id;
+    if (latest)
+      for (const auto& slot : latest->surfaces.slots)
+        if (slot.live) last = slot.slot;
+    if (marks.button("Close last") && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
+    for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
+      const std::string label = w ? fmt::format("{}x{}", w, h) : std::string{"minimise"};
+      if (marks.button(label.c_str())) request(actions::resize{0, w, h}, "resize");
+      ImGui::SameLine();
+    }
+    if (marks.button("fullscreen")) request(actions::toggle_fullscreen{0}, "toggle_fullscreen");
+    ImGui::TextDisabled("%u window(s)", state.windows);
+  }
+  if (marks.section("Export")) {
+    if (path_and_button("##export", _export_path, sizeof(_export_path), "Export snapshot", marks))
+      request(actions::snapshot{_export_path}, "snapshot");
+    if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path), "Screenshot", marks))
+      request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
+  }
+  if (marks.section("Load and compare")) {
+    if (path_and_button("##load", _load_path, sizeof(_load_path), "Load snapshot", marks))
+      _file_request = {file_request::kind::load, _load_path};
+    if (path_and_button("##diff", _diff_path, sizeof(_diff_path), "Diff against", marks))
+      _file_request = {file_request::kind::diff, _diff_path};
+  }
+}
+
+// A path field and its button on one row: the field takes what the button leaves, so the
+// button stays whole in a narrow panel.
+bool controls_panel::path_and_button(const char* id, char* path, size_t size, const char* label, marks& marks) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const f32 button_width = ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
+  ImGui::SetNextItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
+  ImGui::InputText(id, path, size);
+  // The field shows the start of a long path: all of it on hover, resolved if relative.
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) ImGui::SetTooltip("%s", absolute_path(path).c_str());
+  ImGui::SameLine();
+  return marks.button(label);
+}
+
+} // namespace xe::sandbox::ui

@@ -1,0 +1,151 @@
+#include <spdlog/fmt/fmt.h>
+
+#include "inspector/panels.h"
+#include "inspector/plot.h"
+
+namespace xe::sandbox::ui {
+
+void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
+  const frame_record& r = *shown.record;
+  if (r.heaps.empty()) return;
+  // The chosen heap, or the newest one until the learner (or a lesson) chooses. A record
+  // without the chosen heap (scrubbed back before it existed) shows the newest one and
+  // keeps the choice.
+  const heap_record* heap = _chosen ? r.find_heap(_selected) : nullptr;
+  if (!heap) heap = &r.heaps.back();
+  if (ImGui::BeginCombo("heap", heap->info.name.c_str())) {
+    for (const heap_record& h : r.heaps)
+      if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {
+        select(h.info.name);
+        _page = 0;
+      }
+    ImGui::EndCombo();
+  }
+  const gfx::heap_info& info = heap->info;
+  u32 waiting = 0;
+  for (u32 count : info.deferred_counts) waiting += count;
+  ImGui::Text("%s, %u of %u used (%u waiting), %u bytes per descriptor%s", gfx::to_string(info.type), info.size,
+              info.capacity, waiting, info.descriptor_size, info.shader_visible ? ", shader-visible" : "");
+  legend(colour_free, "free");
+  legend(colour_allocated, "allocated");
+  for (u32 s = 0; s < gfx::frame_buffer_count; ++s)
+    legend(colour_deferred[s], s == 0 ? "waiting: slot 0" : std::to_string(s).c_str());
+  ImGui::NewLine();
+
+  const auto states = descriptor_states(*heap);
+  const heap_record* before = shown.previous ? shown.previous->find_heap(info.name) : nullptr;
+  const auto before_states = before ? descriptor_states(*before) : std::vector<descriptor_state>{};
+  const f32 cell = info.capacity <= 128 ? 22.f : 12.f;
+  const f32 step = cell + 2;
+  const u32 columns = std::max(1u, static_cast<u32>(ImGui::GetContentRegionAvail().x / step));
+  const u32 page_size = std::min(info.capacity, columns * std::max(1u, 1024 / columns));
+  const u32 pages = (info.capacity + page_size - 1) / page_size;
+  if (pages > 1) {
+    int page = static_cast<int>(std::min(_page, pages - 1));
+    ImGui::SliderInt("page", &page, 0, static_cast<int>(pages) - 1, fmt::format("%d of {}", pages).c_str());
+    _page = static_cast<u32>(page);
+  }
+  const u32 first = std::min(_page, pages - 1) * page_size;
+  const u32 count = std::min(page_size, info.capacity - first);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  std::vector<ImVec4>& rects = marks.cells_of(info.name, first);
+  rects.assign(count, ImVec4{});
+  for (u32 k = 0; k < count; ++k) {
+    const u32 i = first + k;
+    const ImVec2 min{origin.x + (k % columns) * step, origin.y + (k / columns) * step};
+    const ImVec2 max{min.x + cell, min.y + cell};
+    rects[k] = ImVec4{min.x, min.y, max.x, max.y};
+    dl->AddRectFilled(min, max, colour_of(states[i]));
+    if (cell >= 20) {
+      const std::string label = std::to_string(i);
+      dl->AddText(ImVec2{min.x + 3, min.y + 3}, colour_text, label.c_str());
+    }
+    if (!before_states.empty() && i < before_states.size() && before_states[i] != states[i])
+      dl->AddRect(min, max, colour_changed, 0, 0, 2.f);
+    if (const f32 g = shown.newest() ? glow.returned(info.name, i) : 0.f; g > 0.f)  // just returned: a fading halo
+      dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3},
+                  (colour_free & 0x00ffffffu) | (static_cast<ImU32>(255 * g) << IM_COL32_A_SHIFT), 0, 0, 3.f);
+    for (const auto& [h, index] : focus.cells)
+      if (h == info.name && index == i) dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x + 2, max.y + 2}, colour_focus, 0, 0, 2.f);
+    if (ImGui::IsMouseHoveringRect(min, max)) {
+      ImGui::BeginTooltip();
+      ImGui::Text("index %u: %s", i, describe(states[i]));
+      if (const std::string* owner = lookup(heap->state->owners, i)) ImGui::Text("owner: %s", owner->c_str());
+      if (const u64* freed = lookup(heap->state->freed_frames, i)) {
+        const u32 slot = static_cast<u32>(states[i]) - static_cast<u32>(descriptor_state::deferred0);
+        ImGui::Text("freed in frame %llu; returns when fence value %llu has completed",
+                    static_cast<unsigned long long>(*freed), static_cast<unsigned long long>(r.frame.slot_fence_values[slot]));
+      }
+      ImGui::EndTooltip();
+    }
+  }
+  const u32 rows = (count + columns - 1) / columns;
+  ImGui::Dummy(ImVec2{columns * step, rows * step});
+  ImGui::Spacing();
+  draw_free_stack(*heap);
+  if (shown.history) draw_occupancy(shown, marks);
+}
+
+// Every heap's fill over the history up to the shown frame, in percent of its capacity (a
+// heap that did not exist yet reads 0).
+void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
+  static constexpr ImU32 palette[] = {IM_COL32(239, 108, 0, 255),   IM_COL32(100, 160, 240, 255), IM_COL32(102, 187, 106, 255),
+                                      IM_COL32(186, 104, 200, 255), IM_COL32(38, 198, 218, 255),  IM_COL32(255, 213, 79, 255),
+                                      IM_COL32(240, 98, 146, 255),  IM_COL32(189, 189, 189, 255)};
+  const plot_window window = plot_window_of(shown);
+  plot_axes axes;
+  axes.title = "Heap occupancy (allocated + waiting, % of capacity)";
+  axes.unit = "%";
+  axes.y_max = 100.f;
+  axes.marked = window.count - 1;
+  std::vector<plot_series> heaps;
+  for (const heap_record& h : shown.record->heaps)
+    heaps.push_back({fmt::format("{} ({})", h.info.name, h.info.capacity), palette[heaps.size() % std::size(palette)], {}});
+  for (u32 k = 0; k < window.count; ++k) {
+    const frame_record& at = shown.history->at(window.first + k);
+    axes.frames.push_back(at.frame.frame_number);
+    for (size_t i = 0; i < heaps.size(); ++i) {
+      const heap_record* h = at.find_heap(shown.record->heaps[i].info.name);
+      heaps[i].values.push_back(h && h->info.capacity ? 100.f * static_cast<f32>(h->info.size) / static_cast<f32>(h->info.capacity) : 0.f);
+    }
+  }
+  marks.remember("plot:heap occupancy", draw_plot(axes, heaps));
+}
+
+// The _free_handles array as the wiki draws it: entries before _size are taken, the rest
+// are the free indices, the next allocate() pops the one under the marker.
+void heaps_panel::draw_free_stack(const heap_record& heap) {
+  const auto& stack = heap.state->free_stack;
+  const u32 size = heap.info.size;
+  const f32 w = 26, h = 22;
+  const u32 fits = std::max(4u, static_cast<u32>((ImGui::GetContentRegionAvail().x - 20) / w));
+  const u32 shown = std::min<u32>(static_cast<u32>(stack.size()), fits);
+  const u32 first = std::min(size > shown / 4 ? size - shown / 4 : 0u, static_cast<u32>(stack.size()) - shown);
+  ImGui::Text("_free_handles[%zu]   _size = %u   next allocate() returns %s", stack.size(), size,
+              size < stack.size() ? std::to_string(stack[size]).c_str() : "nothing: the heap is full");
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  origin.y += 14;
+  for (u32 k = 0; k < shown; ++k) {
+    const u32 i = first + k;
+    const ImVec2 min{origin.x + k * w, origin.y}, max{min.x + w - 2, min.y + h};
+    dl->AddRectFilled(min, max, i < size ? colour_slot_free : colour_free);
+    const std::string value = std::to_string(stack[i]);
+    dl->AddText(ImVec2{min.x + 3, min.y + 3}, colour_text, value.c_str());
+    if (i == size) {
+      dl->AddTriangleFilled(ImVec2{min.x + 6, min.y - 12}, ImVec2{min.x + 18, min.y - 12}, ImVec2{min.x + 12, min.y - 2},
+                            colour_changed);
+    }
+  }
+  if (size == stack.size() && shown > 0) {
+    const ImVec2 end{origin.x + shown * w, origin.y};
+    dl->AddTriangleFilled(ImVec2{end.x + 2, end.y - 12}, ImVec2{end.x + 14, end.y - 12}, ImVec2{end.x + 8, end.y - 2},
+                          colour_changed);
+  }
+  ImGui::Dummy(ImVec2{shown * w + 20, h + 18});
+  if (first > 0 || first + shown < stack.size())
+    ImGui::TextDisabled("showing entries %u..%u of %zu", first, first + shown - 1, stack.size());
+}
+
+} // namespace xe::sandbox::ui

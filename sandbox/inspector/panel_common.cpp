@@ -1,0 +1,169 @@
+#include "inspector/panel_common.h"
+
+#include <cmath>
+
+namespace xe::sandbox::ui {
+
+bool marks::button(const char* label) {
+  const bool pressed = ImGui::Button(label);
+  remember(label);
+  return pressed;
+}
+
+bool marks::section(const char* label, bool open_by_default) {
+  const bool open = ImGui::CollapsingHeader(label, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  remember(label);
+  return open;
+}
+
+void marks::remember(const char* label) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  _buttons[label] = ImVec4{min.x, min.y, max.x, max.y};
+}
+
+u32 marks::first_cell(std::string_view heap) const {
+  auto it = _cell_base.find(heap);
+  return it == _cell_base.end() ? 0 : it->second;
+}
+
+std::optional<ImVec4> marks::button_rect(std::string_view label) const {
+  auto it = _buttons.find(label);
+  return it == _buttons.end() ? std::nullopt : std::optional<ImVec4>{it->second};
+}
+
+std::optional<ImVec4> marks::cell_rect(std::string_view heap, u32 index) const {
+  auto cells = _cells.find(heap);
+  auto base = _cell_base.find(heap);
+  if (cells == _cells.end() || base == _cell_base.end() || index < base->second ||
+      index - base->second >= cells->second.size())
+    return std::nullopt;
+  return cells->second[index - base->second];
+}
+
+void apply_style(ImGuiStyle& style) {
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 4.f;
+  style.Colors[ImGuiCol_TextDisabled] = ImVec4{0.62f, 0.62f, 0.62f, 1.f};
+}
+
+namespace {
+f32 luminance(ImVec4 c) {
+  const auto linear = [](f32 v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
+  return 0.2126f * linear(c.x) + 0.7152f * linear(c.y) + 0.0722f * linear(c.z);
+}
+} // namespace
+
+f32 contrast_ratio(ImVec4 a, ImVec4 b) {
+  const f32 la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05f) / (std::min(la, lb) + 0.05f);
+}
+
+ImVec4 blend(ImVec4 colour, ImVec4 background) {
+  const f32 a = colour.w;
+  return ImVec4{colour.x * a + background.x * (1 - a), colour.y * a + background.y * (1 - a),
+                colour.z * a + background.z * (1 - a), 1.f};
+}
+
+plot_window plot_window_of(const shown_frame& shown, u32 most) {
+  if (!shown.history) return {};
+  const u32 count = std::min(shown.at + 1, most);
+  return {shown.at + 1 - count, count};
+}
+
+void frame_times::note(u64 frame, f32 ms, u32 keep) {
+  if (!_times.empty() && _times.back().first >= frame) _times.clear();  // a fresh engine counts again
+  _times.emplace_back(frame, ms);
+  if (_times.size() > std::max<size_t>(keep, 1) * 2) _times.erase(_times.begin(), _times.begin() + static_cast<std::ptrdiff_t>(keep));
+}
+
+f32 frame_times::of(u64 frame) const {
+  auto it = std::lower_bound(_times.begin(), _times.end(), frame, [](const auto& t, u64 f) { return t.first < f; });
+  return it != _times.end() && it->first == frame ? it->second : -1.f;
+}
+
+std::span<const recorded_event> new_events(const history_ring& history, u32 at) {
+  const std::vector<recorded_event>& events = history.at(at).events;
+  size_t seen = 0;
+  if (at > 0) {
+    const frame_record& before = history.at(at - 1);
+    if (before.frame.frame_number == history.at(at).frame.frame_number)
+      seen = std::min(before.events.size(), events.size());
+  }
+  return std::span<const recorded_event>{events}.subspan(seen);
+}
+
+void highlights::note(const frame_record& record, std::span<const recorded_event> events) {
+  const auto now = clock::now();
+  for (const recorded_event& e : events) {
+    if (e.type == gfx::event_type::descriptor_returned) _returned[{e.heap, e.index}] = now;
+    if (e.type == gfx::event_type::surface_created || e.type == gfx::event_type::surface_resized) _rebuilt[e.surface] = now;
+  }
+  // Forget what has faded (and what a later allocation took over).
+  std::erase_if(_returned, [&](const auto& r) { return strength(r.second) <= 0.f || !record.find_heap(r.first.first); });
+  std::erase_if(_rebuilt, [](const auto& r) { return strength(r.second) <= 0.f; });
+}
+
+f32 highlights::strength(clock::time_point since) {
+  const f32 age = std::chrono::duration<f32>(clock::now() - since).count();
+  return std::clamp(1.f - age / std::chrono::duration<f32>(fade).count(), 0.f, 1.f);
+}
+
+f32 highlights::returned(std::string_view heap, u32 index) const {
+  auto it = _returned.find(std::pair<std::string, u32>{std::string{heap}, index});
+  return it == _returned.end() ? 0.f : strength(it->second);
+}
+
+f32 highlights::rebuilt(u32 surface) const {
+  auto it = _rebuilt.find(surface);
+  return it == _rebuilt.end() ? 0.f : strength(it->second);
+}
+
+bool highlights::fading() const {
+  const auto alive = [](const auto& r) { return strength(r.second) > 0.f; };
+  return std::any_of(_returned.begin(), _returned.end(), alive) || std::any_of(_rebuilt.begin(), _rebuilt.end(), alive);
+}
+
+std::vector<std::pair<std::pair<std::string, u32>, f32>> highlights::returned_now() const {
+  std::vector<std::pair<std::pair<std::string, u32>, f32>> out;
+  for (const auto& [key, since] : _returned)
+    if (const f32 s = strength(since); s > 0.f) out.emplace_back(key, s);
+  return out;
+}
+
+ImU32 colour_of(descriptor_state s) {
+  switch (s) {
+    case descriptor_state::free: return colour_free;
+    case descriptor_state::allocated: return colour_allocated;
+    default: return colour_deferred[static_cast<u32>(s) - static_cast<u32>(descriptor_state::deferred0)];
+  }
+}
+
+const char* describe(descriptor_state s) {
+  switch (s) {
+    case descriptor_state::free: return "free";
+    case descriptor_state::allocated: return "allocated";
+    case descriptor_state::deferred0: return "freed, waiting in slot 0";
+    case descriptor_state::deferred1: return "freed, waiting in slot 1";
+    case descriptor_state::deferred2: return "freed, waiting in slot 2";
+  }
+  return "";
+}
+
+u32 frames_until(const gfx::frame_stats& f, u32 slot) {
+  return (slot + gfx::frame_buffer_count - f.next_frame_index) % gfx::frame_buffer_count;
+}
+
+void legend(ImU32 colour, const char* text) {
+  ImGui::ColorButton(text, ImGui::ColorConvertU32ToFloat4(colour), ImGuiColorEditFlags_NoTooltip, ImVec2{12, 12});
+  ImGui::SameLine();
+  ImGui::TextUnformatted(text);
+  ImGui::SameLine();
+}
+
+void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour) {
+  const ImVec2 mid{(from.x + to.x) / 2, std::min(from.y, to.y) - 26};
+  dl->AddBezierQuadratic(from, mid, to, colour, 2.f);
+  dl->AddTriangleFilled(ImVec2{to.x - 5, to.y - 8}, ImVec2{to.x + 5, to.y - 8}, to, colour);
+}
+
+} // namespace xe::sandbox::ui

@@ -1,0 +1,40 @@
+#include <algorithm>
+
+#include "inspector/panels.h"
+
+namespace xe::sandbox::ui {
+
+void draw_resources(const shown_frame& shown) {
+  const frame_record& r = *shown.record;
+  constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                    ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+  // As tall as its rows, up to 24 of them (the panel sizes itself to its content).
+  const f32 rows = static_cast<f32>(std::min<size_t>(r.objects->resources.size(), 24) + 1);
+  if (!ImGui::BeginTable("resources", 6, flags, ImVec2{0.f, rows * ImGui::GetFrameHeightWithSpacing() + 4.f}))
+    return;
+  const std::pair<const char*, f32> columns[] = {{"name", 3.2f},   {"kind", 1.8f},  {"size", 1.2f},
+                                                 {"format", 1.9f}, {"bytes", 1.1f}, {"state", 1.6f}};
+  for (const auto& [name, weight] : columns) ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, weight);
+  ImGui::TableHeadersRow();
+  for (const gfx::resource_info& res : r.objects->resources) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(res.name.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", res.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%s %s", gfx::to_string(res.kind), res.type.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%ux%u", res.width, res.height);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(res.format.c_str());
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", static_cast<unsigned long long>(res.bytes));
+    ImGui::TableNextColumn();
+    if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_buffer_count]),
+                                                "release waits in slot %u", res.release_slot);
+    else ImGui::TextUnformatted("live");
+  }
+  ImGui::EndTable();
+}
+
+} // namespace xe::sandbox::ui

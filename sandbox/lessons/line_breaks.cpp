@@ -1,0 +1,118 @@
+#include "lessons/line_breaks.h"
+
+#include <algorithm>
+
+namespace xe::sandbox {
+namespace {
+
+// One code point at text[at] (UTF-8); size: its byte count. Malformed bytes count as one
+// code point each, so any input breaks somewhere.
+char32_t decode(std::string_view text, size_t at, size_t& size) {
+  const auto b = static_cast<unsigned char>(text[at]);
+  const size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xe ? 3 : (b >> 3) == 0x1e ? 4 : 1;
+  if (at + n > text.size()) {
+    size = 1;
+    return b;
+  }
+  char32_t c = n == 1 ? b : b & (0x7f >> n);
+  for (size_t k = 1; k < n; ++k) {
+    const auto next = static_cast<unsigned char>(text[at + k]);
+    if ((next & 0xc0) != 0x80) {
+      size = 1;
+      return b;
+    }
+    c = (c << 6) | (next & 0x3f);
+  }
+  size = n;
+  return c;
+}
+
+// An unbreakable piece: an ASCII word, or one other character, with the punctuation glued
+// to it. space_before: a space separates it from the piece before (dropped at a break).
+struct piece {
+  size_t begin{}, end{};
+  bool space_before{};
+  u32 newlines_before{};  // forced breaks before it (2: a blank line between)
+};
+
+} // namespace
+
+bool is_closing_punctuation(char32_t c) {
+  switch (c) {
+    case U'。': case U'，': case U'、': case U'；': case U'：': case U'？': case U'！': case U'）': case U'」':
+    case U'』': case U'】': case U'》': case U'〉': case U'”': case U'’': case U'…': case U'·': case U'．':
+    case U'％': case U'〕': case U'］': case U'｝': case U'～':
+    case U',': case U'.': case U';': case U':': case U'?': case U'!': case U')': case U']': case U'}': case U'%':
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_opening_punctuation(char32_t c) {
+  switch (c) {
+    case U'（': case U'「': case U'『': case U'【': case U'《': case U'〈': case U'“': case U'‘': case U'〔':
+    case U'［': case U'｛': case U'(': case U'[': case U'{':
+      return true;
+    default:
+      return false;
+  }
+}
+
+std::vector<std::string_view> break_lines(std::string_view text, f32 width, const measure_text& measure) {
+  // Pieces first: ASCII words whole; every other character alone; closing punctuation
+  // joins the piece before it, opening punctuation the piece after it.
+  std::vector<piece> pieces;
+  bool space = false, glue_next = false;
+  u32 newlines = 0;
+  for (size_t at = 0; at < text.size();) {
+    size_t size = 0;
+    const char32_t c = decode(text, at, size);
+    if (c == U' ' || c == U'\t' || c == U'\n' || c == U'\r') {
+      space = true;
+      newlines += c == U'\n' ? 1 : 0;
+      glue_next = false;  // a space ends any glue
+      at += size;
+      continue;
+    }
+    const bool ascii_word = c < 0x80 && !is_opening_punctuation(c);
+    size_t end = at + size;
+    if (ascii_word)  // the rest of the word: printable ASCII up to a space or non-ASCII
+      while (end < text.size() && static_cast<unsigned char>(text[end]) > 0x20 && static_cast<unsigned char>(text[end]) < 0x80)
+        ++end;
+    const bool joins_previous = !pieces.empty() && !space && (glue_next || is_closing_punctuation(c));
+    if (joins_previous) pieces.back().end = end;
+    else pieces.push_back({at, end, space && !pieces.empty(), pieces.empty() ? 0u : newlines});
+    glue_next = !ascii_word && is_opening_punctuation(c);
+    space = false;
+    newlines = 0;
+    at = end;
+  }
+
+  std::vector<std::string_view> lines;
+  const f32 space_width = measure(" ");
+  size_t line_begin = 0, line_end = 0;
+  f32 line_width = 0;
+  bool line_open = false;
+  for (const piece& p : pieces) {
+    const f32 w = measure(text.substr(p.begin, p.end - p.begin));
+    const f32 gap = p.space_before ? space_width : 0.f;
+    if (line_open && (p.newlines_before > 0 || line_width + gap + w > width)) {
+      lines.push_back(text.substr(line_begin, line_end - line_begin));
+      for (u32 blank = 1; blank < p.newlines_before; ++blank) lines.emplace_back();
+      line_open = false;
+    }
+    if (!line_open) {
+      line_begin = p.begin;
+      line_width = w;
+      line_open = true;
+    } else {
+      line_width += gap + w;
+    }
+    line_end = p.end;
+  }
+  if (line_open) lines.push_back(text.substr(line_begin, line_end - line_begin));
+  return lines;
+}
+
+} // namespace xe::sandbox
