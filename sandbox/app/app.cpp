@@ -246,7 +246,10 @@ result<void> app::redraw_held() {
   // A swap chain the window system declared stale is rebuilt now: a change the learner made.
   auto rebuilt = gfx::rebuild_stale_surfaces();
   if (!rebuilt) return std::move(rebuilt).error_value();
-  if (*rebuilt) note_learner_change({"窗口大小变了", "a window changed size"});
+  if (*rebuilt) {
+    note_learner_change({"窗口大小变了", "a window changed size"});
+    record_between_frames();
+  }
   // About 60 redraws a second while active; an event ends the wait early.
   const auto next = now + 16ms;
   if (const auto left = next - clock::now(); left > 0ms)
@@ -299,24 +302,37 @@ result<void> app::handle_events() {
       default: break;
     }
   }
+  bool changed = false;
   for (const auto& [slot, change] : changes) {
     if (!_surfaces.count(slot)) continue;
     if (change.close) {
       note_learner_change({"关闭了一个窗口", "a window was closed"});
       XE_TRY(remove_surface(slot));
+      changed = true;
       if (_surfaces.empty()) _quit = true;  // the learner closed the last window: the app ends
       continue;
     }
     if (change.toggle_fullscreen) {
       note_learner_change({"窗口切换了全屏", "a window went fullscreen or back"});
       XE_TRY(toggle_fullscreen(slot));
+      changed = true;
     } else if (change.check_size) {
       auto rebuilt = rebuild_if_resized(slot);
       if (!rebuilt) return std::move(rebuilt).error_value();
       if (*rebuilt) note_learner_change({"调整了窗口大小", "a window was resized"});
+      changed = changed || *rebuilt;
     }
   }
+  if (changed && !_quit) record_between_frames();
   return {};
+}
+
+// A held engine runs no frame to record what a change did (a rebuilt surface, a closed
+// window): the inspector is given the state now, so it never shows one from before.
+void app::record_between_frames() {
+  if (!engine_held()) return;  // the next frame records it
+  _overlay->record(_recorder ? &*_recorder : nullptr);
+  _redraw = true;
 }
 
 // The inspector's controls speak the scenario vocabulary; lesson commands come from the

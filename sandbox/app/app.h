@@ -90,6 +90,7 @@ private:
   void build_overlay();
   result<void> handle_events();
   result<void> run_requests();
+  void record_between_frames();
   result<void> run_control(const actions::step& step);
   void note_learner_change(const bilingual& what);
   result<void> attach_overlay();
