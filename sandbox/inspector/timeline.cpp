@@ -167,10 +167,17 @@ void timeline::draw(const history_ring& history, marks& marks) {
     if (nearest) ImGui::SetTooltip("frame %llu: %s", frame_at(nearest->at), nearest->what.c_str());
   }
 
+  // The lessons' numbering: frames count from 0 and frame N records into slot N % 3, so
+  // between frames the record holds the number of frames ended, which is the next frame's.
   const frame_record* r = shown(history).record;
-  ImGui::Text("%s frame %llu (slot %u)   history: %u frames, %.1f KiB", _paused ? "Paused at" : "Live:",
-              static_cast<unsigned long long>(r->frame.frame_number), r->frame.frame_index, history.size(),
-              static_cast<f64>(history.calculate_bytes()) / 1024.0);
+  const auto ended = static_cast<unsigned long long>(r->frame.frame_number);
+  const char* state = _paused ? "Paused at" : "Live:";
+  if (ended == 0)
+    ImGui::Text("%s no frame yet (frame 0 records into slot %u)", state, r->frame.next_frame_index);
+  else
+    ImGui::Text("%s %llu frame%s ended (frame %llu in slot %u); frame %llu records into slot %u", state, ended,
+                ended == 1 ? "" : "s", ended - 1, r->frame.frame_index, ended, r->frame.next_frame_index);
+  ImGui::TextDisabled("history: %u frames, %.1f KiB", history.size(), static_cast<f64>(history.calculate_bytes()) / 1024.0);
   for (const marker* m : here)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_of(m->kind)), "  here: %s", m->what.c_str());
 }
