@@ -16,21 +16,6 @@ namespace {
 using namespace gfx::d3d12;
 using pipeline_test = gpu_test;
 
-struct rgba {
-  int r, g, b, a;
-};
-rgba pixel(const gfx::image_rgba8& image, u32 x, u32 y) {
-  const u8* p = image.pixels.data() + (static_cast<size_t>(y) * image.width + x) * 4;
-  return {p[0], p[1], p[2], p[3]};
-}
-#define EXPECT_PIXEL_NEAR(actual, er, eg, eb, tolerance)  \
-  do {                                                      \
-    const rgba px_ = (actual);                              \
-    EXPECT_NEAR(px_.r, er, tolerance) << "red";             \
-    EXPECT_NEAR(px_.g, eg, tolerance) << "green";           \
-    EXPECT_NEAR(px_.b, eb, tolerance) << "blue";            \
-  } while (0)
-
 // Renders one frame of surface with content and extra, capturing it.
 result<gfx::image_rgba8> capture_with(gfx::surface_id surface, const gfx::frame_content& content,
                                       const record_fn& extra = {}) {
@@ -95,88 +80,6 @@ TEST_F(pipeline_test, textured_full_screen_triangle_reproduces_a_2x2_texture) {
   EXPECT_PIXEL_NEAR(pixel(*image, 48, 16), 0, 255, 0, 0);    // top right: green
   EXPECT_PIXEL_NEAR(pixel(*image, 16, 48), 0, 0, 255, 0);    // bottom left: blue
   EXPECT_PIXEL_NEAR(pixel(*image, 48, 48), 255, 255, 255, 0);  // bottom right: white
-}
-
-// A ui_texture: RGBA8 texels in a buffer, as the ImGui renderer makes its font atlas.
-struct test_ui_texture {
-  com_ptr<ID3D12Resource> texels;
-  ui_texture texture;
-  ~test_ui_texture() { deferred_release(texels); }
-};
-void make_ui_texture(test_ui_texture& t, u32 w, u32 h, const std::vector<u8>& pixels) {
-  ASSERT_EQ(pixels.size(), size_t{w} * h * 4);
-  auto buffer = create_buffer(core::device(), "test ui texture", pixels.size(), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST);
-  ASSERT_TRUE(buffer);
-  t.texels = std::move(*buffer);
-  XE_ASSERT_OK(upload_buffer(t.texels.get(), pixels.data(), pixels.size(), D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE));
-  t.texture = {t.texels->GetGPUVirtualAddress(), w, h};
-}
-
-// The ImGui shaders: a quad covering a w x h target in pixel coordinates through an
-// orthographic projection, uv 0..1, its vertex colour multiplying the texture.
-result<gfx::image_rgba8> draw_ui_quad(u32 w, u32 h, const ui_texture& texture, u32 colour) {
-  auto surface = gfx::create_surface({.width = w, .height = h});
-  if (!surface) return std::move(surface).error_value();
-  struct ui_vertex {
-    f32 x, y, u, v;
-    u32 rgba;
-  };
-  const f32 fw = static_cast<f32>(w), fh = static_cast<f32>(h);
-  const ui_vertex quad[6] = {{0, 0, 0, 0, colour},   {fw, 0, 1, 0, colour},  {0, fh, 0, 1, colour},
-                             {fw, 0, 1, 0, colour},  {fw, fh, 1, 1, colour}, {0, fh, 0, 1, colour}};
-  // Projection columns mapping [0, w] x [0, h] to clip space, y down.
-  const f32 projection[16] = {2.f / fw, 0, 0, 0, 0, -2.f / fh, 0, 0, 0, 0, 0.5f, 0, -1.f, 1.f, 0.5f, 1.f};
-  return capture_with(*surface, {}, [&](const render_context& ctx) -> result<void> {
-    auto pso = ctx.pipelines.pipeline(ui_pipeline(ctx));
-    if (!pso) return std::move(pso).error_value();
-    auto vertices = ctx.upload.allocate(sizeof(quad), 4);
-    if (!vertices) return std::move(vertices).error_value();
-    std::memcpy(vertices->cpu, quad, sizeof(quad));
-    const D3D12_VERTEX_BUFFER_VIEW view{vertices->gpu, sizeof(quad), sizeof(ui_vertex)};
-    ctx.list->SetGraphicsRootSignature(ctx.pipelines.root_signature(root_layout::ui));
-    ctx.list->SetGraphicsRoot32BitConstants(root_constants_slot, 16, projection, 0);
-    set_ui_texture(ctx.list, texture);
-    ctx.list->SetPipelineState(*pso);
-    ctx.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    ctx.list->IASetVertexBuffers(0, 1, &view);
-    ctx.list->DrawInstanced(6, 1, 0, 0);
-    return {};
-  });
-}
-
-TEST_F(pipeline_test, ui_vertices_modulate_the_texture_by_their_colour) {
-  test_ui_texture texture;
-  make_ui_texture(texture, 1, 1, {128, 255, 64, 255});
-  const u32 colour = 0xFF40FFFFu;  // r 255, g 255, b 64, a 255 (bytes r, g, b, a in memory)
-  auto image = draw_ui_quad(32, 32, texture.texture, colour);
-  ASSERT_TRUE(image) << image.error_value().reason;
-  // texel (128, 255, 64) x vertex colour (255, 255, 64) / 255 = (128, 255, 16)
-  EXPECT_PIXEL_NEAR(pixel(*image, 16, 16), 128, 255, 16, 2);
-  EXPECT_PIXEL_NEAR(pixel(*image, 1, 30), 128, 255, 16, 2);
-}
-
-// What a point sampler with clamp addressing gives: a 3x2 texture whose red rises along x
-// (0, 127, 254) and green along y (0, 255), stretched over 48x32 pixels, each texel over
-// 16x16 of them. Three texels wide, its rows are 12 bytes apart: a wrong row pitch shows in
-// green.
-TEST_F(pipeline_test, ui_texture_is_read_at_the_nearest_texel_clamped_at_its_edges) {
-  constexpr u32 tw = 3, th = 2, w = 48, h = 32;
-  std::vector<u8> texels;
-  for (u32 y = 0; y < th; ++y)
-    for (u32 x = 0; x < tw; ++x) texels.insert(texels.end(), {static_cast<u8>(127 * x), static_cast<u8>(255 * y), 0, 255});
-  test_ui_texture texture;
-  make_ui_texture(texture, tw, th, texels);
-  auto image = draw_ui_quad(w, h, texture.texture, 0xFFFFFFFFu);
-  ASSERT_TRUE(image) << image.error_value().reason;
-  // The texel under pixel centre p of n pixels over t texels.
-  auto filtered = [](u32 p, u32 n, u32 t, f64 step) { return std::floor((p + 0.5) * t / n) * step; };
-  for (u32 x : {0u, 7u, 8u, 16u, 24u, 31u, 40u, 47u})
-    for (u32 y : {0u, 8u, 16u, 23u, 31u}) {
-      const rgba px = pixel(*image, x, y);
-      EXPECT_NEAR(px.r, filtered(x, w, tw, 127), 1.5) << "red at " << x << ", " << y;
-      EXPECT_NEAR(px.g, filtered(y, h, th, 255), 1.5) << "green at " << x << ", " << y;
-      EXPECT_EQ(px.b, 0);
-    }
 }
 
 TEST_F(pipeline_test, gpu_load_is_real_work_the_cpu_waits_for_and_leaves_the_image_unchanged) {

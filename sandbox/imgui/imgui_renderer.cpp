@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "graphics/d3d12/d3d12_core.h"
-#include "graphics/d3d12/d3d12_deferred_release.h"
-#include "graphics/d3d12/d3d12_resources.h"
 
 namespace xe::sandbox {
 
@@ -25,8 +22,8 @@ result<void> imgui_renderer::initialize() {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   if (!pixels || width <= 0 || height <= 0) return make_error(errc::invalid_argument, "ImGui built no font atlas");
   const u64 bytes = u64{static_cast<u32>(width)} * static_cast<u32>(height) * 4;
-  auto texels = create_buffer(core::device(), "imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
-                              D3D12_RESOURCE_STATE_COPY_DEST);
+  auto texels = create_tracked_buffer("imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
+                                      D3D12_RESOURCE_STATE_COPY_DEST);
   if (!texels) return std::move(texels).error_value();
   _font_texels = std::move(*texels);
   XE_TRY(upload_buffer(_font_texels.get(), pixels, bytes, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE));
@@ -38,14 +35,14 @@ result<void> imgui_renderer::initialize() {
 void imgui_renderer::release() {
   if (!gfx::is_initialized()) return;
   _font = {};
-  deferred_release(_font_texels);
+  release_tracked(_font_texels);
 }
 
 result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_context& ctx) {
   // The pipeline first, drawn or not (ImGui hides a window sized to content on its first
   // frame): the engine's object list must not depend on whether that frame had any.
-  auto pso = ctx.pipelines.pipeline(ui_pipeline(ctx));
-  if (!pso) return std::move(pso).error_value();
+  auto pipeline = ui_pipeline_for(ctx);
+  if (!pipeline) return std::move(pipeline).error_value();
   if (!draw_data || draw_data->TotalVtxCount == 0 || draw_data->DisplaySize.x <= 0 || draw_data->DisplaySize.y <= 0)
     return {};
 
@@ -68,8 +65,7 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
     idx += i;
   }
 
-  // Column-major projection (the shader reads cb0[i] as column i): display rectangle to
-  // clip space, y down.
+  // The display rectangle to clip space, y down.
   const f32 l = draw_data->DisplayPos.x, r = l + draw_data->DisplaySize.x;
   const f32 t = draw_data->DisplayPos.y, b = t + draw_data->DisplaySize.y;
   const f32 projection[16] = {2.f / (r - l), 0, 0, 0, 0, 2.f / (t - b), 0, 0, 0, 0, 0.5f, 0,
@@ -78,9 +74,7 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
   ID3D12GraphicsCommandList* list = ctx.list;
   const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->gpu, static_cast<UINT>(vertex_bytes), sizeof(ImDrawVert)};
   const D3D12_INDEX_BUFFER_VIEW ibv{indices->gpu, static_cast<UINT>(index_bytes), DXGI_FORMAT_R16_UINT};
-  list->SetGraphicsRootSignature(ctx.pipelines.root_signature(root_layout::ui));
-  list->SetPipelineState(*pso);
-  list->SetGraphicsRoot32BitConstants(root_constants_slot, 16, projection, 0);
+  bind_ui_pipeline(list, *pipeline, projection);
   list->IASetVertexBuffers(0, 1, &vbv);
   list->IASetIndexBuffer(&ibv);
   list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);

@@ -1,12 +1,11 @@
 #pragma once
 // The sandbox's D3D12 renderer for Dear ImGui draw data, on the engine's own objects: the
 // font atlas is a named, tracked engine buffer of RGBA8 texels bound as a root SRV (a
-// gfx::d3d12::ui_texture: descriptor tables draw nothing under Wine 8's d3d12 on lavapipe,
-// see d3d12_pipeline.h), vertices and indices come from the per-slot upload ring, and
-// ImTextureID is a const ui_texture* that outlives the draw data using it.
+// ui_texture, see imgui_pipeline.h), vertices and indices come from the per-slot upload
+// ring, and ImTextureID is a const ui_texture* that outlives the draw data using it.
 #include <imgui.h>
 
-#include "graphics/d3d12/d3d12_frame.h"
+#include "imgui/imgui_pipeline.h"
 
 namespace xe::sandbox {
 
@@ -25,7 +24,7 @@ public:
 
 private:
   gfx::d3d12::com_ptr<ID3D12Resource> _font_texels;
-  gfx::d3d12::ui_texture _font{};
+  ui_texture _font{};
 };
 
 } // namespace xe::sandbox

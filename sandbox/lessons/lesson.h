@@ -50,7 +50,7 @@ struct wiki_ref {
 
 // Where the engine does what a step shows: a source file and a symbol in it.
 struct code_ref {
-  std::string file;    // from the source tree's root: "engine/utilities/free_list.h"
+  std::string file;    // from the source tree's root: "engine/include/utilities/free_list.h"
   std::string symbol;  // "utl::free_list::remove"
 };
 

@@ -223,12 +223,12 @@ TEST(lesson_refs, a_missing_file_or_symbol_is_named) {
   const auto missing = check_code_ref({"engine/graphics/d3d12/no_such_file.cpp", "x::y"}, XE_SOURCE_DIR);
   ASSERT_TRUE(missing);
   EXPECT_MENTIONS(*missing, "no_such_file.cpp: no such file");
-  const auto absent = check_code_ref({"engine/utilities/free_list.h", "utl::free_list::no_such_member"}, XE_SOURCE_DIR);
+  const auto absent = check_code_ref({"engine/include/utilities/free_list.h", "utl::free_list::no_such_member"}, XE_SOURCE_DIR);
   ASSERT_TRUE(absent);
   EXPECT_MENTIONS(*absent, "'no_such_member' (from utl::free_list::no_such_member) does not occur");
   // A whole identifier: "remove" is in free_list.h, "remov" is only part of one.
-  EXPECT_FALSE(check_code_ref({"engine/utilities/free_list.h", "utl::free_list::remove"}, XE_SOURCE_DIR));
-  EXPECT_TRUE(check_code_ref({"engine/utilities/free_list.h", "utl::free_list::remov"}, XE_SOURCE_DIR));
+  EXPECT_FALSE(check_code_ref({"engine/include/utilities/free_list.h", "utl::free_list::remove"}, XE_SOURCE_DIR));
+  EXPECT_TRUE(check_code_ref({"engine/include/utilities/free_list.h", "utl::free_list::remov"}, XE_SOURCE_DIR));
 }
 
 TEST(lesson_refs, malformed_references_are_named) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "graphics/d3d12/d3d12_fence.h"
+#include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
 
@@ -18,20 +19,10 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   XE_TRY_HR(device->CreateCommandQueue(&desc, IID_PPV_ARGS(_queue.put())));
   tracker::track(_queue.get(), {.name = "main direct queue", .type = "ID3D12CommandQueue"});
 
-  for (u32 i = 0; i < frame_buffer_count; ++i) {
-    command_frame& frame = _frames[i];
-    XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(frame.allocator.put())));
-    tracker::track(frame.allocator.get(),
-                {.name = fmt::format("frame slot {} command allocator", i), .type = "ID3D12CommandAllocator"});
-  }
-
-  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _frames[0].allocator.get(), nullptr,
-                                      IID_PPV_ARGS(_list.put())));
-  XE_TRY_HR(_list->Close());
-  tracker::track(_list.get(), {.name = "main command list", .type = "ID3D12GraphicsCommandList"});
-
-  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
-  tracker::track(_fence.get(), {.name = "frame fence", .type = "ID3D12Fence"});
+  for (u32 i = 0; i < frame_buffer_count; ++i)
+    XE_TRY(create_command_allocator(device, fmt::format("frame slot {} command allocator", i), _frames[i].allocator));
+  XE_TRY(create_command_list(device, _frames[0].allocator.get(), "main command list", _list));
+  XE_TRY(create_fence(device, "frame fence", _fence));
 
   _fence_event = runtime::create_fence_event();
   if (!_fence_event) return make_error(errc::api_call_failed, "could not create the fence event");

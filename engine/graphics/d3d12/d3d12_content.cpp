@@ -15,29 +15,29 @@ struct triangle_vertex {
 // One vertex each in red, green and blue; the rasteriser interpolates between them.
 constexpr triangle_vertex triangle_vertices[3] = {
     {0.f, 0.5f, 1.f, 0.f, 0.f, 1.f}, {0.5f, -0.5f, 0.f, 1.f, 0.f, 1.f}, {-0.5f, -0.5f, 0.f, 0.f, 1.f, 1.f}};
+constexpr D3D12_INPUT_ELEMENT_DESC triangle_input[] = {
+    {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
+    {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
 
 } // namespace
 
-pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shaders::id ps, root_layout layout) {
+pipeline_desc surface_pipeline(const render_context& ctx, shader_bytecode vs, shader_bytecode ps, ID3D12RootSignature* root) {
   pipeline_desc desc;
   desc.vs = vs;
   desc.ps = ps;
-  desc.layout = layout;
+  desc.root = root;
   desc.rtv_format = ctx.rtv_format;
   desc.dsv_format = ctx.dsv_format;
   return desc;
 }
 
-pipeline_desc ui_pipeline(const render_context& ctx) {
-  pipeline_desc desc = surface_pipeline(ctx, shaders::id::imgui_vs, shaders::id::imgui_ps, root_layout::ui);
-  desc.input = input_layout::ui_vertex;
-  desc.blend = blend_mode::alpha;
-  return desc;
+pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shaders::id ps, root_layout layout) {
+  return surface_pipeline(ctx, engine_shader(vs), engine_shader(ps), ctx.pipelines.root_signature(layout));
 }
 
 result<void> record_triangle(const render_context& ctx) {
   pipeline_desc desc = surface_pipeline(ctx, shaders::id::triangle_vs, shaders::id::triangle_ps, root_layout::vertex_input);
-  desc.input = input_layout::position2_color4;
+  desc.input = triangle_input;
   auto pso = ctx.pipelines.pipeline(desc);
   if (!pso) return std::move(pso).error_value();
   auto vertices = ctx.upload.allocate(sizeof(triangle_vertices), 4);

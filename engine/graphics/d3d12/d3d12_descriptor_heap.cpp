@@ -28,35 +28,21 @@ result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, boo
   std::lock_guard lock{_lock};
   XE_ASSERT(device && !_heap);
   _name = name;
-  if (capacity == 0 || capacity > max_capacity)
-    return misuse(errc::invalid_argument, fmt::format("capacity {} is outside 1..{}", capacity, max_capacity));
-  if (shader_visible && (_type == heap_type::rtv || _type == heap_type::dsv))
-    return misuse(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
-  if (shader_visible && _type == heap_type::cbv_srv_uav && capacity > max_shader_visible_cbv_srv_uav)
-    return misuse(errc::invalid_argument,
-                  fmt::format("a shader-visible CBV/SRV/UAV heap holds at most {} descriptors (asked {})",
-                              max_shader_visible_cbv_srv_uav, capacity));
-  if (shader_visible && _type == heap_type::sampler && capacity > max_shader_visible_samplers)
-    return misuse(errc::invalid_argument,
-                  fmt::format("a shader-visible sampler heap holds at most {} descriptors (asked {})",
-                              max_shader_visible_samplers, capacity));
-
-  D3D12_DESCRIPTOR_HEAP_DESC desc{};
-  desc.Type = to_d3d12(_type);
-  desc.NumDescriptors = capacity;
-  desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
-  XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(_heap.put())));
-  tracker::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
-
+  auto created = create_d3d12_heap(device, _type, capacity, shader_visible, _name);
+  if (!created) {
+    error e = std::move(created).error_value();  // a refused size: the heap's misuse; a failed call: as it came
+    return e.native ? e : misuse(e.code, std::move(e.reason));
+  }
+  _heap = std::move(created->heap);
+  _descriptor_size = created->descriptor_size;
+  _cpu_start = created->cpu_start;
+  _gpu_start = created->gpu_start;
   _free_handles = std::make_unique<u32[]>(capacity);
   _entries = std::make_unique<index_entry[]>(capacity);  // zero: free, unnamed
   for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
   for (auto& list : _deferred_free_indices) list.clear();
   _capacity = capacity;
   _size = 0;
-  _descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
-  _cpu_start = cpu_heap_start(_heap.get());
-  _gpu_start = shader_visible ? gpu_heap_start(_heap.get()) : D3D12_GPU_DESCRIPTOR_HANDLE{};
   return {};
 }
 
@@ -340,6 +326,35 @@ error descriptor_heap::misuse(errc code, std::string reason) const {
   reason = fmt::format("descriptor heap '{}': {}", _name, reason);
   XE_LOG_ERROR("{}", reason);
   return make_error(code, std::move(reason));
+}
+
+result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 capacity, bool shader_visible,
+                                     std::string_view name) {
+  using heap = descriptor_heap;
+  if (capacity == 0 || capacity > heap::max_capacity)
+    return make_error(errc::invalid_argument, fmt::format("capacity {} is outside 1..{}", capacity, heap::max_capacity));
+  if (shader_visible && (type == heap_type::rtv || type == heap_type::dsv))
+    return make_error(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
+  if (shader_visible && type == heap_type::cbv_srv_uav && capacity > heap::max_shader_visible_cbv_srv_uav)
+    return make_error(errc::invalid_argument,
+                      fmt::format("a shader-visible CBV/SRV/UAV heap holds at most {} descriptors (asked {})",
+                                  heap::max_shader_visible_cbv_srv_uav, capacity));
+  if (shader_visible && type == heap_type::sampler && capacity > heap::max_shader_visible_samplers)
+    return make_error(errc::invalid_argument,
+                      fmt::format("a shader-visible sampler heap holds at most {} descriptors (asked {})",
+                                  heap::max_shader_visible_samplers, capacity));
+
+  D3D12_DESCRIPTOR_HEAP_DESC desc{};
+  desc.Type = to_d3d12(type);
+  desc.NumDescriptors = capacity;
+  desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
+  d3d12_heap out;
+  XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(out.heap.put())));
+  tracker::track(out.heap.get(), {.name = name, .type = "ID3D12DescriptorHeap"});
+  out.descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
+  out.cpu_start = cpu_heap_start(out.heap.get());
+  out.gpu_start = shader_visible ? gpu_heap_start(out.heap.get()) : D3D12_GPU_DESCRIPTOR_HANDLE{};
+  return out;
 }
 
 } // namespace xe::gfx::d3d12

@@ -175,4 +175,15 @@ private:
 
 D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type);
 
+// The ID3D12DescriptorHeap behind either model (this one and the wiki's): the capacity and
+// visibility checked against D3D12's limits, then created, named and tracked.
+struct d3d12_heap {
+  com_ptr<ID3D12DescriptorHeap> heap;
+  u32 descriptor_size{0};
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start{};
+  D3D12_GPU_DESCRIPTOR_HANDLE gpu_start{};  // null unless shader-visible
+};
+result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 capacity, bool shader_visible,
+                                     std::string_view name);
+
 } // namespace xe::gfx::d3d12

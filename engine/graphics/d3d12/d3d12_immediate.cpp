@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "graphics/d3d12/d3d12_core_state.h"
+#include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_resources.h"
@@ -12,14 +13,9 @@ namespace xe::gfx::d3d12 {
 
 result<void> immediate_context::initialize(ID3D12Device* device, ID3D12CommandQueue* queue) {
   _queue = queue;
-  XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(_allocator.put())));
-  tracker::track(_allocator.get(), {.name = "immediate command allocator", .type = "ID3D12CommandAllocator"});
-  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _allocator.get(), nullptr,
-                                      IID_PPV_ARGS(_list.put())));
-  XE_TRY_HR(_list->Close());
-  tracker::track(_list.get(), {.name = "immediate command list", .type = "ID3D12GraphicsCommandList"});
-  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
-  tracker::track(_fence.get(), {.name = "immediate fence", .type = "ID3D12Fence"});
+  XE_TRY(create_command_allocator(device, "immediate command allocator", _allocator));
+  XE_TRY(create_command_list(device, _allocator.get(), "immediate command list", _list));
+  XE_TRY(create_fence(device, "immediate fence", _fence));
   _event = runtime::create_fence_event();
   if (!_event) return make_error(errc::api_call_failed, "could not create the immediate fence event");
   return {};
@@ -110,5 +106,14 @@ result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, 
     transition(list, buffer, D3D12_RESOURCE_STATE_COPY_DEST, after);
   });
 }
+
+result<com_ptr<ID3D12Resource>> create_tracked_buffer(std::string_view name, u64 bytes, D3D12_HEAP_TYPE heap,
+                                                      D3D12_RESOURCE_STATES initial) {
+  core_state* g = state();
+  if (!g) return not_initialized();
+  return create_buffer(g->device.get(), name, bytes, heap, initial);
+}
+
+void release_tracked(com_ptr<ID3D12Resource>& buffer) { deferred_release(buffer); }
 
 } // namespace xe::gfx::d3d12

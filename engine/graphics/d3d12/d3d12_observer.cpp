@@ -3,6 +3,7 @@
 #include "graphics/d3d12/d3d12_command.h"
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_fence.h"
+#include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_surface.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
@@ -16,17 +17,10 @@ constexpr u64 upload_bytes_per_slot{4u << 20};  // ImGui's vertices and indices 
 result<void> observer_pass::initialize() {
   release();
   ID3D12Device* device = core::device();
-  for (u32 i = 0; i < depth; ++i) {
-    XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(_slots[i].allocator.put())));
-    tracker::track(_slots[i].allocator.get(),
-                {.name = fmt::format("overlay command allocator {}", i), .type = "ID3D12CommandAllocator"});
-  }
-  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, _slots[0].allocator.get(), nullptr,
-                                      IID_PPV_ARGS(_list.put())));
-  XE_TRY_HR(_list->Close());
-  tracker::track(_list.get(), {.name = "overlay command list", .type = "ID3D12GraphicsCommandList"});
-  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(_fence.put())));
-  tracker::track(_fence.get(), {.name = "overlay fence", .type = "ID3D12Fence"});
+  for (u32 i = 0; i < depth; ++i)
+    XE_TRY(create_command_allocator(device, fmt::format("overlay command allocator {}", i), _slots[i].allocator));
+  XE_TRY(create_command_list(device, _slots[0].allocator.get(), "overlay command list", _list));
+  XE_TRY(create_fence(device, "overlay fence", _fence));
   _event = runtime::create_fence_event();
   if (!_event) return make_error(errc::api_call_failed, "could not create the overlay's fence event");
   return _upload.initialize(device, _clock, upload_bytes_per_slot, "overlay upload ring");

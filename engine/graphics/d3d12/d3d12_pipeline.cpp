@@ -57,26 +57,6 @@ D3D12_ROOT_PARAMETER srv_table(const D3D12_DESCRIPTOR_RANGE* range) {
   return p;
 }
 
-D3D12_ROOT_PARAMETER root_srv(D3D12_SHADER_VISIBILITY visibility) {
-  D3D12_ROOT_PARAMETER p{};
-  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_SRV;
-  p.Descriptor.ShaderRegister = 0;
-  p.Descriptor.RegisterSpace = 0;
-  p.ShaderVisibility = visibility;
-  return p;
-}
-
-// The ui layout's b0: the projection's four columns, then the bound texture's size as
-// floats (cb0[4]: width, height, 0, 0) and as limits (cb0[5]: width - 1, height - 1, row
-// pitch in bytes, 0).
-constexpr u32 ui_projection_constants{16};
-constexpr u32 ui_texture_constants{8};
-
-D3D12_SHADER_BYTECODE bytecode(shaders::id id) {
-  const auto blob = shaders::blob(id);
-  return {blob.data(), blob.size()};
-}
-
 } // namespace
 
 result<void> pipeline_library::initialize(ID3D12Device* device) {
@@ -101,11 +81,6 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
        {srv_table(&srv_range)},
        {static_sampler(D3D12_FILTER_MIN_MAG_MIP_POINT, D3D12_TEXTURE_ADDRESS_MODE_CLAMP)},
        D3D12_ROOT_SIGNATURE_FLAG_NONE},
-      {"root signature: ui",
-       {root_constants(ui_projection_constants + ui_texture_constants, D3D12_SHADER_VISIBILITY_ALL),
-        root_srv(D3D12_SHADER_VISIBILITY_PIXEL)},
-       {},
-       D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT},
   };
   static_assert(std::size(layouts) == static_cast<size_t>(root_layout::count));
   for (u32 i = 0; i < std::size(layouts); ++i) {
@@ -123,46 +98,36 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
   return {};
 }
 
-void set_ui_texture(ID3D12GraphicsCommandList* list, const ui_texture& texture) {
-  XE_ASSERT(texture.texels != 0 && texture.width > 0 && texture.height > 0);
-  const f32 width = static_cast<f32>(texture.width), height = static_cast<f32>(texture.height);
-  u32 constants[ui_texture_constants]{};
-  std::memcpy(&constants[0], &width, 4);
-  std::memcpy(&constants[1], &height, 4);
-  constants[4] = texture.width - 1;
-  constants[5] = texture.height - 1;
-  constants[6] = texture.width * 4;
-  list->SetGraphicsRoot32BitConstants(root_constants_slot, ui_texture_constants, constants, ui_projection_constants);
-  list->SetGraphicsRootShaderResourceView(ui_texture_slot, texture.texels);
+shader_bytecode engine_shader(shaders::id shader) { return {shaders::blob(shader), shaders::name(shader)}; }
+
+result<ID3D12RootSignature*> pipeline_library::root_signature(std::string_view name, const D3D12_ROOT_SIGNATURE_DESC& desc) {
+  if (auto it = _caller_roots.find(name); it != _caller_roots.end()) return it->second.get();
+  auto root = create_root_signature(_device, desc, fmt::format("root signature: {}", name));
+  if (!root) return std::move(root).error_value();
+  ID3D12RootSignature* raw = root->get();
+  _caller_roots.emplace(std::string{name}, std::move(*root));
+  return raw;
 }
 
 void pipeline_library::release() {
   for (auto& [key, pso] : _pipelines) deferred_release(pso);
   _pipelines.clear();
   for (auto& root : _roots) deferred_release(root);
+  for (auto& [name, root] : _caller_roots) deferred_release(root);
+  _caller_roots.clear();
 }
 
 result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& desc) {
   const auto key = desc.key();
   if (auto it = _pipelines.find(key); it != _pipelines.end()) return it->second.get();
 
-  static const D3D12_INPUT_ELEMENT_DESC position2_color4[] = {
-      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
-      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
-  static const D3D12_INPUT_ELEMENT_DESC ui_vertex[] = {
-      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
-      {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
-      {"COLOR", 0, DXGI_FORMAT_R8G8B8A8_UNORM, 0, 16, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
-
+  if (!desc.root || desc.vs.code.empty() || desc.ps.code.empty())
+    return make_error(errc::invalid_argument, "a pipeline needs a root signature and both shaders");
   D3D12_GRAPHICS_PIPELINE_STATE_DESC pso{};
-  pso.pRootSignature = root_signature(desc.layout);
-  pso.VS = bytecode(desc.vs);
-  pso.PS = bytecode(desc.ps);
-  switch (desc.input) {
-    case input_layout::none: break;
-    case input_layout::position2_color4: pso.InputLayout = {position2_color4, 2}; break;
-    case input_layout::ui_vertex: pso.InputLayout = {ui_vertex, 3}; break;
-  }
+  pso.pRootSignature = desc.root;
+  pso.VS = {desc.vs.code.data(), desc.vs.code.size()};
+  pso.PS = {desc.ps.code.data(), desc.ps.code.size()};
+  pso.InputLayout = {desc.input.data(), static_cast<UINT>(desc.input.size())};
   D3D12_RENDER_TARGET_BLEND_DESC& rt = pso.BlendState.RenderTarget[0];
   rt.RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
   rt.LogicOp = D3D12_LOGIC_OP_NOOP;
@@ -196,7 +161,7 @@ result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& des
   com_ptr<ID3D12PipelineState> state;
   XE_TRY_HR(_device->CreateGraphicsPipelineState(&pso, IID_PPV_ARGS(state.put())));
   _last_creation_ms = std::chrono::duration<f64, std::milli>(std::chrono::steady_clock::now() - start).count();
-  tracker::track(state.get(), {.name = fmt::format("pso: {} + {}{}", shaders::name(desc.vs), shaders::name(desc.ps),
+  tracker::track(state.get(), {.name = fmt::format("pso: {} + {}{}", desc.vs.name, desc.ps.name,
                                                    desc.blend == blend_mode::alpha ? " (blended)" : ""),
                                .type = "ID3D12PipelineState"});
   ID3D12PipelineState* raw = state.get();

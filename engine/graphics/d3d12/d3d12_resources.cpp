@@ -61,6 +61,26 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, c
   return resource;
 }
 
+result<void> create_command_allocator(ID3D12Device* device, std::string_view name, com_ptr<ID3D12CommandAllocator>& out) {
+  XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(out.put())));
+  tracker::track(out.get(), {.name = name, .type = "ID3D12CommandAllocator"});
+  return {};
+}
+
+result<void> create_command_list(ID3D12Device* device, ID3D12CommandAllocator* allocator, std::string_view name,
+                                 com_ptr<ID3D12GraphicsCommandList>& out) {
+  XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator, nullptr, IID_PPV_ARGS(out.put())));
+  XE_TRY_HR(out->Close());
+  tracker::track(out.get(), {.name = name, .type = "ID3D12GraphicsCommandList"});
+  return {};
+}
+
+result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out) {
+  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(out.put())));
+  tracker::track(out.get(), {.name = name, .type = "ID3D12Fence"});
+  return {};
+}
+
 result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_view name, u64 bytes,
                                               D3D12_HEAP_TYPE heap_type, D3D12_RESOURCE_STATES initial_state) {
   if (bytes == 0) return make_error(errc::invalid_argument, fmt::format("buffer '{}' has zero size", name));

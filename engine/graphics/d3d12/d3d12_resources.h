@@ -30,6 +30,13 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, c
 result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_view name, u64 bytes,
                                               D3D12_HEAP_TYPE heap, D3D12_RESOURCE_STATES initial_state);
 
+// The command objects every submitter owns (frames, immediate uploads, the overlay's
+// redraws), named and tracked. The list is created closed, ready for Reset.
+result<void> create_command_allocator(ID3D12Device* device, std::string_view name, com_ptr<ID3D12CommandAllocator>& out);
+result<void> create_command_list(ID3D12Device* device, ID3D12CommandAllocator* allocator, std::string_view name,
+                                 com_ptr<ID3D12GraphicsCommandList>& out);
+result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out);
+
 // A CPU copy of a 2D texture's first subresource: prepare() makes the readback buffer,
 // record() copies into it (the texture in COPY_SOURCE), read() maps it once the copy has
 // completed and returns RGBA8, whatever the texture's 8-bit channel order.

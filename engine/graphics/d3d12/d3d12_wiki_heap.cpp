@@ -21,30 +21,19 @@ result<void> wiki_descriptor_heap::initialize(ID3D12Device* device, u32 capacity
                                               std::string_view name) {
   XE_ASSERT(device && !_heap);
   _name = name;
-  if (capacity == 0 || capacity > descriptor_heap::max_capacity)
-    return refused(errc::invalid_argument,
-                   fmt::format("capacity {} is outside 1..{}", capacity, descriptor_heap::max_capacity));
-  if (shader_visible && (_type == heap_type::rtv || _type == heap_type::dsv))
-    return refused(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
-  if (shader_visible && _type == heap_type::cbv_srv_uav && capacity > descriptor_heap::max_shader_visible_cbv_srv_uav)
-    return refused(errc::invalid_argument, fmt::format("a shader-visible CBV/SRV/UAV heap holds at most {} descriptors",
-                                                       descriptor_heap::max_shader_visible_cbv_srv_uav));
-  if (shader_visible && _type == heap_type::sampler && capacity > descriptor_heap::max_shader_visible_samplers)
-    return refused(errc::invalid_argument, fmt::format("a shader-visible sampler heap holds at most {} descriptors",
-                                                       descriptor_heap::max_shader_visible_samplers));
-  D3D12_DESCRIPTOR_HEAP_DESC desc{};
-  desc.Type = to_d3d12(_type);
-  desc.NumDescriptors = capacity;
-  desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
-  XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(_heap.put())));
-  tracker::track(_heap.get(), {.name = _name, .type = "ID3D12DescriptorHeap"});
+  auto created = create_d3d12_heap(device, _type, capacity, shader_visible, _name);
+  if (!created) {
+    error e = std::move(created).error_value();  // a refused size: the heap's misuse; a failed call: as it came
+    return e.native ? e : refused(e.code, std::move(e.reason));
+  }
+  _heap = std::move(created->heap);
+  _descriptor_size = created->descriptor_size;
+  _cpu_start = created->cpu_start;
+  _gpu_start = created->gpu_start;
   _free_handles = std::make_unique<std::atomic<u32>[]>(capacity);
   for (u32 i = 0; i < capacity; ++i) _free_handles[i].store(i, relaxed);
   _capacity = capacity;
   _size.store(0, relaxed);
-  _descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
-  _cpu_start = cpu_heap_start(_heap.get());
-  _gpu_start = shader_visible ? gpu_heap_start(_heap.get()) : D3D12_GPU_DESCRIPTOR_HANDLE{};
   return {};
 }
 

@@ -17,11 +17,14 @@ void bm_pso_creation(benchmark::State& state) {
   for (auto _ : state) {
     pipeline_library library;
     if (!library.initialize(core::device())) return state.SkipWithError("root signatures failed");
+    static constexpr D3D12_INPUT_ELEMENT_DESC input[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
     pipeline_desc desc;
-    desc.vs = gfx::shaders::id::triangle_vs;
-    desc.ps = gfx::shaders::id::triangle_ps;
-    desc.layout = root_layout::vertex_input;
-    desc.input = input_layout::position2_color4;
+    desc.vs = engine_shader(gfx::shaders::id::triangle_vs);
+    desc.ps = engine_shader(gfx::shaders::id::triangle_ps);
+    desc.root = library.root_signature(root_layout::vertex_input);
+    desc.input = input;
     desc.dsv_format = DXGI_FORMAT_D32_FLOAT;
     if (!library.pipeline(desc)) return state.SkipWithError("PSO creation failed");
     pso_ms += library.last_creation_ms();

@@ -38,6 +38,21 @@ protected:
   }
 };
 
+struct rgba {
+  int r, g, b, a;
+};
+inline rgba pixel(const gfx::image_rgba8& image, u32 x, u32 y) {
+  const u8* p = image.pixels.data() + (static_cast<size_t>(y) * image.width + x) * 4;
+  return {p[0], p[1], p[2], p[3]};
+}
+#define EXPECT_PIXEL_NEAR(actual, er, eg, eb, tolerance)  \
+  do {                                                      \
+    const ::xe::test::rgba px_ = (actual);                  \
+    EXPECT_NEAR(px_.r, er, tolerance) << "red";             \
+    EXPECT_NEAR(px_.g, eg, tolerance) << "green";           \
+    EXPECT_NEAR(px_.b, eb, tolerance) << "blue";            \
+  } while (0)
+
 // ASSERT on a result, printing its reason.
 #define XE_ASSERT_OK(expr)                                                  \
   do {                                                                      \
