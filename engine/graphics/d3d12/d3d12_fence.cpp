@@ -11,8 +11,10 @@ namespace {
 
 constexpr u32 slice_ms{20};
 constexpr f32 interrupted_after_ms{1000.f};
-// No progress for this long: signal again (20 ms, then 100, then every 500).
-constexpr f32 resignal_after_ms[] = {20.f, 100.f, 500.f};
+// No progress for this long: signal again, and again each time it passes. A re-signal can
+// lose the race it repairs, so it repeats at a steady pace; on a busy queue it is one more
+// signal behind the work.
+constexpr f32 resignal_after_ms{20.f};
 
 std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_hung{false};
@@ -31,7 +33,6 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
   const auto start = clock::now();
   auto progress = start;  // when the completed value last moved
   auto resignalled = start;
-  u32 resignals = 0;
   const auto elapsed_ms = [](clock::time_point since) {
     return std::chrono::duration<f32, std::milli>(clock::now() - since).count();
   };
@@ -40,17 +41,13 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
     auto signalled = runtime::wait_fence_event_for(event, slice_ms);
     if (!signalled) return std::move(signalled).error_value();
     const u64 now_completed = fence->GetCompletedValue();
-    if (now_completed != completed) {
-      progress = clock::now();
-      resignals = 0;
-    }
+    if (now_completed != completed) progress = clock::now();
     completed = now_completed;
     if (completed >= value) break;
     const f32 quiet = std::min(elapsed_ms(progress), elapsed_ms(resignalled));
-    if (quiet >= resignal_after_ms[std::min<u32>(resignals, std::size(resignal_after_ms) - 1)]) {
+    if (quiet >= resignal_after_ms) {
       XE_TRY_HR(source.queue->Signal(fence, source.last_signalled));
       resignalled = clock::now();
-      ++resignals;
       ++g_resignals;
     }
     const bool no_progress = elapsed_ms(progress) >= static_cast<f32>(fence_wait_limit_ms);
