@@ -21,22 +21,19 @@ D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type) {
 descriptor_heap::descriptor_heap(heap_type type, const frame_clock& clock, bool emits_events)
     : _type{type}, _clock{clock}, _emits_events{emits_events} {}
 
-descriptor_heap::~descriptor_heap() { XE_ASSERT(!_heap); }
+descriptor_heap::~descriptor_heap() { XE_ASSERT(!_d3d.heap); }
 
 result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
                                          std::string_view name) {
   std::lock_guard lock{_lock};
-  XE_ASSERT(device && !_heap);
+  XE_ASSERT(device && !_d3d.heap);
   _name = name;
   auto created = create_d3d12_heap(device, _type, capacity, shader_visible, _name);
   if (!created) {
     error e = std::move(created).error_value();  // a refused size: the heap's misuse; a failed call: as it came
     return e.native ? e : misuse(e.code, std::move(e.reason));
   }
-  _heap = std::move(created->heap);
-  _descriptor_size = created->descriptor_size;
-  _cpu_start = created->cpu_start;
-  _gpu_start = created->gpu_start;
+  _d3d = std::move(*created);
   _free_handles = std::make_unique<u32[]>(capacity);
   _entries = std::make_unique<index_entry[]>(capacity);  // zero: free, unnamed
   for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
@@ -51,11 +48,11 @@ u32 descriptor_heap::release() {
   u32 allocated = 0;
   {
     std::lock_guard lock{_lock};
-    if (!_heap) return 0;
+    if (!_d3d.heap) return 0;
     u32 waiting = 0;
     for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
     allocated = _size - waiting;
-    heap = std::move(_heap);
+    heap = std::move(_d3d.heap);
     _capacity = _size = 0;
     _owner_names.clear();
     _free_owner_slots.clear();
@@ -73,7 +70,7 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
   descriptor_handle handle;
   {
     std::lock_guard lock{_lock};
-    if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
+    if (!_d3d.heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
     if (_size == _capacity)
       return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
                                                  "deferred queues)", _size, _capacity));
@@ -87,8 +84,8 @@ result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
     handle.generation = _entries[index].generation;
   }
   handle.container = this;
-  handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
-  if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(handle.index) * _descriptor_size;
+  handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
+  if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
 
   if (_emits_events && detail::hooks_installed()) {
     event e{.type = event_type::descriptor_allocated, .slot = _clock.slot(), .heap = _name, .index = handle.index};
@@ -101,7 +98,7 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
   const size_t first = out.size();
   {
     std::lock_guard lock{_lock};
-    if (!_heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
+    if (!_d3d.heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
     if (_capacity - _size < count)
       return misuse(errc::heap_full, fmt::format("heap is full for {} more ({} of {} free; indices waiting in "
                                                  "deferred queues count as taken); nothing was allocated",
@@ -138,7 +135,7 @@ result<void> descriptor_heap::free(descriptor_handle& handle) {
   const u32 index = handle.index;
   result<u32> slot = [&]() -> result<u32> {
     std::lock_guard lock{_lock};
-    if (index >= _capacity || handle.cpu.ptr != _cpu_start.ptr + static_cast<SIZE_T>(index) * _descriptor_size)
+    if (index >= _capacity || handle.cpu.ptr != _d3d.cpu_start.ptr + static_cast<SIZE_T>(index) * _d3d.descriptor_size)
       return misuse(errc::invalid_handle, fmt::format("handle (index {}) does not address this heap", index));
     return free_locked(index, handle.generation);
   }();
@@ -281,8 +278,8 @@ heap_info descriptor_heap::get_info() const {
                  .model = heap_model::engine,
                  .capacity = _capacity,
                  .size = _size,
-                 .descriptor_size = _descriptor_size,
-                 .shader_visible = _gpu_start.ptr != 0,
+                 .descriptor_size = _d3d.descriptor_size,
+                 .shader_visible = _d3d.gpu_start.ptr != 0,
                  .version = _version};
   for (u32 i = 0; i < frame_buffer_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());

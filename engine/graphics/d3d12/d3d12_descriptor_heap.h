@@ -39,6 +39,17 @@ struct descriptor_handle {
   constexpr bool is_shader_visible() const { return gpu.ptr != 0; }
 };
 
+// The ID3D12DescriptorHeap behind either model (this one and the wiki's): the capacity and
+// visibility checked against D3D12's limits, then created, named and tracked.
+struct d3d12_heap {
+  com_ptr<ID3D12DescriptorHeap> heap;
+  u32 descriptor_size{0};
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start{};
+  D3D12_GPU_DESCRIPTOR_HANDLE gpu_start{};  // null unless shader-visible
+};
+result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 capacity, bool shader_visible,
+                                     std::string_view name);
+
 // What the core needs from every heap it keeps: the engine's descriptor_heap and the
 // lessons' wiki_descriptor_heap (d3d12_wiki_heap.h).
 class heap_interface {
@@ -103,11 +114,11 @@ public:
   const std::string& name() const override { return _name; }
   u32 capacity() const { return _capacity; }
   u32 size() const;
-  u32 descriptor_size() const override { return _descriptor_size; }
-  bool is_shader_visible() const { return _gpu_start.ptr != 0; }
-  ID3D12DescriptorHeap* heap() const { return _heap.get(); }
-  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _cpu_start; }
-  D3D12_GPU_DESCRIPTOR_HANDLE gpu_start() const { return _gpu_start; }
+  u32 descriptor_size() const override { return _d3d.descriptor_size; }
+  bool is_shader_visible() const { return _d3d.gpu_start.ptr != 0; }
+  ID3D12DescriptorHeap* heap() const { return _d3d.heap.get(); }
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _d3d.cpu_start; }
+  D3D12_GPU_DESCRIPTOR_HANDLE gpu_start() const { return _d3d.gpu_start; }
   bool is_allocated(u32 index) const;
 
   heap_info get_info() const override;
@@ -137,9 +148,7 @@ private:
   void drop_owner(u32 id);
 
   mutable utl::spin_lock _lock;
-  com_ptr<ID3D12DescriptorHeap> _heap;
-  D3D12_CPU_DESCRIPTOR_HANDLE _cpu_start{};
-  D3D12_GPU_DESCRIPTOR_HANDLE _gpu_start{};
+  d3d12_heap _d3d;  // the D3D12 heap, its descriptor size and start handles
   // What an index is, in one place: an allocate or free touches one cache line of it.
   struct index_entry {
     u64 freed_frame;  // valid while the index waits in a deferred queue
@@ -152,7 +161,6 @@ private:
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   u32 _capacity{0};
   u32 _size{0};
-  u32 _descriptor_size{0};
   u64 _version{0};
   struct owner_name {
     std::string name;
@@ -174,16 +182,5 @@ private:
 };
 
 D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type);
-
-// The ID3D12DescriptorHeap behind either model (this one and the wiki's): the capacity and
-// visibility checked against D3D12's limits, then created, named and tracked.
-struct d3d12_heap {
-  com_ptr<ID3D12DescriptorHeap> heap;
-  u32 descriptor_size{0};
-  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start{};
-  D3D12_GPU_DESCRIPTOR_HANDLE gpu_start{};  // null unless shader-visible
-};
-result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 capacity, bool shader_visible,
-                                     std::string_view name);
 
 } // namespace xe::gfx::d3d12

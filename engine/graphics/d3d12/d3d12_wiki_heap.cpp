@@ -15,21 +15,18 @@ constexpr auto relaxed = std::memory_order_relaxed;
 wiki_descriptor_heap::wiki_descriptor_heap(heap_type type, wiki_fixes fixes, bool emits_events, u32 first_slot)
     : _current_slot{first_slot}, _type{type}, _fixes{fixes}, _emits_events{emits_events} {}
 
-wiki_descriptor_heap::~wiki_descriptor_heap() { XE_ASSERT(!_heap); }
+wiki_descriptor_heap::~wiki_descriptor_heap() { XE_ASSERT(!_d3d.heap); }
 
 result<void> wiki_descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
                                               std::string_view name) {
-  XE_ASSERT(device && !_heap);
+  XE_ASSERT(device && !_d3d.heap);
   _name = name;
   auto created = create_d3d12_heap(device, _type, capacity, shader_visible, _name);
   if (!created) {
     error e = std::move(created).error_value();  // a refused size: the heap's misuse; a failed call: as it came
     return e.native ? e : refused(e.code, std::move(e.reason));
   }
-  _heap = std::move(created->heap);
-  _descriptor_size = created->descriptor_size;
-  _cpu_start = created->cpu_start;
-  _gpu_start = created->gpu_start;
+  _d3d = std::move(*created);
   _free_handles = std::make_unique<std::atomic<u32>[]>(capacity);
   for (u32 i = 0; i < capacity; ++i) _free_handles[i].store(i, relaxed);
   _capacity = capacity;
@@ -39,8 +36,8 @@ result<void> wiki_descriptor_heap::initialize(ID3D12Device* device, u32 capacity
 
 u32 wiki_descriptor_heap::release() {
   std::lock_guard lists{_lists_lock};
-  if (!_heap) return 0;
-  deferred_release(_heap);
+  if (!_d3d.heap) return 0;
+  deferred_release(_d3d.heap);
   const u32 left = _size.load(relaxed);
   _size.store(0, relaxed);
   _capacity = 0;
@@ -54,7 +51,7 @@ result<descriptor_handle> wiki_descriptor_heap::allocate(std::string_view) {
   descriptor_handle handle;
   {
     std::lock_guard lock{_mutex};  // the one lock the wiki takes
-    if (!_heap) return refused(errc::not_initialized, "allocate() on a heap that is not initialised");
+    if (!_d3d.heap) return refused(errc::not_initialized, "allocate() on a heap that is not initialised");
     const u32 size = _size.load(relaxed);
     if (size >= _capacity) {
       if (_fixes.capacity_check)
@@ -73,8 +70,8 @@ result<descriptor_handle> wiki_descriptor_heap::allocate(std::string_view) {
     _size.store(size + 1, relaxed);
   }
   _version.fetch_add(1, relaxed);
-  handle.cpu.ptr = _cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _descriptor_size;
-  if (_gpu_start.ptr) handle.gpu.ptr = _gpu_start.ptr + static_cast<u64>(handle.index) * _descriptor_size;
+  handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
+  if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
   if (_emits_events && detail::hooks_installed()) {
     event e{.type = event_type::descriptor_allocated, .slot = _current_slot.load(relaxed), .heap = _name,
             .index = handle.index};
@@ -167,8 +164,8 @@ heap_info wiki_descriptor_heap::get_info() const {
                  .model = heap_model::wiki,
                  .capacity = _capacity,
                  .size = _size.load(relaxed),
-                 .descriptor_size = _descriptor_size,
-                 .shader_visible = _gpu_start.ptr != 0,
+                 .descriptor_size = _d3d.descriptor_size,
+                 .shader_visible = _d3d.gpu_start.ptr != 0,
                  .version = _version.load(relaxed),
                  .faults = _faults};
   for (u32 i = 0; i < frame_buffer_count; ++i)

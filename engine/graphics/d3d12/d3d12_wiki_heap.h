@@ -51,8 +51,8 @@ public:
 
   heap_type type() const override { return _type; }
   const std::string& name() const override { return _name; }
-  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _cpu_start; }
-  u32 descriptor_size() const override { return _descriptor_size; }
+  D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _d3d.cpu_start; }
+  u32 descriptor_size() const override { return _d3d.descriptor_size; }
   heap_info get_info() const override;
   descriptor_info get_descriptor_info(u32 index) const override;
   void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
@@ -73,16 +73,13 @@ private:
 
   std::mutex _mutex;               // the wiki's: allocate() only, unless lock_everywhere
   mutable std::mutex _lists_lock;  // the model's own (see above); also guards the faults
-  com_ptr<ID3D12DescriptorHeap> _heap;
-  D3D12_CPU_DESCRIPTOR_HANDLE _cpu_start{};
-  D3D12_GPU_DESCRIPTOR_HANDLE _gpu_start{};
+  d3d12_heap _d3d;  // the D3D12 heap, its descriptor size and start handles
   std::unique_ptr<std::atomic<u32>[]> _free_handles;
   std::atomic<u32> _size{0};
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   std::atomic<u32> _current_slot{0};
   std::atomic<u64> _version{0};
   u32 _capacity{0};
-  u32 _descriptor_size{0};
   u32 _faults{0};
   std::string _last_fault;
   heap_type _type;
