@@ -619,12 +619,17 @@ def test_exercises(run, args):
         for number, clicks in EXERCISES.items():
             with open(next(os.path.join(args.lessons, f) for f in sorted(os.listdir(args.lessons))
                            if f.startswith(number + "-"))) as f:
-                total = len(json.load(f)["steps"])
+                steps = json.load(f)["steps"]
+            total = len(steps)
+            panel = (steps[-1].get("focus") or {}).get("panel")
             app = run.sandbox(display, f"exercise-{number}", "--lesson", number, "--language", "en")
             try:
                 app.wait_window()
                 wait_steps(app, 0, "the lesson opening")
                 step_through(app, total - 1, 0.2, False)
+                if panel:
+                    app.guard(f"the exercise's {panel} tab in front",
+                              lambda: (app.ui_map() or {}).get("panel") == panel, 5)
                 app.click("lesson:check")
                 app.guard("Not yet", lambda: lesson_state(app).get("feedback"), 10)
                 if lesson_state(app).get("steps_done") != total - 1:

@@ -135,8 +135,12 @@ void lesson_session::apply(const lesson_request& request) {
 
 const lesson_focus* lesson_session::focus() const {
   const lesson* l = _player.current();
-  if (!l || _player.steps_done() == 0) return nullptr;
-  const auto& focus = l->steps[_player.steps_done() - 1].focus;
+  if (!l) return nullptr;
+  // A waiting exercise brings forward the panel it is about; otherwise the last step run.
+  const u32 done = _player.steps_done();
+  if (_player.at_exercise() && l->steps[done].focus) return &*l->steps[done].focus;
+  if (done == 0) return nullptr;
+  const auto& focus = l->steps[done - 1].focus;
   return focus ? &*focus : nullptr;
 }
 
