@@ -121,11 +121,28 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
   const bool exercise = !failed && view.steps_done < total && l.steps[view.steps_done].exercise;
   if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
-  else if (exercise) command(ui(lang, "演示", "Show me"), "next", lesson_command::next, true);  // plays the solution
-  else command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
+  else if (exercise) {
+    // Check first: with the Controls, it is what the learner presses next.
+    command(ui(lang, "检查", "Check"), "check", lesson_command::check, true);
+    command(ui(lang, "演示", "Show me"), "next", lesson_command::next, true);  // plays the solution
+  } else {
+    command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
+  }
   command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
   ImGui::NewLine();
+  // The exercise waiting and what the last Check found, next to the button: the task itself
+  // is under the step's text, which may be below the fold.
+  if (exercise) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
+    text_wrapped(fmt::format("{} {}", l.steps[view.steps_done].title.in(lang), ui(lang, "（任务在下方）", "(task below)")));
+    ImGui::PopStyleColor();
+  }
+  if (exercise && view.feedback) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+    text_wrapped(fmt::format("{} {}", ui(lang, "还没有:", "Not yet:"), explain_failure(*view.feedback, lang)));
+    ImGui::PopStyleColor();
+  }
   // Wrapped: the whole line shows however narrow the panel.
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
@@ -255,20 +272,16 @@ void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {
   }
 }
 
-// "Your turn": the task, Check (against the live engine) and what the last Check found.
+// "Your turn": the task. Check and what it found are with the buttons at the top.
 void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& step) {
   const language lang = view.lang;
   ImGui::Separator();
   ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
   ImGui::TextWrapped("%s", step.exercise->task.in(lang).c_str());
-  if (button(ui(lang, "检查", "Check"), "check", true)) _requests.push_back({lesson_command::check, view.current, lang});
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", ui(lang, "用“控制”面板完成；“演示”会替你做一遍。", "Use the Controls panel; Show me does it for you."));
-  if (view.feedback) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    ImGui::TextWrapped("%s %s", ui(lang, "还没有:", "Not yet:"), explain_failure(*view.feedback, lang).c_str());
-    ImGui::PopStyleColor();
-  }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped(ui(lang, "用“控制”面板完成，再按上面的“检查”；“演示”会替你做一遍。",
+                  "Use the Controls panel, then Check above; Show me does it for you."));
+  ImGui::PopStyleColor();
   if (view.exercise_touched) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", ui(lang, "（你改动了引擎；“演示”会先在新的引擎上回到练习开始时。）",
