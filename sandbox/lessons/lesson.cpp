@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <regex>
 #include <set>
@@ -11,6 +9,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "app/data_paths.h"
+#include "io/files.h"
 #include "io/json_input.h"
 #include "lessons/glossary.h"
 #include "lessons/lesson_json.h"
@@ -263,9 +262,9 @@ std::optional<std::string> check_code_ref(const code_ref& ref, const std::filesy
   const std::filesystem::path file = root / ref.file;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec)) return fmt::format("{}: no such file", ref.file);
-  std::ifstream in{file, std::ios::binary};
-  const std::string text{std::istreambuf_iterator<char>{in}, std::istreambuf_iterator<char>{}};
-  if (!in.good() && !in.eof()) return fmt::format("{}: cannot be read", ref.file);
+  auto read = read_regular_file(file, 4u << 20, "source file");
+  if (!read) return fmt::format("{}: cannot be read ({})", ref.file, read.error_value().reason);
+  const std::string& text = *read;
   const size_t colon = ref.symbol.rfind("::");
   const std::string name = colon == std::string::npos ? ref.symbol : ref.symbol.substr(colon + 2);
   const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
