@@ -16,14 +16,12 @@
 #include "lessons/settings.h"
 #include "lessons/wiki_sections.h"
 #include "script/script.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
 
 namespace fs = std::filesystem;
-
-#define EXPECT_MENTIONS(haystack, needle) \
-  EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
 
 // A valid two-step lesson; tests break one part of it.
 std::string lesson_text(const std::string& second_step) {
@@ -141,13 +139,11 @@ TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
 }
 
 TEST(lesson_parse, file_name_must_match_id) {
-  const fs::path dir = fs::temp_directory_path() / "xe-lesson-test";
-  fs::create_directories(dir);
+  const scratch_dir dir{"xe-lesson-test"};
   std::ofstream{dir / "08-other.json"} << lesson_text(good_step);
   auto l = load_lesson(dir / "08-other.json");
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "must match the file name");
-  fs::remove_all(dir);
 }
 
 // The shipped lessons: all load, chapters 1..11 in order (chapter 7 in two parts), both
@@ -182,9 +178,7 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
 }
 
 TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_is_named) {
-  const fs::path dir = fs::temp_directory_path() / "xe-lesson-number-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const scratch_dir dir{"xe-lesson-number-test"};
   std::string text = lesson_text(good_step);
   std::ofstream{dir / "07-demo.json"} << text;
   text.replace(text.find("\"07-demo\""), 9, "\"07b-demo\"");
@@ -195,7 +189,6 @@ TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_i
   auto l = load_lessons(dir);
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "chapter 8 does not match the id '07b-demo'");
-  fs::remove_all(dir);
 }
 
 // Every step says where it comes from: a wiki section (its title filled in from
@@ -248,9 +241,7 @@ TEST(lesson_refs, malformed_references_are_named) {
 }
 
 TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
-  const fs::path dir = fs::temp_directory_path() / "xe-lesson-refs-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const scratch_dir dir{"xe-lesson-refs-test"};
   std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈", "en": "Stack"}}]})";
   std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.7"]})");
   auto l = load_lessons(dir);
@@ -267,7 +258,6 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "wiki-sections.json");
   EXPECT_MENTIONS(l.error_value().reason, "has no en text");
-  fs::remove_all(dir);
 }
 
 // "Your turn": an exercise step has no actions, checks the learner's work, and plays only a
@@ -541,15 +531,8 @@ TEST(lesson_vocabulary, contains_matches_substrings_elements_and_subsets) {
 
 class settings_test : public ::testing::Test {
 protected:
-  void SetUp() override {
-    // One folder per test: CTest runs the cases as parallel processes.
-    _dir = fs::temp_directory_path() /
-           (std::string{"xe-settings-test-"} + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(_dir);
-    _file = _dir / "nested" / "settings.json";
-  }
-  void TearDown() override { fs::remove_all(_dir); }
-  fs::path _dir, _file;
+  scratch_dir _dir{"xe-settings-test"};
+  fs::path _file{_dir / "nested" / "settings.json"};  // saving creates "nested"
 };
 
 TEST_F(settings_test, round_trips_and_creates_folders) {
