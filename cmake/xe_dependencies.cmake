@@ -2,14 +2,15 @@
 # (MSVC) or the mingw-w64 headers and libraries (cross build).
 find_package(Threads REQUIRED)
 
-option(XE_DEBIAN_HEADERS_FOR_MINGW "Cross build: take spdlog, fmt, nlohmann-json, stb and DirectX-Headers from Debian's /usr/include" OFF)
+option(XE_DEBIAN_HEADERS_FOR_MINGW "Cross build: take spdlog, fmt, nlohmann-json, stb, CLI11, utfcpp and DirectX-Headers from Debian's /usr/include" OFF)
 if(XE_DEBIAN_HEADERS_FOR_MINGW)
   # Only these header trees are exposed (through symlinks in the build folder): putting
   # /usr/include itself on the path would shadow mingw's C headers with glibc's.
   set(_stage ${CMAKE_BINARY_DIR}/debian-headers)
   file(MAKE_DIRECTORY ${_stage})
-  # directx/ and dxguids/: DirectX-Headers (directx-headers-dev).
-  foreach(dir spdlog fmt nlohmann stb directx dxguids)
+  # directx/ and dxguids/: DirectX-Headers (directx-headers-dev); CLI/: CLI11
+  # (libcli11-dev); utf8cpp/: utfcpp (libutfcpp-dev).
+  foreach(dir spdlog fmt nlohmann stb directx dxguids CLI utf8cpp)
     if(NOT EXISTS /usr/include/${dir})
       message(FATAL_ERROR "/usr/include/${dir} is missing: run tools/install-deps.sh")
     endif()
@@ -26,9 +27,17 @@ if(XE_DEBIAN_HEADERS_FOR_MINGW)
   target_include_directories(xe_json_headers SYSTEM INTERFACE ${_stage})
   add_library(nlohmann_json::nlohmann_json ALIAS xe_json_headers)
   set(XE_STB_INCLUDE_DIR ${_stage}/stb)
+  # CLI11 (header-only, the sandbox's command line) under its package's imported name.
+  # utfcpp needs no target: <utf8cpp/utf8.h> is in the stage, which the engine already has.
+  add_library(CLI11::CLI11 INTERFACE IMPORTED)
+  target_include_directories(CLI11::CLI11 SYSTEM INTERFACE ${_stage})
 else()
   find_package(spdlog CONFIG REQUIRED)
   find_package(nlohmann_json 3.10 CONFIG REQUIRED)
+  find_package(CLI11 2.1 CONFIG REQUIRED)
+  # Header-only; the engine includes <utf8cpp/utf8.h> from the default include path (Debian,
+  # vcpkg's include folder). Found here so a missing package fails at configure time.
+  find_package(utf8cpp 3.2 CONFIG REQUIRED)
 endif()
 
 # xe::stb: stb_image / stb_image_write. Debian ships the compiled library (libstb);

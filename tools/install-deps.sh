@@ -13,6 +13,7 @@ packages=(
   libvkd3d-dev libvkd3d-utils1 mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
   # libraries
   libsdl2-dev libspdlog-dev nlohmann-json3-dev libstb-dev libgtest-dev libbenchmark-dev
+  libcli11-dev libutfcpp-dev
   # the inspector: Dear ImGui and a font with Chinese glyphs
   libimgui-dev fonts-wqy-microhei
   # tests: shader checks, schema validation, fuzzing (clang's libFuzzer), a display

@@ -242,10 +242,7 @@ def click_through(run, display, lesson_id, total, delay, mouse, back_restart, ch
         app.click("Export snapshot")
         exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
         app.guard("the exported snapshot", lambda: os.path.exists(exported), 10)
-        app.close()
-        code = app.wait_exit(15)
-        if code != 0:
-            raise TestFailure(f"{name}: exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+        app.close_expecting(0, name)
         with open(exported) as f:
             state = json.load(f)
         for label, (ref, presentation) in reference.items():
@@ -306,10 +303,7 @@ def test_slow(run, args):
             time.sleep(5)  # read for a while: nothing moves
             if app.ui_map()["engine"]["frame"] != frame:
                 raise TestFailure("the engine advanced while the learner was reading")
-            app.close()
-            code = app.wait_exit(15)
-            if code != 0:
-                raise TestFailure(f"exit code {code}:\n{app.stderr()[-3000:]}")
+            app.close_expecting(0, f"{args.lesson} ({args.language}) read slowly")
         finally:
             app.kill()
     print(f"{args.lesson} ({args.language}), 5 s between clicks: {total} steps held; the engine stood still")
@@ -355,8 +349,7 @@ def test_layout(run, args):
                     time.sleep(0.5)
                     rects = check_layout(app, "fullscreen", app.workdir, display)
                     results.append(f"fullscreen: {', '.join(sorted(rects))}")
-                app.close()
-                app.wait_exit(15)
+                app.close_expecting(0, f"layout {w}x{h}")
             finally:
                 app.kill()
         # Windows opened together cascade: no two at the same place.
@@ -471,10 +464,7 @@ def test_lifecycle(run, args):
                     time.sleep(0.05)
                 app.key("Right")
                 wait_steps(app, n, f"step {n} between minimises")
-            app.close()
-            code = app.wait_exit(15)
-            if code != 0:
-                raise TestFailure(f"minimise stress: exit {code}:\n{app.stderr()[-2000:]}")
+            app.close_expecting(0, "minimise stress")
             outcomes.append("60 minimise/restore cycles across 12 steps: every step held, exit 0")
         finally:
             app.kill()
@@ -502,10 +492,7 @@ def test_step_frame(run, args):
                 if app.ui_map()["engine"]["frame"] != frame + i:
                     raise TestFailure("Step one frame advanced more than one frame")
                 print(f"Step one frame #{i}: frame {frame + i} shown after {took * 1000:.0f} ms, and stayed")
-            app.close()
-            code = app.wait_exit(15)
-            if code != 0:
-                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+            app.close_expecting(0, "Step one frame")
         finally:
             app.kill()
 
@@ -553,10 +540,7 @@ def test_failure(run, args):
             app.guard("the failure again", lambda: lesson_state(app).get("failed"), 30)
             app.key("Left")  # Back: the state before the failed step
             app.guard("Back", lambda: not lesson_state(app).get("failed") and lesson_state(app).get("steps_done") == 1, 30)
-            app.close()
-            code = app.wait_exit(15)
-            if code != 3:
-                raise TestFailure(f"closing after a failed step exited {code}, expected 3")
+            app.close_expecting(3, "closing after a failed step")
             if "/fence/cpu_value is" not in app.stderr():
                 raise TestFailure("the failure's reason is not on stderr")
             if app.stdout().count("-- 2/2") != 2:
@@ -593,10 +577,7 @@ def test_glossary(run, args):
             now = (app.ui_map() or {}).get("engine", {}).get("frame")
             if state.get("steps_done") != 4 or state.get("failed") or now != frame:
                 raise TestFailure(f"the glossary moved the lesson or the engine: {state}, frame {frame} -> {now}")
-            app.close()
-            code = app.wait_exit(15)
-            if code != 0:
-                raise TestFailure(f"exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+            app.close_expecting(0, "the glossary")
         finally:
             app.kill()
     print("a step's term opens the glossary there; See and search move within it; the engine stood still")
@@ -645,10 +626,7 @@ def test_exercises(run, args):
                     raise TestFailure(f"{number}: the exercise passed but the panel still says not yet")
                 if "solved by you with the Controls" not in app.stdout():
                     raise TestFailure(f"{number}: the console does not report the exercise as solved by hand")
-                app.close()
-                code = app.wait_exit(15)
-                if code != 0:
-                    raise TestFailure(f"{number}: exit code {code} after closing the window:\n{app.stderr()[-3000:]}")
+                app.close_expecting(0, number)
                 print(f"{number}: solved with {', '.join(clicks)} and Check")
             finally:
                 app.kill()
@@ -707,10 +685,7 @@ def test_feedback(run, args):
             app.guard("the Diff tab", lambda: (app.ui_map() or {}).get("panel") == "Diff", 5)
             time.sleep(0.3)
             display.screenshot(os.path.join(app.workdir, "diff.png"))
-            app.close()
-            code = app.wait_exit(15)
-            if code != 0:
-                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+            app.close_expecting(0, "feedback")
         finally:
             app.kill()
     print(f"F1: hint with {ink:.0f} light pixels; {expected}; Diff against showed the Diff tab")
@@ -767,10 +742,7 @@ def test_timeline(run, args):
             frames = [k["frame"] for k in markers]
             if (app.ui_map() or {}).get("engine", {}).get("frame") != m.get("engine", {}).get("frame"):
                 raise TestFailure("moving through the history advanced the engine")
-            app.close()
-            code = app.wait_exit(15)
-            if code != 0:
-                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+            app.close_expecting(0, "the timeline")
         finally:
             app.kill()
     print(f"markers at history {places} (frames {sorted(set(frames))}); [ went to {back}, << to {earlier}, ] and >> "

@@ -260,6 +260,15 @@ class Sandbox:
         with open(self.stdout_path, errors="replace") as f:
             return f.read()
 
+    def close_expecting(self, code, what, timeout=15):
+        """Closes every window as a person would; fails unless the app then exits with `code`
+        within `timeout` seconds (with wait_exit's check for runtime complaints)."""
+        self.close()
+        got = self.wait_exit(timeout)
+        if got != code:
+            raise TestFailure(f"{what}: exit code {got} after closing the window, expected {code}:\n"
+                              f"{self.stderr()[-3000:]}")
+
     def stderr(self):
         with open(self.stderr_path, errors="replace") as f:
             return f.read()

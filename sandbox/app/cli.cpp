@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
+#include <memory>
 #include <set>
+#include <sstream>
 
+#include <CLI/CLI.hpp>
 #include <spdlog/fmt/fmt.h>
 
 #include "io/files.h"
@@ -27,57 +31,34 @@ result<u32> parse_u32(const std::string& flag, const std::string& text, u32 min,
   return value;
 }
 
-// Options that take one non-empty text value (a file, folder or lesson id).
-std::string* text_option(options& o, const std::string& arg) {
-  if (arg == "--script") return &o.script;
-  if (arg == "--snapshot") return &o.snapshot;
-  if (arg == "--screenshot") return &o.screenshot;
-  if (arg == "--lesson") return &o.lesson;
-  if (arg == "--lessons") return &o.lessons_dir;
-  if (arg == "--settings") return &o.settings;
-  if (arg == "--ui-map") return &o.ui_map;
-  return nullptr;
+// A rejected value stops CLI11's parse at once, with our message (exit code 2).
+[[noreturn]] void reject(const std::string& message) { throw CLI::ValidationError(message); }
+template <typename T> T checked(result<T> r) {
+  if (!r) reject(r.error_value().reason);
+  return std::move(*r);
 }
 
-} // namespace
+// Help text laid out by CLI11, descriptions wrapped to the terminal's usual 100 columns.
+class wrapping_formatter : public CLI::Formatter {
+public:
+  static constexpr size_t name_column = 28, width = 100;
+  wrapping_formatter() { column_width(name_column); }
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    std::string out, line;
+    std::istringstream words{opt->get_description()};
+    for (std::string word; words >> word;) {
+      if (!line.empty() && line.size() + 1 + word.size() > width - name_column) {
+        out += line + '\n';
+        line.clear();
+      }
+      line += (line.empty() ? "" : " ") + word;
+    }
+    return out + line;
+  }
+};
 
-std::string usage() {
-  return R"(xengine-sandbox: a D3D12 engine core you can watch and step.
-
-usage: xengine-sandbox [options]
-
-  --headless              render offscreen, no window (default when there is no display)
-  --frames N              run N frames, then exit (headless default: 120)
-  --size WxH              surface size (default 1280x720; 1..16384 each)
-  --frames-in-flight K    how far the CPU may run ahead of the GPU, 1..3 (default 3)
-  --windows N             open N windows, 1..8 (default 1); each is a surface
-  --adapter auto|software the device's adapter; software: WARP on Windows, lavapipe on Linux
-  --triangle              draw the first triangle on every surface
-  --no-overlay            no inspector (F1 also hides it at run time)
-  --overlay               the inspector in a headless run too (screenshots show it)
-  --imgui-demo            show only Dear ImGui's demo window (to compare renderers)
-  --hide-overlay          start with the inspector hidden (F1 shows it; history still records)
-  --bench-frames N        run 60 warm-up frames, then N timed ones; print
-                          "frames=N mean_ms=X p50_ms=Y p95_ms=Z" (CPU wall time per frame), exit
-  --no-hooks              no stats hooks (snapshots then have no events): a benchmark baseline
-  --gpu-load N            N blended full-screen passes per frame (0..10000): real GPU work
-  --script FILE           run a scenario script (docs/scripts.md), then exit when headless
-  --snapshot FILE         write the frame state as JSON after the last frame (docs/snapshot.md)
-  --screenshot FILE       write surface 0's last presented image as PNG after the last frame
-  --diff A.json B.json    print what changed between two snapshots, then exit
-  --lesson ID|all         open a lesson (e.g. 07 or 07-descriptor-heaps); all plays every one
-  --play                  play the lesson(s) to the end, printing each step, then exit
-                          (implied when headless and by --lesson all)
-  --language zh|en        lesson language (default: the last one chosen, else zh)
-  --lessons DIR           lesson files folder (default: ./lessons, else the source tree's)
-  --settings FILE         where progress and language are kept
-                          (default: $XDG_CONFIG_HOME/xengine-sandbox/settings.json)
-  --ui-map FILE            keep FILE holding the overlay's panel and button rectangles
-                          (for tests that drive the window with real input)
-  --version               print the version and where lessons and the font are found
-  --help                  show this text
-
-In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
+constexpr const char* summary = "xengine-sandbox: a D3D12 engine core you can watch and step.";
+constexpr const char* footer = R"(In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
 Right/PageDown next, Left/PageUp back, Home restart, R retry a failed step.
 
 Each option may be given once. Outputs never replace a folder, device, FIFO or an input
@@ -86,102 +67,199 @@ of the run (docs/scripts.md, "Files").
 exit codes: 0 ok, 1 runtime failure, 2 bad command line or unreadable input,
             3 script or lesson error (in a window: a step failed), 4 validation errors
             reported by the runtime, 130 stopped by Ctrl+C (SIGINT), 143 stopped by
-            SIGTERM (no output files)
-)";
+            SIGTERM (no output files))";
+
+// The command line, declared once: parse_cli runs it, usage() and options_markdown() print
+// it (the README's option table is options_markdown(); the readme.options test checks it).
+// Every callback runs as its option is met (trigger_on_parse), so the first bad option on
+// the line is the one reported, and `seen` catches an option given twice.
+struct command_line {
+  CLI::App app{summary, "xengine-sandbox"};
+  options o;
+  std::set<std::string> seen;
+
+  void once(const std::string& name) {
+    if (!seen.insert(name).second) reject(fmt::format("{} is given twice", name));
+  }
+  void flag(const std::string& names, const std::string& help, std::function<void()> set) {
+    const std::string name = names.substr(names.rfind(',') + 1);
+    app.add_flag_function(names, [this, name, set](std::int64_t) {
+          once(name);
+          set();
+        }, help)
+        ->trigger_on_parse()
+        ->disable_flag_override();
+  }
+  // value_text: the value's name in --help and the README (N, FILE, auto|software...).
+  void value(const std::string& name, const std::string& value_text, const std::string& help,
+             std::function<void(const std::string&)> set) {
+    app.add_option(name, [this, name, set](const CLI::results_t& r) {
+          once(name);
+          set(r.at(0));
+          return true;
+        }, help)
+        ->option_text(value_text)
+        ->trigger_on_parse();
+  }
+  void text(const std::string& name, const std::string& value_text, const std::string& help, std::string& field) {
+    value(name, value_text, help, [name, &field](const std::string& v) {
+      if (v.empty()) reject(fmt::format("{} needs a non-empty value", name));
+      field = v;
+    });
+  }
+  void number(const std::string& name, const std::string& help, u32 min, u32 max, u32& field,
+              const std::string& value_text = "N") {
+    value(name, value_text, help,
+          [name, min, max, &field](const std::string& v) { field = checked(parse_u32(name, v, min, max)); });
+  }
+
+  command_line() {
+    app.set_help_flag();  // ours below: parse_cli reports help instead of exiting
+    app.allow_extras();   // unknown words are reported by parse_cli, in our words
+    app.formatter(std::make_shared<wrapping_formatter>());
+    app.footer(footer);
+    flag("--headless", "render offscreen, no window (the default when there is no display)", [this] { o.headless = true; });
+    value("--frames", "N",
+          "run N frames, then exit (headless default: 120; in a window: until the last window closes; in a window, N "
+          "passes of the loop: frames, or redraws while a lesson holds the engine)",
+          [this](const std::string& v) {
+            o.frames = checked(parse_u32("--frames", v, 1, 100'000'000));
+            o.frames_given = true;
+          });
+    value("--size", "WxH", "surface size (default 1280x720; 1..16384 each)", [this](const std::string& v) {
+      const auto x = v.find('x');
+      if (x == std::string::npos) reject(fmt::format("--size expects WxH (e.g. 1280x720), got '{}'", v));
+      o.width = checked(parse_u32("--size width", v.substr(0, x), 1, 16384));
+      o.height = checked(parse_u32("--size height", v.substr(x + 1), 1, 16384));
+    });
+    number("--frames-in-flight", "how far the CPU may run ahead of the GPU, 1..3 (default 3)", 1, 3, o.frames_in_flight, "K");
+    number("--windows", "open N windows, 1..8 (default 1); each is a surface in the free list", 1, max_windows, o.windows);
+    value("--adapter", "auto|software", "the device's adapter; software: WARP on Windows, lavapipe on Linux",
+          [this](const std::string& v) {
+            if (v == "auto") o.adapter = gfx::adapter_preference::automatic;
+            else if (v == "software") o.adapter = gfx::adapter_preference::software;
+            else reject(fmt::format("--adapter must be auto or software, got '{}'", v));
+          });
+    flag("--triangle", "draw the first triangle on every surface", [this] { o.triangle = true; });
+    number("--gpu-load",
+           "N blended full-screen passes per frame (0..10000): real GPU work, so the CPU is seen running ahead and "
+           "waiting on the fence",
+           0, 10'000, o.gpu_load);
+    text("--script", "FILE", "run a scenario script (docs/scripts.md), then exit when headless", o.script);
+    text("--snapshot", "FILE", "write the frame state as JSON after the last frame (docs/snapshot.md)", o.snapshot);
+    text("--screenshot", "FILE", "write surface 0's last presented image as PNG after the last frame", o.screenshot);
+    app.add_option("--diff", [this](const CLI::results_t& r) {
+                     once("--diff");
+                     o.diff = {r.at(0), r.at(1)};
+                     return true;
+                   },
+                   "print what changed between two snapshots, then exit")
+        ->type_size(2)
+        ->option_text("A.json B.json")
+        ->trigger_on_parse();
+    text("--lesson", "ID|all",
+         "open a lesson (07 or 07-descriptor-heaps; 07b is chapter 7's second part); headless, or with all, play it to "
+         "the end and exit 3 on the first failed expectation (docs/lesson-authoring.md)",
+         o.lesson);
+    flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit", [this] { o.play = true; });
+    value("--language", "zh|en", "lesson language (default: the last one chosen, else zh)", [this](const std::string& v) {
+      if (v != "zh" && v != "en") reject(fmt::format("--language must be zh or en, got '{}'", v));
+      o.language = v;
+    });
+    text("--lessons", "DIR",
+         "lesson files folder (default: lessons/ beside the program, else ../share/xengine-sandbox/lessons, else "
+         "the source tree's for a program still in its build folder)",
+         o.lessons_dir);
+    text("--settings", "FILE",
+         "where progress and language are kept (default: $XDG_CONFIG_HOME/xengine-sandbox/settings.json)", o.settings);
+    flag("--no-overlay", "no inspector (F1 also hides it at run time)", [this] {
+      o.overlay = false;
+      o.overlay_given = true;
+    });
+    flag("--overlay", "the inspector in a headless run too (screenshots show it)",
+         [this] {
+           o.overlay = true;
+           o.overlay_given = true;
+         });
+    flag("--imgui-demo", "show only Dear ImGui's demo window (to compare renderers)", [this] { o.imgui_demo = true; });
+    flag("--hide-overlay", "start with the inspector hidden (F1 shows it; history still records)",
+         [this] { o.overlay_hidden = true; });
+    number("--bench-frames",
+           "run 60 warm-up frames, then N timed ones; print \"frames=N mean_ms=X p50_ms=Y p95_ms=Z\" (CPU wall time per "
+           "frame), exit (docs/PERFORMANCE.md)",
+           1, 1'000'000, o.bench_frames);
+    flag("--no-hooks", "no stats hooks (snapshots then have no events): a benchmark baseline", [this] { o.hooks = false; });
+    text("--ui-map", "FILE",
+         "keep FILE holding the overlay's panel and button rectangles (for tests that drive the window with real input)",
+         o.ui_map);
+    flag("--version", "print the version, the inspector built in, and where lessons and the font are found",
+         [this] { o.version = true; });
+    flag("-h,--help", "show this text", [this] { o.help = true; });
+  }
+};
+
+// The option CLI11 names in "NAME: ..." when the line ends before its value.
+const CLI::Option* named_in(const CLI::App& app, const std::string& message) {
+  const auto colon = message.find(':');
+  return colon == std::string::npos ? nullptr : app.get_option_no_throw(message.substr(0, colon));
+}
+
+std::string markdown_cell(std::string text) {
+  for (size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2) text.replace(at, 1, "\\|");
+  return text;
+}
+
+} // namespace
+
+std::string usage() {
+  command_line cli;
+  return cli.app.help();
+}
+
+std::string options_markdown() {
+  command_line cli;
+  std::string out = "| option | meaning |\n|---|---|\n";
+  for (const CLI::Option* opt : cli.app.get_options()) {
+    std::string name = opt->get_name(false, true);
+    if (!opt->get_option_text().empty()) name += " " + opt->get_option_text();
+    // docs/NAME.md in a description becomes a link.
+    std::string meaning = opt->get_description();
+    for (size_t at = 0; (at = meaning.find("docs/", at)) != std::string::npos;) {
+      const size_t end = meaning.find(".md", at);
+      if (end == std::string::npos) break;
+      const std::string page = meaning.substr(at, end + 3 - at);
+      const std::string link = fmt::format("[{}]({})", page, page);
+      meaning.replace(at, page.size(), link);
+      at += link.size();
+    }
+    out += fmt::format("| `{}` | {} |\n", markdown_cell(name), markdown_cell(meaning));
+  }
+  return out;
 }
 
 result<options> parse_cli(const std::vector<std::string>& args, bool has_display) {
-  options o;
-  std::set<std::string> seen;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    // Each option once: with two values, which one was meant is a guess.
-    const std::string name = arg == "-h" ? "--help" : arg;
-    if (name.rfind("--", 0) == 0 && !seen.insert(name).second) return bad(fmt::format("{} is given twice", name));
-    auto value = [&]() -> result<std::string> {
-      if (i + 1 >= args.size()) return bad(fmt::format("{} needs a value", arg));
-      return args[++i];
-    };
-    auto number = [&](u32 min, u32 max) -> result<u32> {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      return parse_u32(arg, *v, min, max);
-    };
-    if (arg == "--help" || arg == "-h") {
-      o.help = true;
-    } else if (arg == "--version") {
-      o.version = true;
-    } else if (arg == "--headless") {
-      o.headless = true;
-    } else if (arg == "--frames") {
-      auto n = number(1, 100'000'000);
-      if (!n) return std::move(n).error_value();
-      o.frames = *n;
-      o.frames_given = true;
-    } else if (std::string* field = text_option(o, arg)) {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      if (v->empty()) return bad(fmt::format("{} needs a non-empty value", arg));
-      *field = *v;
-    } else if (arg == "--language") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      if (*v != "zh" && *v != "en") return bad(fmt::format("--language must be zh or en, got '{}'", *v));
-      o.language = *v;
-    } else if (arg == "--play") {
-      o.play = true;
-    } else if (arg == "--diff") {
-      if (i + 2 >= args.size()) return bad("--diff needs two snapshot files");
-      o.diff = {args[i + 1], args[i + 2]};
-      i += 2;
-    } else if (arg == "--frames-in-flight") {
-      auto n = number(1, 3);
-      if (!n) return std::move(n).error_value();
-      o.frames_in_flight = *n;
-    } else if (arg == "--windows") {
-      auto n = number(1, max_windows);
-      if (!n) return std::move(n).error_value();
-      o.windows = *n;
-    } else if (arg == "--triangle") {
-      o.triangle = true;
-    } else if (arg == "--overlay" || arg == "--no-overlay") {
-      o.overlay = arg == "--overlay";
-      o.overlay_given = true;
-    } else if (arg == "--imgui-demo") {
-      o.imgui_demo = true;
-    } else if (arg == "--hide-overlay") {
-      o.overlay_hidden = true;
-    } else if (arg == "--no-hooks") {
-      o.hooks = false;
-    } else if (arg == "--bench-frames") {
-      auto n = number(1, 1'000'000);
-      if (!n) return std::move(n).error_value();
-      o.bench_frames = *n;
-    } else if (arg == "--gpu-load") {
-      auto n = number(0, 10'000);
-      if (!n) return std::move(n).error_value();
-      o.gpu_load = *n;
-    } else if (arg == "--adapter") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      if (*v == "auto") o.adapter = gfx::adapter_preference::automatic;
-      else if (*v == "software") o.adapter = gfx::adapter_preference::software;
-      else return bad(fmt::format("--adapter must be auto or software, got '{}'", *v));
-    } else if (arg == "--size") {
-      auto v = value();
-      if (!v) return std::move(v).error_value();
-      const auto x = v->find('x');
-      if (x == std::string::npos) return bad(fmt::format("--size expects WxH (e.g. 1280x720), got '{}'", *v));
-      auto w = parse_u32("--size width", v->substr(0, x), 1, 16384);
-      if (!w) return std::move(w).error_value();
-      auto h = parse_u32("--size height", v->substr(x + 1), 1, 16384);
-      if (!h) return std::move(h).error_value();
-      o.width = *w;
-      o.height = *h;
-    } else {
-      return bad(fmt::format("unknown option '{}' (see --help)", arg));
+  command_line cli;
+  options& o = cli.o;
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes the last argument first
+    cli.app.parse(reversed);
+  } catch (const CLI::ArgumentMismatch& e) {
+    // Thrown when the line ends before an option's value(s), or for --flag=VALUE.
+    if (const CLI::Option* opt = named_in(cli.app, e.what())) {
+      const std::string name = opt->get_name();
+      return bad(name == "--diff" ? "--diff needs two snapshot files" : fmt::format("{} needs a value", name));
     }
+    for (const std::string& arg : args)
+      if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos)
+        if (const CLI::Option* flag = cli.app.get_option_no_throw(arg.substr(0, eq)); flag && flag->get_expected_max() == 0)
+          return bad(fmt::format("{} takes no value, got '{}'", arg.substr(0, eq), arg));
+    return bad(e.what());
+  } catch (const CLI::ParseError& e) {
+    return bad(e.what());
   }
+  if (const auto unknown = cli.app.remaining(); !unknown.empty())
+    return bad(fmt::format("unknown option '{}' (see --help)", unknown.front()));
+  const std::set<std::string>& seen = cli.seen;
   const auto both = [&](const char* a, const char* b) { return seen.count(a) && seen.count(b); };
   for (const auto& [a, b] : {std::pair{"--overlay", "--no-overlay"}, std::pair{"--imgui-demo", "--no-overlay"},
                              std::pair{"--hide-overlay", "--no-overlay"}, std::pair{"--play", "--bench-frames"}})

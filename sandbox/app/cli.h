@@ -1,6 +1,6 @@
 #pragma once
-// Command-line options of xengine-sandbox. parse_cli never exits: it returns the options,
-// a request for help, or an error message (exit code 2).
+// Command-line options of xengine-sandbox, declared once (CLI11) in cli.cpp. parse_cli never
+// exits: it returns the options, a request for help, or an error message (exit code 2).
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +52,7 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
 // an explicit --settings must be a regular file or absent; the end-of-run outputs must not
 // (--snapshot, --screenshot, --ui-map) land on the --script, the settings file or each other.
 result<void> check_paths(const options& opts);
-std::string usage();
+std::string usage();  // --help: the options as declared in cli.cpp, keys and exit codes
+std::string options_markdown();  // the README's option table, from the same declaration
 
 } // namespace xe::sandbox

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "app/cli.h"
 
 namespace xe::sandbox {
@@ -76,6 +78,17 @@ TEST(cli, malformed_flags_are_clear_errors) {
       {{"--size", "10x99999"}, "height must be"},
       {{"--size", "x"}, "whole number"},
       {{"--bogus"}, "unknown option '--bogus'"},
+      {{"stray"}, "unknown option 'stray'"},
+      {{"--headless", "--headless"}, "--headless is given twice"},
+      {{"-h", "--help"}, "--help is given twice"},
+      {{"--frames", "5", "--frames", "6"}, "--frames is given twice"},
+      {{"--diff", "a.json"}, "--diff needs two snapshot files"},
+      {{"--lesson", ""}, "--lesson needs a non-empty value"},
+      {{"--language", "fr"}, "--language must be zh or en, got 'fr'"},
+      {{"--adapter", "gpu"}, "--adapter must be auto or software, got 'gpu'"},
+      {{"--overlay", "--no-overlay"}, "--overlay and --no-overlay contradict each other"},
+      {{"--frames", "abc", "--bogus"}, "whole number"},  // the first bad option on the line
+      {{"--headless=no"}, "--headless takes no value, got '--headless=no'"},
   };
   for (const auto& [args, needle] : cases) {
     auto o = parse(args);
@@ -83,6 +96,34 @@ TEST(cli, malformed_flags_are_clear_errors) {
     EXPECT_NE(o.error_value().reason.find(needle), std::string::npos)
         << "'" << o.error_value().reason << "' should mention '" << needle << "'";
   }
+}
+
+// --help, the README's table and the parser read one declaration: every option the table
+// lists is in --help and parses (with a sample value where it takes one).
+TEST(cli, help_table_and_parser_share_one_declaration) {
+  const std::string help = usage(), table = options_markdown();
+  const std::map<std::string, std::vector<std::string>> samples = {
+      {"N", {"2"}}, {"K", {"2"}}, {"WxH", {"64x48"}}, {"auto\\|software", {"software"}}, {"FILE", {"f.json"}},
+      {"DIR", {"lessons"}}, {"ID\\|all", {"07"}}, {"zh\\|en", {"en"}}, {"A.json B.json", {"a.json", "b.json"}}};
+  size_t rows = 0;
+  for (size_t at = 0; (at = table.find("| `", at)) != std::string::npos; ++rows) {
+    const size_t end = table.find('`', at + 3);
+    const std::string cell = table.substr(at + 3, end - at - 3);  // "--frames N", "-h,--help"
+    at = end;
+    const size_t space = cell.find(' ');
+    const std::string names = cell.substr(0, space), value = space == std::string::npos ? "" : cell.substr(space + 1);
+    const std::string name = names.substr(names.rfind(',') + 1);
+    EXPECT_NE(help.find(names), std::string::npos) << names << " is in the table but not in --help";
+    std::vector<std::string> args{name};
+    if (!value.empty()) {
+      ASSERT_TRUE(samples.count(value)) << "no sample value for " << cell;
+      for (const auto& v : samples.at(value)) args.push_back(v);
+    }
+    if (name == "--play") args.insert(args.end(), {"--lesson", "07"});
+    const auto o = parse(args, true);
+    EXPECT_TRUE(o) << cell << ": " << (o ? "" : o.error_value().reason);
+  }
+  EXPECT_EQ(rows, 26u) << table;
 }
 
 } // namespace

@@ -12,26 +12,16 @@
 
 #include "io/files.h"
 #include "io/json_input.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
 
 namespace fs = std::filesystem;
 
-#define EXPECT_MENTIONS(haystack, needle) \
-  EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
-
 class files_test : public ::testing::Test {
 protected:
-  void SetUp() override {
-    _dir = fs::temp_directory_path() / (std::string{"xe-files-test-"} + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(_dir);
-    fs::create_directories(_dir);
-  }
-  void TearDown() override {
-    clear_protected_inputs();
-    if (!HasFailure()) fs::remove_all(_dir);
-  }
+  void TearDown() override { clear_protected_inputs(); }
   std::string read(const fs::path& p) const {
     std::ifstream in{p, std::ios::binary};
     std::stringstream s;
@@ -39,7 +29,7 @@ protected:
     return s.str();
   }
   size_t entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator{_dir}, fs::directory_iterator{})); }
-  fs::path _dir;
+  scratch_dir _dir{"xe-files-test"};
 };
 
 // A signal that arrives in the middle of a write waits until the rename is done: the
@@ -94,7 +84,7 @@ TEST_F(files_test, an_existing_file_keeps_its_mode_and_a_link_stays_a_link) {
 }
 
 TEST_F(files_test, the_temporary_name_fits_the_file_system_for_the_longest_names) {
-  const long name_max = ::pathconf(_dir.c_str(), _PC_NAME_MAX);
+  const long name_max = ::pathconf(_dir.path().c_str(), _PC_NAME_MAX);
   ASSERT_GT(name_max, 20);
   for (const size_t length : {size_t(name_max), size_t(name_max) - 1, size_t(name_max) - 12}) {
     const std::string name(length, 'n');

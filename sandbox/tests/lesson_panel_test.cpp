@@ -10,21 +10,16 @@
 
 #include "app/app.h"
 #include "lessons/lesson_session.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
 
 namespace fs = std::filesystem;
 
-#define EXPECT_MENTIONS(haystack, needle) \
-  EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
-
 class lesson_panel_test : public ::testing::Test {
 protected:
   void SetUp() override {
-    _dir = fs::temp_directory_path() /
-           (std::string{"xe-lesson-panel-test-"} + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(_dir);
     options o;
     o.headless = true;
     o.overlay = true;
@@ -39,7 +34,6 @@ protected:
   void TearDown() override {
     EXPECT_EQ(gfx::get_validation_error_count(), 0u);
     _app->stop_for_tests();
-    fs::remove_all(_dir);
   }
   // The lesson panel's pixels from the last presented frame.
   gfx::image_rgba8 panel_pixels() {
@@ -64,7 +58,7 @@ protected:
     return count;
   }
 
-  fs::path _dir;
+  scratch_dir _dir{"xe-lesson-panel-test"};
   std::unique_ptr<app> _app;
   lesson_session* _session{};
 };

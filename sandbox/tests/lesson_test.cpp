@@ -16,14 +16,12 @@
 #include "lessons/settings.h"
 #include "lessons/wiki_sections.h"
 #include "script/script.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
 
 namespace fs = std::filesystem;
-
-#define EXPECT_MENTIONS(haystack, needle) \
-  EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
 
 // A valid two-step lesson; tests break one part of it.
 std::string lesson_text(const std::string& second_step) {
@@ -39,6 +37,10 @@ std::string lesson_text(const std::string& second_step) {
       )" + second_step + "]}";
 }
 const std::string good_step = R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}})";
+// The valid lesson with more members in its second step ("Two"), e.g. R"("wiki": ["7.6"])".
+std::string lesson_with(const std::string& members) {
+  return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + members + "}");
+}
 
 std::string parse_error(const std::string& text) {
   auto l = parse_lesson(text, "lessons/07-demo.json");
@@ -82,27 +84,25 @@ TEST(lesson_parse, missing_language_names_file_and_step) {
 }
 
 TEST(lesson_parse, unknown_action_names_file_step_and_action) {
-  const std::string e = parse_error(lesson_text(
-      R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"}, "actions": [{"do": "teleport"}]})"));
+  const std::string e = parse_error(lesson_with(R"("actions": [{"do": "teleport"}])"));
   EXPECT_MENTIONS(e, "lessons/07-demo.json");
   EXPECT_MENTIONS(e, "step 2 (\"Two\")");
   EXPECT_MENTIONS(e, "unknown action");
 }
 
 TEST(lesson_parse, bad_pointer_names_file_and_step) {
-  const std::string e = parse_error(lesson_text(
-      R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"}, "expect": [{"path": "frame", "equals": 1}]})"));
+  const std::string e = parse_error(lesson_with(R"("expect": [{"path": "frame", "equals": 1}])"));
   EXPECT_MENTIONS(e, "lessons/07-demo.json");
   EXPECT_MENTIONS(e, "step 2");
   EXPECT_MENTIONS(e, "JSON Pointer");
-  EXPECT_MENTIONS(parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1, 2], "answer": "x~2"}})")),
+  EXPECT_MENTIONS(parse_error(lesson_with(R"(
+      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1, 2], "answer": "x~2"})")),
                   "JSON Pointer");
 }
 
 TEST(lesson_parse, other_mistakes_are_named) {
   const auto with_step = [](const std::string& extra) {
-    return parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"}, )" + extra + "}"));
+    return parse_error(lesson_with(extra));
   };
   EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Nowhere"})"), "not one of the inspector's panels");
   EXPECT_MENTIONS(with_step(R"("predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1], "answer": "/a"})"),
@@ -115,24 +115,24 @@ TEST(lesson_parse, other_mistakes_are_named) {
 }
 
 TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
-  auto l = parse_lesson(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
+  auto l = parse_lesson(lesson_with(R"(
       "expect": [{"path": "/frame/number", "changed_by": 1}, {"path": "/frame/index", "at_most": 2}],
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, 1], "answer": {"change_of": "/frame/number"}}})"),
+      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, 1], "answer": {"change_of": "/frame/number"}})"),
                         "lessons/07-demo.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   const lesson_step& s = l->steps[1];
   EXPECT_EQ(s.predict->from, prediction::source::change);
   EXPECT_EQ(s.predict->answer_path, "/frame/number");
   EXPECT_TRUE(s.expect[0].needs_before());
-  auto fact = parse_lesson(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": {"value": "y"}}})"),
+  auto fact = parse_lesson(lesson_with(R"(
+      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": {"value": "y"}})"),
                            "lessons/07-demo.json");
   ASSERT_TRUE(fact) << fact.error_value().reason;
   EXPECT_EQ(fact->steps[1].predict->from, prediction::source::fact);
   EXPECT_EQ(fact->steps[1].predict->fact, "y");
   const auto with_answer = [](const std::string& answer) {
-    return parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "a", "en": "b"},
-        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": )" + answer + "}}"));
+    return parse_error(lesson_with(R"(
+        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": )" + answer + "}"));
   };
   EXPECT_MENTIONS(with_answer(R"({"value": "z"})"), "is not among the choices");
   EXPECT_MENTIONS(with_answer(R"({"value": "x", "change_of": "/a"})"), "one of 'change_of' and 'value'");
@@ -141,13 +141,11 @@ TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
 }
 
 TEST(lesson_parse, file_name_must_match_id) {
-  const fs::path dir = fs::temp_directory_path() / "xe-lesson-test";
-  fs::create_directories(dir);
+  const scratch_dir dir{"xe-lesson-test"};
   std::ofstream{dir / "08-other.json"} << lesson_text(good_step);
   auto l = load_lesson(dir / "08-other.json");
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "must match the file name");
-  fs::remove_all(dir);
 }
 
 // The shipped lessons: all load, chapters 1..11 in order (chapter 7 in two parts), both
@@ -182,9 +180,7 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
 }
 
 TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_is_named) {
-  const fs::path dir = fs::temp_directory_path() / "xe-lesson-number-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const scratch_dir dir{"xe-lesson-number-test"};
   std::string text = lesson_text(good_step);
   std::ofstream{dir / "07-demo.json"} << text;
   text.replace(text.find("\"07-demo\""), 9, "\"07b-demo\"");
@@ -195,7 +191,6 @@ TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_i
   auto l = load_lessons(dir);
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "chapter 8 does not match the id '07b-demo'");
-  fs::remove_all(dir);
 }
 
 // Every step says where it comes from: a wiki section (its title filled in from
@@ -232,31 +227,26 @@ TEST(lesson_refs, a_missing_file_or_symbol_is_named) {
 }
 
 TEST(lesson_refs, malformed_references_are_named) {
-  const auto with = [](const std::string& refs) {
-    return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + refs + "}");
-  };
-  EXPECT_MENTIONS(parse_error(with(R"("wiki": [])")), "step 2: wiki needs at least 1 entry");
-  EXPECT_MENTIONS(parse_error(with(R"("wiki": [7.6])")), "step 2: wiki/0 must be a non-empty string");
-  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "../etc/passwd", "symbol": "x"}])")),
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("wiki": [])")), "step 2: wiki needs at least 1 entry");
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("wiki": [7.6])")), "step 2: wiki/0 must be a non-empty string");
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "../etc/passwd", "symbol": "x"}])")),
                   "must be a relative path inside the source tree");
-  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "engine/a.cpp", "symbol": "a b"}])")), "must be a C++ name");
-  EXPECT_MENTIONS(parse_error(with(R"("code": [{"file": "engine/a.cpp"}])")), "'symbol' is required");
-  auto l = parse_lesson(with(R"("wiki": ["7.6"], "code": [{"file": "engine/a.cpp", "symbol": "a::b"}])"), "x.json");
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "engine/a.cpp", "symbol": "a b"}])")), "must be a C++ name");
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "engine/a.cpp"}])")), "'symbol' is required");
+  auto l = parse_lesson(lesson_with(R"("wiki": ["7.6"], "code": [{"file": "engine/a.cpp", "symbol": "a::b"}])"), "x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   EXPECT_EQ(l->steps[1].wiki[0].section, "7.6");
   EXPECT_EQ(l->steps[1].code[0].symbol, "a::b");
 }
 
 TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
-  const fs::path dir = fs::temp_directory_path() / "xe-lesson-refs-test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const scratch_dir dir{"xe-lesson-refs-test"};
   std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈", "en": "Stack"}}]})";
-  std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.7"]})");
+  std::ofstream{dir / "07-demo.json"} << lesson_with(R"("wiki": ["7.7"])");
   auto l = load_lessons(dir);
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "07-demo.json': step 2: wiki section '7.7' is not in");
-  std::ofstream{dir / "07-demo.json"} << lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "T"}, "wiki": ["7.6"]})");
+  std::ofstream{dir / "07-demo.json"} << lesson_with(R"("wiki": ["7.6"])");
   l = load_lessons(dir);
   ASSERT_TRUE(l) << l.error_value().reason;
   EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::en), "wiki 7.6 Stack");
@@ -267,37 +257,33 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
   ASSERT_FALSE(l);
   EXPECT_MENTIONS(l.error_value().reason, "wiki-sections.json");
   EXPECT_MENTIONS(l.error_value().reason, "has no en text");
-  fs::remove_all(dir);
 }
 
 // "Your turn": an exercise step has no actions, checks the learner's work, and plays only a
 // solution the Controls panel could make.
 TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
-  const auto with = [](const std::string& body) {
-    return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + body + "}");
-  };
   const std::string task = R"("task": {"zh": "按", "en": "Press"})";
   const std::string expect = R"("expect": [{"path": "/frame/number", "changed_by": 1}])";
-  auto l = parse_lesson(with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"), "x.json");
+  auto l = parse_lesson(lesson_with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"), "x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   ASSERT_TRUE(l->steps[1].exercise);
   EXPECT_EQ(l->steps[1].exercise->task.en, "Press");
   EXPECT_EQ(control_name(l->steps[1].exercise->solution[0]), "Step one frame");
-  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
                                    R"(, "solution": [{"do": "create_texture", "name": "t", "kind": "committed", "width": 4, "height": 4}]})")),
                   "step 2: exercise: solution step 1 (create_texture): the Controls panel has no such control");
-  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
                                    R"(, "solution": [{"do": "allocate", "heap": "demo"}]})")),
                   "Allocate takes one descriptor from the learner heap");
-  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {)" + task +
+  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
                                    R"(, "solution": [{"do": "resize", "slot": 0, "width": 800, "height": 600}]})")),
                   "resize slot 0 to 640x360, 1280x720 or 0x0");
-  EXPECT_MENTIONS(parse_error(with(R"("exercise": {)" + task + R"(, "solution": [{"do": "flush"}]})")),
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("exercise": {)" + task + R"(, "solution": [{"do": "flush"}]})")),
                   "an exercise needs expectations");
-  EXPECT_MENTIONS(parse_error(with(R"("actions": [{"do": "flush"}], )" + expect + R"(, "exercise": {)" + task +
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("actions": [{"do": "flush"}], )" + expect + R"(, "exercise": {)" + task +
                                    R"(, "solution": [{"do": "advance_frames", "count": 1}]})")),
                   "an exercise has no actions of its own");
-  EXPECT_MENTIONS(parse_error(with(expect + R"(, "exercise": {"solution": [{"do": "advance_frames", "count": 1}]})")),
+  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {"solution": [{"do": "advance_frames", "count": 1}]})")),
                   "exercise: 'task' is required");
 }
 
@@ -541,15 +527,8 @@ TEST(lesson_vocabulary, contains_matches_substrings_elements_and_subsets) {
 
 class settings_test : public ::testing::Test {
 protected:
-  void SetUp() override {
-    // One folder per test: CTest runs the cases as parallel processes.
-    _dir = fs::temp_directory_path() /
-           (std::string{"xe-settings-test-"} + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(_dir);
-    _file = _dir / "nested" / "settings.json";
-  }
-  void TearDown() override { fs::remove_all(_dir); }
-  fs::path _dir, _file;
+  scratch_dir _dir{"xe-settings-test"};
+  fs::path _file{_dir / "nested" / "settings.json"};  // saving creates "nested"
 };
 
 TEST_F(settings_test, round_trips_and_creates_folders) {

@@ -6,6 +6,7 @@
 #include "script/script.h"
 #include "io/files.h"
 #include "snapshot/history.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
@@ -15,9 +16,6 @@ std::string parse_error(const std::string& text) {
   EXPECT_FALSE(s) << text;
   return s ? std::string{} : s.error_value().reason;
 }
-
-#define EXPECT_MENTIONS(haystack, needle) \
-  EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
 
 TEST(script_parse, reads_every_action) {
   const char* text = R"({"description": "all actions", "steps": [

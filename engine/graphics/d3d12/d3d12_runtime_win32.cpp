@@ -13,20 +13,13 @@ std::atomic<u32> g_validation_errors{0};
 // into it (seen here). Released in shutdown(), after the device.
 com_ptr<IDXGIFactory1> g_factory;
 
+// UTF-16 → UTF-8 by the system (unpaired surrogates become U+FFFD).
 std::string narrow(const wchar_t* wide) {
-  std::string out;
-  for (; *wide; ++wide) {
-    const u32 c = static_cast<u32>(*wide);
-    if (c < 0x80) out.push_back(static_cast<char>(c));
-    else if (c < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-    }
-  }
+  const int n = WideCharToMultiByte(CP_UTF8, 0, wide, -1, nullptr, 0, nullptr, nullptr);
+  if (n <= 1) return {};
+  std::string out(static_cast<size_t>(n), '\0');
+  WideCharToMultiByte(CP_UTF8, 0, wide, -1, out.data(), n, nullptr, nullptr);
+  out.pop_back();  // the terminator counted in n
   return out;
 }
 

@@ -70,7 +70,8 @@ template <typename Device> LUID adapter_luid(Device* device) {
   return luid;
 }
 
-// UTF-8 → the platform's wide string (UTF-16 on Windows, UTF-32 with vkd3d).
+// UTF-8 → the platform's wide string (UTF-16 on Windows, UTF-32 with vkd3d); malformed
+// bytes become U+FFFD.
 std::wstring to_wide(std::string_view utf8);
 
 } // namespace xe::gfx::d3d12
