@@ -8,12 +8,14 @@
 namespace xe::sandbox::ui {
 
 struct lane_span {
-  enum class kind : u8 { wait, record, gpu };
+  // wait: in begin_frame for the fence; record: recording and ExecuteCommandLists; present:
+  // from the submission to the Signal, which is the swap chains' Present
+  enum class kind : u8 { wait, record, present, gpu };
   kind what{};
   u64 frame{};
   u32 slot{};
   f64 begin_ms{}, end_ms{};  // from the window's start
-  u64 value{};               // wait: the value waited for; record: its Signal; gpu: completes
+  u64 value{};               // wait: the value waited for; present: its Signal; gpu: completes
 };
 
 // Frame `from` signals `value` (CPU Signal at signal_ms, completed on the GPU at done_ms);
@@ -28,6 +30,8 @@ struct frame_lanes {
   std::vector<fence_arrow> arrows;
   f64 span_ms{};                    // the window's length
   gfx::gpu_time_source source{};    // of the newest completed frame
+  u32 ahead{};  // frames whose recording began before the previous frame finished on the GPU
+  f64 longest_present_ms{};
 };
 
 // timings: consecutive frames, oldest first (a record's timeline).

@@ -25,6 +25,13 @@ void arrow_head(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour) {
                         ImVec2{to.x - 7 * u.x + 4 * u.y, to.y - 7 * u.y - 4 * u.x}, colour);
 }
 
+// A grey hint, wrapped to the panel: the method line is longer than the narrow layouts.
+void hint(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
 } // namespace
 
 std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown) {
@@ -40,11 +47,14 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
     return;
   }
   // Which clock the GPU lane is on, in words: a learner must know when it is an estimate.
-  if (lanes.source == gfx::gpu_time_source::fence_observed)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_allocated),
-                       "GPU lane: no usable timestamp queries here; each span ends when the CPU saw its fence complete");
-  else if (!clock.method.empty())
-    ImGui::TextDisabled("GPU lane: %s", clock.method.c_str());
+  if (lanes.source == gfx::gpu_time_source::fence_observed) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour_allocated));
+    ImGui::TextWrapped("GPU lane estimated: no usable timestamp queries here (%s); each span ends when the CPU saw its "
+                       "fence complete", clock.method.c_str());
+    ImGui::PopStyleColor();
+  } else if (!clock.method.empty()) {
+    hint("GPU lane: " + clock.method);
+  }
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const f32 label_w = 40.f, lane_h = 26.f, gap = 22.f, axis_h = 16.f;
@@ -63,10 +73,19 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   std::string hovered;
   const auto draw_span = [&](const lane_span& s, f32 y) {
     const f32 a = x_of(s.begin_ms), b = std::max(x_of(s.end_ms), a + 1.f);
-    const bool wait = s.what == lane_span::kind::wait;
+    const bool wait = s.what == lane_span::kind::wait, present = s.what == lane_span::kind::present;
     const f32 top = wait ? y + 8.f : y + 2.f, bottom = wait ? y + lane_h - 8.f : y + lane_h - 2.f;
-    dl->AddRectFilled(ImVec2{a, top}, ImVec2{b, bottom}, wait ? colour_wait : colour_deferred[s.slot % gfx::frame_buffer_count]);
-    if (!wait && b - a > 34.f) {
+    const ImU32 slot_colour = colour_deferred[s.slot % gfx::frame_buffer_count];
+    if (present) {  // the slot's colour, hatched: the CPU is blocked, not recording
+      dl->AddRect(ImVec2{a, top}, ImVec2{b, bottom}, slot_colour);
+      dl->PushClipRect(ImVec2{a, top}, ImVec2{b, bottom}, true);
+      for (f32 x = a - (bottom - top); x < b; x += 6.f)
+        dl->AddLine(ImVec2{x, bottom}, ImVec2{x + (bottom - top), top}, slot_colour, 2.f);
+      dl->PopClipRect();
+    } else {
+      dl->AddRectFilled(ImVec2{a, top}, ImVec2{b, bottom}, wait ? colour_wait : slot_colour);
+    }
+    if (s.what != lane_span::kind::wait && !present && b - a > 34.f) {
       const std::string label = fmt::format("F{}", s.frame);
       dl->AddText(ImVec2{a + 3.f, y + 6.f}, colour_text, label.c_str());
     }
@@ -77,9 +96,12 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
           hovered = fmt::format("frame {} (slot {}): begin_frame waited {:.3f} ms for fence value {}", s.frame, s.slot, d, s.value);
           break;
         case lane_span::kind::record:
-          hovered = s.value ? fmt::format("frame {} (slot {}): recorded and submitted in {:.3f} ms, then Signal({})", s.frame,
-                                          s.slot, d, s.value)
-                            : fmt::format("frame {} (slot {}): recording", s.frame, s.slot);
+          hovered = fmt::format("frame {} (slot {}): recorded and submitted in {:.3f} ms", s.frame, s.slot, d);
+          break;
+        case lane_span::kind::present:
+          hovered = fmt::format("frame {} (slot {}): {:.3f} ms in Present before Signal({}); a long one means the swap "
+                                "chain held the CPU back (lavapipe's X11 present waits for the frame's rendering)",
+                                s.frame, s.slot, d, s.value);
           break;
         case lane_span::kind::gpu:
           hovered = fmt::format("frame {} (slot {}): ran {:.3f} ms on the GPU; completes fence value {}", s.frame, s.slot, d, s.value);
@@ -91,7 +113,7 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   for (const lane_span& s : lanes.gpu) draw_span(s, gpu_y);
   // Signals: a tick at the end of each recording, with its value.
   for (const lane_span& s : lanes.cpu) {
-    if (s.what != lane_span::kind::record || !s.value) continue;
+    if (s.what != lane_span::kind::present || !s.value) continue;
     const f32 x = x_of(s.end_ms);
     dl->AddLine(ImVec2{x, cpu_y - 2.f}, ImVec2{x, cpu_y + lane_h + 2.f}, colour_text, 2.f);
     const std::string value = fmt::format("S{}", s.value);
@@ -117,8 +139,14 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   marks.remember("frame timeline", ImVec4{x0, cpu_y, x1, axis_y});
   if (!hovered.empty()) ImGui::SetTooltip("%s", hovered.c_str());
   const gfx::frame_stats& f = shown.record->frame;
-  ImGui::TextDisabled("grey: waiting in begin_frame; colour: the frame's slot; S: Signal; arrows: the fence value "
-                      "completing on the GPU releases the wait that needed it");
+  hint("grey: waiting in begin_frame; solid: recording, in the frame's slot colour; hatched: in Present; S: Signal; "
+       "arrows: the value completing on the GPU releases the wait that needed it");
+  if (lanes.ahead > 0)
+    ImGui::TextWrapped("The CPU ran ahead: %u of these frames began recording while the GPU still ran the one before.",
+                       lanes.ahead);
+  else
+    ImGui::TextWrapped("The CPU never ran ahead here: each frame began after the GPU finished the one before%s.",
+                       lanes.longest_present_ms > 1.0 ? " (Present held it back)" : "");
   ImGui::Text("CPU frame %.3f ms, GPU frame %.3f ms (frame %llu)", static_cast<f64>(f.cpu_frame_ms),
               static_cast<f64>(f.gpu_frame_ms), static_cast<unsigned long long>(f.gpu_frame));
 }

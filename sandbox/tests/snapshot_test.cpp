@@ -360,6 +360,28 @@ TEST_F(snapshot_test, the_timeline_in_a_snapshot_is_ordered_and_consistent_with_
   }
 }
 
+// Headless (no Present to wait for), GPU-heavy frames: with 1 frame in flight each frame
+// begins after the previous one finished on the GPU; with 3 the CPU records ahead.
+TEST_F(snapshot_test, the_timeline_shows_the_cpu_running_ahead_only_with_frames_in_flight) {
+  auto big = gfx::create_surface({.width = 512, .height = 512});
+  ASSERT_TRUE(big);
+  ASSERT_TRUE(gfx::remove_surface(_surface));
+  _surface = *big;
+  const auto lanes_after = [&](u32 in_flight) {
+    EXPECT_TRUE(gfx::set_frames_in_flight(in_flight));
+    for (int i = 0; i < 10; ++i) {
+      EXPECT_TRUE(gfx::begin_frame());
+      EXPECT_TRUE(gfx::render_surface(_surface, gfx::frame_content{.gpu_load_passes = 20}));
+      EXPECT_TRUE(gfx::end_frame());
+    }
+    std::vector<gfx::frame_timing> timings;
+    gfx::copy_frame_timings(timings);
+    return ui::build_frame_lanes(timings);
+  };
+  EXPECT_EQ(lanes_after(1).ahead, 0u);
+  EXPECT_GE(lanes_after(3).ahead, 3u);
+}
+
 // The history keeps only the timings that changed since the previous record; timeline_of
 // rebuilds the whole window, equal to what the engine holds.
 TEST_F(snapshot_test, the_history_rebuilds_the_timeline_from_deltas) {

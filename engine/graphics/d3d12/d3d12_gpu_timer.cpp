@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
@@ -20,8 +21,11 @@ bool gpu_timer::create(ID3D12Device* device, ID3D12CommandQueue* queue) {
   }
   _info.frequency = frequency;
   _ns_per_tick = 1e9 / static_cast<f64>(frequency);
+  // Called only to report it: the offset comes from brackets on every runtime, because the
+  // CPU timestamp it returns is QueryPerformanceCounter's on Windows, not steady_clock's.
   UINT64 gpu = 0, cpu = 0;
-  _info.calibration_hr = static_cast<s32>(queue->GetClockCalibration(&gpu, &cpu));
+  _info.calibration_hr = runtime::has_clock_calibration() ? static_cast<s32>(queue->GetClockCalibration(&gpu, &cpu))
+                                                          : static_cast<s32>(E_NOTIMPL);
 
   D3D12_QUERY_HEAP_DESC desc{};
   desc.Type = D3D12_QUERY_HEAP_TYPE_TIMESTAMP;
@@ -108,7 +112,7 @@ void gpu_timer::finish_calibration() {
   _info.method = fmt::format("timestamp queries, {} ticks/s; aligned to the CPU clock by bracketing {} test frames "
                              "(within {:.0f} us){}",
                              _info.frequency, _brackets, _info.calibration_error_us,
-                             _info.calibration_hr < 0 ? "; GetClockCalibration is not implemented here" : "");
+                             _info.calibration_hr < 0 ? "; GetClockCalibration is not implemented here (E_NOTIMPL)" : "");
 }
 
 u64 gpu_timer::to_ns(u64 ticks) const {
