@@ -382,6 +382,20 @@ TEST_F(snapshot_test, the_timeline_shows_the_cpu_running_ahead_only_with_frames_
   EXPECT_GE(lanes_after(3).ahead, 3u);
 }
 
+// A diff against a newer snapshot counts back, instead of wrapping to 2^64 - n frames.
+TEST(record_diff_test, an_older_after_reads_as_earlier) {
+  frame_record older, newer;
+  older.frame.frame_number = 10;
+  older.frame.cpu_fence_value = 10;
+  newer.frame.frame_number = 14;
+  newer.frame.cpu_fence_value = 15;
+  const record_diff back = diff(newer, older);
+  EXPECT_EQ(back.frames, -4);
+  EXPECT_EQ(back.fence_values, -5);
+  EXPECT_EQ(back.describe().front(), "4 frame(s), 5 fence value(s) earlier");
+  EXPECT_EQ(diff(older, newer).describe().front(), "4 frame(s), 5 fence value(s) later");
+}
+
 // The history keeps only the timings that changed since the previous record; timeline_of
 // rebuilds the whole window, equal to what the engine holds.
 TEST_F(snapshot_test, the_history_rebuilds_the_timeline_from_deltas) {

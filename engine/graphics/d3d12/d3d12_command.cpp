@@ -49,19 +49,32 @@ u64 d3d12_command::now_ns() const {
                               std::chrono::steady_clock::duration{now - _epoch}).count());
 }
 
+// On a fence of its own, so the frame fence's values stay the lessons' (frame N signals N + 1).
 result<void> d3d12_command::calibrate_timer() {
-  for (u32 i = 0; i < 5; ++i) {
-    XE_TRY_HR(_frames[0].allocator->Reset());
-    XE_TRY_HR(_list->Reset(_frames[0].allocator.get(), nullptr));
-    _timer.record_begin(_list.get(), 0);
-    _timer.record_end(_list.get(), 0);
-    XE_TRY_HR(_list->Close());
-    ID3D12CommandList* lists[] = {_list.get()};
-    const u64 before = now_ns();
-    _queue->ExecuteCommandLists(1, lists);
-    XE_TRY(flush());
-    _timer.add_bracket(before, now_ns());
+  com_ptr<ID3D12Device> device;
+  XE_TRY_HR(_queue->GetDevice(IID_PPV_ARGS(device.put())));
+  com_ptr<ID3D12Fence> fence;
+  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(fence.put())));
+  tracker::track(fence.get(), {.name = "timestamp calibration fence", .type = "ID3D12Fence"});
+  result<void> status;
+  for (u64 value = 1; value <= 5 && status; ++value) {
+    status = [&]() -> result<void> {
+      XE_TRY_HR(_frames[0].allocator->Reset());
+      XE_TRY_HR(_list->Reset(_frames[0].allocator.get(), nullptr));
+      _timer.record_begin(_list.get(), 0);
+      _timer.record_end(_list.get(), 0);
+      XE_TRY_HR(_list->Close());
+      ID3D12CommandList* lists[] = {_list.get()};
+      const u64 before = now_ns();
+      _queue->ExecuteCommandLists(1, lists);
+      XE_TRY_HR(_queue->Signal(fence.get(), value));
+      XE_TRY(wait_for_fence(fence.get(), value, _fence_event, {_queue.get(), value}));
+      _timer.add_bracket(before, now_ns());
+      return {};
+    }();
   }
+  tracker::release_now(fence);
+  if (!status) return status;
   _timer.finish_calibration();
   return {};
 }

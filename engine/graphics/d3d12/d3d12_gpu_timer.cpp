@@ -35,7 +35,7 @@ bool gpu_timer::create(ID3D12Device* device, ID3D12CommandQueue* queue) {
     return false;
   }
   tracker::track(_queries.get(), {.name = "frame timestamp queries", .type = "ID3D12QueryHeap"});
-  auto buffer = create_buffer(device, "frame timestamp readback", query_count * sizeof(u64), D3D12_HEAP_TYPE_READBACK,
+  auto buffer = create_buffer(device, "timestamp readback (frame times)", query_count * sizeof(u64), D3D12_HEAP_TYPE_READBACK,
                               D3D12_RESOURCE_STATE_COPY_DEST);
   void* mapped = nullptr;
   const D3D12_RANGE all{0, query_count * sizeof(u64)};
