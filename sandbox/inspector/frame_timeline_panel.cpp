@@ -41,7 +41,7 @@ std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown) {
 
 void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& clock, marks& marks) {
   const frame_lanes lanes = build_frame_lanes(timeline_timings(shown));
-  ImGui::TextUnformatted("Frames in flight: the CPU records ahead, the GPU executes behind");
+  ImGui::TextUnformatted("Frames in flight: what the CPU did (top) and what the GPU ran (bottom), newest at the right");
   if (lanes.cpu.empty()) {
     ImGui::TextDisabled("no frame has run yet");
     return;
