@@ -40,7 +40,7 @@ from xe_window import Display, Sandbox, TestFailure, wait_for  # noqa: E402
 # Snapshot fields that differ between two runs of the same steps for reasons outside the
 # lesson: timings, what the GPU had finished when the file was written, the UI's own upload
 # use, how the window system hands out swap-chain images.
-TIMING = {"events", "events_dropped", "upload", "validation", "adapter"}
+TIMING = {"events", "events_dropped", "upload", "validation", "adapter", "timeline"}
 
 
 def comparable(snapshot, presentation):
@@ -814,6 +814,10 @@ def test_frame_timeline(run, args):
             shot_one = os.path.join(app.workdir, "timeline-1-in-flight.png")
             display.screenshot(shot_one)
             rect = app.guard("the timeline's rectangle", lambda: (app.ui_map() or {}).get("buttons", {}).get("frame timeline"), 5)
+            rect = app.scroll_into_view("frame timeline", rect)  # below the fence plots, as a person scrolls to it
+            time.sleep(0.5)
+            rect = (app.ui_map() or {}).get("buttons", {}).get("frame timeline", rect)
+            display.screenshot(shot_one)
             ink_one = slot_pixels(display, shot_one, rect, app.origin())
             if ink_one < 500:
                 raise TestFailure(f"the timeline {rect} shows no frames ({ink_one} slot-coloured pixels; {shot_one})")

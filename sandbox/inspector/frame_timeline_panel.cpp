@@ -57,7 +57,7 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   }
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const f32 label_w = 40.f, lane_h = 26.f, gap = 22.f, axis_h = 16.f;
+  const f32 label_w = 40.f, lane_h = 22.f, gap = 16.f, axis_h = 16.f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const f32 width = std::max(200.f, ImGui::GetContentRegionAvail().x);
   const f32 x0 = origin.x + label_w, x1 = origin.x + width - 4.f;
