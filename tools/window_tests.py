@@ -40,7 +40,7 @@ from xe_window import Display, Sandbox, TestFailure, wait_for  # noqa: E402
 # Snapshot fields that differ between two runs of the same steps for reasons outside the
 # lesson: timings, what the GPU had finished when the file was written, the UI's own upload
 # use, how the window system hands out swap-chain images.
-TIMING = {"events", "events_dropped", "upload", "validation", "adapter"}
+TIMING = {"events", "events_dropped", "upload", "validation", "adapter", "timeline"}
 
 
 def comparable(snapshot, presentation):
@@ -749,9 +749,82 @@ def test_timeline(run, args):
           "came forward; the engine stood still")
 
 
+def slot_pixels(display, shot, rect, origin):
+    """Pixels in rect (window pixels) in one of the three frame slots' colours (colour_deferred)."""
+    ox, oy = origin
+    x, y, x2, y2 = (int(v) for v in rect)
+    crop = f"{x2 - x}x{y2 - y}+{ox + x}+{oy + y}"
+    expr = "+".join(f"(abs(r*255-{r})<6&&abs(g*255-{g})<6&&abs(b*255-{b})<6)"
+                    for r, g, b in ((21, 101, 192), (106, 27, 154), (0, 131, 143)))
+    out = display.run("convert", shot, "-crop", crop, "+repage", "-fx", f"({expr})?1:0",
+                      "-format", "%[fx:mean*w*h]", "info:").stdout
+    return float(out or 0)
+
+
+def test_frame_timeline(run, args):
+    """The Fences tab's timeline with GPU-heavy frames: with 1 frame in flight the CPU never
+    records while the GPU still runs the previous frame. Dragged to 3, the engine lets it run
+    ahead, but in a window on lavapipe Present waits for each frame's rendering (X11
+    software presentation), so the timeline shows the CPU held in Present instead (the
+    headless run ahead is checked in snapshot_test). Both lanes show frames in their slots'
+    colours, and arrows join Signals to waits."""
+    with Display() as display:
+        app = run.sandbox(display, "frame-timeline", "--gpu-load", "20", "--frames-in-flight", "1")
+        try:
+            app.wait_window()
+            time.sleep(0.5)
+            app.click("tab:Fences")
+            app.guard("the Fences tab", lambda: (app.ui_map() or {}).get("panel") == "Fences", 5)
+            timeline = lambda: (app.ui_map() or {}).get("timeline", {})
+            one = app.guard("8 frames on both lanes, 1 in flight", lambda: (lambda t: t if t.get("gpu", 0) >= 6 and
+                            (app.ui_map() or {}).get("engine", {}).get("frames_in_flight") == 1 else None)(timeline()), 30)
+            if one["ahead"] != 0:
+                raise TestFailure(f"1 frame in flight, yet {one['ahead']} frames recorded while the GPU ran the previous one")
+            if one["source"] != "timestamps" or one["arrows"] < 4:
+                raise TestFailure(f"expected timestamps and arrows for the waits: {one}")
+            time.sleep(0.5)
+            shot_one = os.path.join(app.workdir, "timeline-1-in-flight.png")
+            display.screenshot(shot_one)
+            rect = app.guard("the timeline's rectangle", lambda: (app.ui_map() or {}).get("buttons", {}).get("frame timeline"), 5)
+            rect = app.scroll_into_view("frame timeline", rect)  # below the fence plots, as a person scrolls to it
+            time.sleep(0.5)
+            rect = (app.ui_map() or {}).get("buttons", {}).get("frame timeline", rect)
+            display.screenshot(shot_one)
+            ink_one = slot_pixels(display, shot_one, rect, app.origin())
+            if ink_one < 500:
+                raise TestFailure(f"the timeline {rect} shows no frames ({ink_one} slot-coloured pixels; {shot_one})")
+            # Drag the frames-in-flight slider to its right end, as a person does.
+            slider = app.guard("the frames-in-flight slider", lambda: (app.ui_map() or {}).get("buttons", {}).get(
+                "frames in flight"), 5)
+            ox, oy = app.origin()
+            y = oy + (slider[1] + slider[3]) / 2
+            display.run("xdotool", "mousemove", str(int(ox + slider[0] + 4)), str(int(y)), "mousedown", "1")
+            time.sleep(0.2)
+            display.run("xdotool", "mousemove", "--sync", str(int(ox + slider[2] - 2)), str(int(y)))
+            time.sleep(0.2)
+            display.run("xdotool", "mouseup", "1")
+            three = app.guard("3 in flight, Present holding the CPU", lambda: (lambda t: t if t.get("present_ms", 0) > 5 and
+                              t.get("gpu", 0) >= 6 and (app.ui_map() or {}).get("engine", {}).get("frames_in_flight") == 3
+                              else None)(timeline()), 30)
+            time.sleep(0.5)
+            shot_three = os.path.join(app.workdir, "timeline-3-in-flight.png")
+            display.screenshot(shot_three)
+            ink_three = slot_pixels(display, shot_three, rect, app.origin())
+            if ink_three < 500:
+                raise TestFailure(f"the timeline shows no frames with 3 in flight ({ink_three}; {shot_three})")
+            app.close()
+            code = app.wait_exit(15)
+            if code != 0:
+                raise TestFailure(f"exit {code}:\n{app.stderr()[-2000:]}")
+        finally:
+            app.kill()
+    print(f"1 in flight: {one}, {ink_one:.0f} slot pixels; 3 in flight: {three}, {ink_three:.0f} slot pixels")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "timeline"])
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "timeline",
+                                     "frame-timeline"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -772,7 +845,8 @@ def main():
     started = time.monotonic()
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "timeline": test_timeline}[args.test](run, args)
+         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "timeline": test_timeline,
+         "frame-timeline": test_frame_timeline}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

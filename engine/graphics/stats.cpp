@@ -70,6 +70,18 @@ std::optional<event_type> event_type_from(std::string_view name) {
   return from_name(name, event_type::validation_message);
 }
 
+const char* to_string(gpu_time_source source) {
+  switch (source) {
+    case gpu_time_source::none: return "none";
+    case gpu_time_source::timestamps: return "timestamps";
+    case gpu_time_source::fence_observed: return "fence_observed";
+  }
+  return "unknown";
+}
+std::optional<gpu_time_source> gpu_time_source_from(std::string_view name) {
+  return from_name(name, gpu_time_source::fence_observed);
+}
+
 std::string feature_level_name(u32 level) { return fmt::format("{}_{}", level >> 12, (level >> 8) & 0xF); }
 std::string shader_model_name(u32 model) { return fmt::format("{}.{}", model >> 4, model & 0xF); }
 

@@ -212,7 +212,8 @@ void app::build_overlay() {
   // window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
   if (_overlay->draws() && _surfaces.count(_overlay_slot)) {
-    const gfx::surface_info info = gfx::calculate_surfaces_info().slots[_overlay_slot];
+    gfx::calculate_surfaces_info(_overlay_surfaces);
+    const gfx::surface_info& info = _overlay_surfaces.slots[_overlay_slot];
     const std::chrono::duration<f32> dt = now - _last_build;
     u32 windows = 0;
     for (const auto& [slot, entry] : _surfaces) windows += entry.window ? 1 : 0;

@@ -13,6 +13,7 @@
 #include "imgui/fonts.h"
 #include "imgui/imgui_platform.h"
 #include "imgui/imgui_renderer.h"
+#include "inspector/frame_lanes.h"
 #include "inspector/inspector.h"
 #include "inspector/layout.h"
 #include "lessons/lesson_panel.h"
@@ -245,7 +246,11 @@ private:
     map["markers"] = std::move(markers);
     if (!_inspector.history().empty()) {
       const gfx::frame_stats& f = _inspector.history().latest().frame;
-      map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}};
+      map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}, {"frames_in_flight", f.frames_in_flight}};
+      const ui::frame_lanes lanes = ui::build_frame_lanes(_inspector.history().timeline_of(_inspector.history().size() - 1));
+      map["timeline"] = {{"cpu", lanes.cpu.size()}, {"gpu", lanes.gpu.size()}, {"arrows", lanes.arrows.size()},
+                         {"ahead", lanes.ahead}, {"present_ms", lanes.longest_present_ms},
+                         {"source", gfx::to_string(lanes.source)}};
     }
     if (_lesson) map["lesson"] = {{"current", _lesson->current}, {"steps_done", _lesson->steps_done},
                                   {"failed", _lesson->failure != nullptr}, {"language", to_string(_lesson->lang)},

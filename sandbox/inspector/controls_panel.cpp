@@ -52,6 +52,7 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
     int frames_in_flight = latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_buffer_count);
     if (ImGui::SliderInt("frames in flight", &frames_in_flight, 1, static_cast<int>(gfx::frame_buffer_count)))
       request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
+    marks.remember("frames in flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
     if (ImGui::SliderInt("GPU load", &gpu_load, 0, std::max(100, gpu_load)))
       request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");

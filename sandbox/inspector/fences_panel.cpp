@@ -9,8 +9,9 @@ namespace xe::sandbox::ui {
 
 // The shown frame's fence values, then the history up to it: the CPU's signalled value
 // against the GPU's completed one, and the CPU's wait in each begin_frame.
-void draw_fences(const shown_frame& shown, const frame_times& times, marks& marks) {
+void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::gpu_clock_info& clock, marks& marks) {
   const gfx::frame_stats& f = shown.record->frame;
+
   ImGui::Text("CPU value %llu, GPU completed %llu, frames in flight %u", static_cast<unsigned long long>(f.cpu_fence_value),
               static_cast<unsigned long long>(f.gpu_completed), f.frames_in_flight);
   std::string slots;
@@ -68,6 +69,18 @@ void draw_fences(const shown_frame& shown, const frame_times& times, marks& mark
              [&](const gfx::frame_stats& s) { return std::max(times.of(s.frame_number), 0.f); }),
       series("wait for the slot's fence", colour_deferred_text[1], [](const gfx::frame_stats& s) { return s.last_wait_ms; })};
   marks.remember("plot:cpu time", draw_plot(axes, cpu));
+
+  // The last frames as lanes, then the GPU's time per frame beside the CPU's. After the
+  // fence plots, so those fit a 720-pixel window; the panel scrolls to the timeline.
+  ImGui::Separator();
+  draw_frame_timeline(shown, clock, marks);
+  // The GPU's span of each frame, from the timeline: what the GPU spent, beside what the CPU did.
+  axes.title = clock.timestamps ? "GPU time per frame (ms, timestamp queries)"
+                                : "GPU time per frame (ms, estimated from fence completion seen on the CPU)";
+  const plot_series gpu[] = {
+      series("GPU frame", colour_free, [](const gfx::frame_stats& s) { return s.gpu_frame_ms; }),
+      series("CPU frame (begin_frame to begin_frame)", colour_deferred_text[0], [](const gfx::frame_stats& s) { return s.cpu_frame_ms; })};
+  marks.remember("plot:gpu time", draw_plot(axes, gpu));
 }
 
 } // namespace xe::sandbox::ui

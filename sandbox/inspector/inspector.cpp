@@ -100,7 +100,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   };
   tab("Heaps", [&] { _heaps.draw(shown, _focus, _highlights, _marks); });
   tab("Deferred", [&] { ui::draw_deferred(shown, _focus, _highlights, _marks); });
-  tab("Fences", [&] { ui::draw_fences(shown, _frame_times, _marks); });
+  tab("Fences", [&] { ui::draw_fences(shown, _frame_times, (_loaded ? _loaded->adapter : adapter).gpu_clock, _marks); });
   tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus, _highlights); });
   tab("Resources", [&] { ui::draw_resources(shown); });
   tab("Log", [&] { ui::draw_log(shown, *_log); });

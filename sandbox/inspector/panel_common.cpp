@@ -93,6 +93,13 @@ std::span<const recorded_event> new_events(const history_ring& history, u32 at) 
 }
 
 void highlights::note(const frame_record& record, std::span<const recorded_event> events) {
+  // A quiet frame with nothing fading (most frames) needs no clock reading.
+  if (_returned.empty() && _rebuilt.empty() &&
+      std::none_of(events.begin(), events.end(), [](const recorded_event& e) {
+        return e.type == gfx::event_type::descriptor_returned || e.type == gfx::event_type::surface_created ||
+               e.type == gfx::event_type::surface_resized;
+      }))
+    return;
   const auto now = clock::now();
   for (const recorded_event& e : events) {
     if (e.type == gfx::event_type::descriptor_returned) _returned[{e.heap, e.index}] = now;

@@ -38,7 +38,11 @@ private:
 void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);
 // Fence values, then plots of the values, the CPU - GPU distance, the CPU's wait and the
 // CPU frame time (fences_panel.cpp).
-void draw_fences(const shown_frame& shown, const frame_times& times, marks& marks);
+void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::gpu_clock_info& clock, marks& marks);
+// The last frames on a CPU lane and a GPU lane with the fence arrows between them
+// (frame_timeline_panel.cpp); the frames' timings as of the shown frame.
+void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& clock, marks& marks);
+std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown);
 // The surfaces' free list as cards, the free chain as arrows (surfaces_panel.cpp).
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);
 // Every resource with its kind, size, format and release state (resources_panel.cpp).

@@ -62,8 +62,9 @@ bool record_diff::empty() const {
 
 record_diff diff(const frame_record& before, const frame_record& after) {
   record_diff d;
-  d.frames = after.frame.frame_number - std::min(after.frame.frame_number, before.frame.frame_number);
-  d.fence_values = after.frame.cpu_fence_value - std::min(after.frame.cpu_fence_value, before.frame.cpu_fence_value);
+  // Unsigned differences, wrapped into the signed range: a snapshot may be older than the frame.
+  d.frames = static_cast<s64>(after.frame.frame_number - before.frame.frame_number);
+  d.fence_values = static_cast<s64>(after.frame.cpu_fence_value - before.frame.cpu_fence_value);
 
   std::set<std::string> names;
   for (const auto& h : before.heaps) names.insert(h.info.name);
@@ -108,7 +109,11 @@ record_diff diff(const frame_record& before, const frame_record& after) {
 
 std::vector<std::string> record_diff::describe() const {
   std::vector<std::string> lines;
-  lines.push_back(fmt::format("{} frame(s), {} fence value(s) later", frames, fence_values));
+  // Both move together; an older "after" reads as earlier, never as a wrapped count.
+  const bool earlier = frames < 0 || (frames == 0 && fence_values < 0);
+  const auto magnitude = [](s64 v) { return v < 0 ? 0 - static_cast<u64>(v) : static_cast<u64>(v); };
+  lines.push_back(fmt::format("{} frame(s), {} fence value(s) {}", magnitude(frames), magnitude(fence_values),
+                              earlier ? "earlier" : "later"));
   for (const heap_change& h : heaps) {
     if (h.created) lines.push_back(fmt::format("heap '{}' created", h.heap));
     if (h.removed) lines.push_back(fmt::format("heap '{}' removed", h.heap));

@@ -40,7 +40,7 @@ size_t frame_record::own_bytes() const {
   for (const heap_record& h : heaps) bytes += h.info.name.capacity();
   for (const auto& s : surfaces.slots) bytes += sizeof(s) + s.kind.capacity() + s.rtv_indices.capacity() * sizeof(u32);
   for (const auto& e : events) bytes += sizeof(e) + e.heap.capacity() + e.name.capacity() + e.detail.capacity();
-  return bytes;
+  return bytes + timings.capacity() * sizeof(gfx::frame_timing);
 }
 
 frame_record capture_frame_record(const event_recorder* events, const frame_record* previous) {
@@ -91,6 +91,7 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
   gfx::calculate_surfaces_info(r.surfaces);
   r.upload = gfx::get_upload_stats();
   r.validation_errors = gfx::get_validation_error_count();
+  r.timings_stamp = gfx::copy_frame_timings(r.timings, previous ? previous->timings_stamp : 0);
   if (events) {
     r.events = events->events();  // element-wise assignment: reuses the strings' buffers
     r.events_dropped = events->dropped();

@@ -38,6 +38,11 @@ struct frame_record {
   u32 validation_errors{};
   std::vector<recorded_event> events;
   u64 events_dropped{};
+  // Frame timings (gfx::frame_timing), oldest first. A record captured after another holds
+  // only the entries that changed since it (timings_stamp orders them); timeline_of()
+  // rebuilds the whole window from the history. A snapshot holds the whole window.
+  std::vector<gfx::frame_timing> timings;
+  u64 timings_stamp{};
 
   const heap_record* find_heap(std::string_view name) const;
   // Bytes this record holds on its own (shared parts counted by whoever owns them first).

@@ -59,6 +59,58 @@ const json& as_array(const json& v, const std::string& path, size_t exact = SIZE
   return v;
 }
 
+// Older snapshots have no timeline; a present one is read whole. The frames must be
+// consecutive and each one's times ordered, so a view can draw them without checks.
+void read_timeline(const json& timeline, frame_record& r) {
+  r.frame.cpu_frame_ms = as_f32(field(timeline, "/timeline", "cpu_frame_ms"), "/timeline/cpu_frame_ms");
+  r.frame.gpu_frame_ms = as_f32(field(timeline, "/timeline", "gpu_frame_ms"), "/timeline/gpu_frame_ms");
+  r.frame.gpu_frame = as_u64(field(timeline, "/timeline", "gpu_frame"), "/timeline/gpu_frame");
+  const json& frames = as_array(field(timeline, "/timeline", "frames"), "/timeline/frames");
+  if (frames.size() > gfx::frame_timing_capacity)
+    fail("/timeline/frames", fmt::format("at most {} frames, got {}", gfx::frame_timing_capacity, frames.size()));
+  r.timings.clear();
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const std::string path = fmt::format("/timeline/frames/{}", i);
+    const json& f = frames[i];
+    gfx::frame_timing t;
+    const auto u = [&](const char* key) { return as_u64(field(f, path, key), path + "/" + key); };
+    t.frame = u("frame");
+    t.slot = as_u32(field(f, path, "slot"), path + "/slot", gfx::frame_buffer_count - 1);
+    t.waited_value = u("waited_value");
+    t.signal_value = u("signal_value");
+    t.cpu_wait_begin = u("cpu_wait_begin_ns");
+    t.cpu_wait_end = u("cpu_wait_end_ns");
+    t.cpu_submit = u("cpu_submit_ns");
+    t.cpu_signal = u("cpu_signal_ns");
+    t.gpu_begin = u("gpu_begin_ns");
+    t.gpu_end = u("gpu_end_ns");
+    const std::string source = as_string(field(f, path, "gpu_source"), path + "/gpu_source");
+    if (auto s = gfx::gpu_time_source_from(source)) t.gpu_source = *s;
+    else fail(path + "/gpu_source", "unknown GPU time source \"" + brief_text(source) + "\"");
+    if (i > 0 && t.frame != r.timings.back().frame + 1) fail(path + "/frame", "frames must be consecutive");
+    if (t.cpu_wait_end < t.cpu_wait_begin || (t.cpu_submit && t.cpu_submit < t.cpu_wait_end) ||
+        (t.cpu_signal && t.cpu_signal < t.cpu_submit) || t.gpu_end < t.gpu_begin)
+      fail(path, "its times are out of order");
+    if ((t.gpu_source == gfx::gpu_time_source::none) != (t.gpu_end == 0))
+      fail(path + "/gpu_source", "a GPU span needs a source, and a source a span");
+    t.stamp = i + 1;
+    r.timings.push_back(t);
+  }
+  r.timings_stamp = r.timings.size();
+}
+
+void read_gpu_clock(const json& clock, gfx::gpu_clock_info& out) {
+  out.timestamps = as_bool(field(clock, "/adapter/gpu_clock", "timestamps"), "/adapter/gpu_clock/timestamps");
+  out.frequency = as_u64(field(clock, "/adapter/gpu_clock", "frequency"), "/adapter/gpu_clock/frequency");
+  const json& hr = field(clock, "/adapter/gpu_clock", "calibration_hr");
+  if (!hr.is_number_integer()) fail("/adapter/gpu_clock/calibration_hr", "expected an integer, got " + brief(hr));
+  out.calibration_hr = static_cast<s32>(hr.get<s64>());
+  const json& error = field(clock, "/adapter/gpu_clock", "calibration_error_us");
+  if (!error.is_number()) fail("/adapter/gpu_clock/calibration_error_us", "expected a number, got " + brief(error));
+  out.calibration_error_us = error.get<f64>();
+  out.method = as_string(field(clock, "/adapter/gpu_clock", "method"), "/adapter/gpu_clock/method");
+}
+
 gfx::heap_type heap_type_of(const std::string& s, const std::string& path) {
   if (auto t = gfx::heap_type_from(s)) return *t;
   fail(path, "unknown heap type \"" + brief_text(s) + "\"");
@@ -256,6 +308,8 @@ loaded_snapshot read(const json& doc) {
   for (size_t i = 0; i < surface_slots.size(); ++i)
     r.surfaces.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));
 
+  if (auto it = doc.find("timeline"); it != doc.end()) read_timeline(*it, r);
+  if (auto it = adapter.find("gpu_clock"); it != adapter.end()) read_gpu_clock(*it, out.adapter.gpu_clock);
   if (auto it = doc.find("validation"); it != doc.end())
     r.validation_errors = as_u32(field(*it, "/validation", "errors"), "/validation/errors");
   if (auto it = doc.find("upload"); it != doc.end()) {

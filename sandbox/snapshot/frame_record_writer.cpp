@@ -36,7 +36,27 @@ json adapter_json(const gfx::adapter_info& a) {
             {"dsv", a.descriptor_sizes[1]},
             {"cbv_srv_uav", a.descriptor_sizes[2]},
             {"sampler", a.descriptor_sizes[3]}}},
-          {"interfaces", std::move(interfaces)}};
+          {"interfaces", std::move(interfaces)},
+          {"gpu_clock",
+           {{"timestamps", a.gpu_clock.timestamps},
+            {"frequency", a.gpu_clock.frequency},
+            {"calibration_hr", a.gpu_clock.calibration_hr},
+            {"calibration_error_us", a.gpu_clock.calibration_error_us},
+            {"method", a.gpu_clock.method}}}};
+}
+
+json timing_json(const gfx::frame_timing& t) {
+  return {{"frame", t.frame},
+          {"slot", t.slot},
+          {"waited_value", t.waited_value},
+          {"signal_value", t.signal_value},
+          {"cpu_wait_begin_ns", t.cpu_wait_begin},
+          {"cpu_wait_end_ns", t.cpu_wait_end},
+          {"cpu_submit_ns", t.cpu_submit},
+          {"cpu_signal_ns", t.cpu_signal},
+          {"gpu_begin_ns", t.gpu_begin},
+          {"gpu_end_ns", t.gpu_end},
+          {"gpu_source", gfx::to_string(t.gpu_source)}};
 }
 
 // The members of one heap, in document order; the last four come from its heap_state. A
@@ -167,7 +187,7 @@ json event_json(const recorded_event& e) {
 // The document's top-level members, in order.
 constexpr const char* sections[] = {"schema",    "version", "frame",   "adapter", "fence",      "heaps",
                                     "deferred_releases", "surfaces", "resources", "objects", "upload",
-                                    "validation", "events", "events_dropped"};
+                                    "validation", "timeline", "events", "events_dropped"};
 
 // One top-level member of the document, from the parts of r it needs.
 json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::string_view section) {
@@ -225,6 +245,14 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
             {"high_water", r.upload.high_water},
             {"current_slot", r.upload.current_slot}};
   if (section == "validation") return {{"errors", r.validation_errors}};
+  if (section == "timeline") {
+    json frames = json::array();
+    for (const gfx::frame_timing& t : r.timings) frames.push_back(timing_json(t));
+    return {{"cpu_frame_ms", f.cpu_frame_ms},
+            {"gpu_frame_ms", f.gpu_frame_ms},
+            {"gpu_frame", f.gpu_frame},
+            {"frames", std::move(frames)}};
+  }
   if (section == "events") {
     json events = json::array();
     for (const recorded_event& e : r.events) events.push_back(event_json(e));
@@ -298,7 +326,8 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
     return document;
   }
   frame_record r;
-  if (section == "frame" || section == "fence") r.frame = gfx::get_frame_stats();
+  if (section == "frame" || section == "fence" || section == "timeline") r.frame = gfx::get_frame_stats();
+  if (section == "timeline") gfx::copy_frame_timings(r.timings);
   if (section == "deferred_releases" || section == "resources" || section == "objects") {
     auto lists = std::make_shared<object_lists>();
     gfx::copy_deferred_releases(lists->deferred_releases);

@@ -1,5 +1,6 @@
 #include "snapshot/history.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 namespace xe::sandbox {
@@ -27,6 +28,30 @@ void history_ring::capture(const event_recorder* events) {
 void history_ring::record(frame_record record) {
   if (_capacity == 0) return;
   next_slot() = std::move(record);
+}
+
+std::vector<gfx::frame_timing> history_ring::timeline_of(u32 i) const {
+  std::vector<gfx::frame_timing> out;
+  if (i >= size()) return out;
+  u64 newest = 0;
+  bool any = false;
+  for (u32 k = i + 1; k-- > 0;) {
+    const auto& timings = at(k).timings;
+    if (!timings.empty() && !any) {
+      newest = timings.back().frame;
+      any = true;
+    }
+    for (auto it = timings.rbegin(); it != timings.rend(); ++it) {
+      if (it->frame + gfx::frame_timing_capacity <= newest) continue;
+      const bool known = std::any_of(out.begin(), out.end(), [&](const gfx::frame_timing& t) { return t.frame == it->frame; });
+      if (!known) out.push_back(*it);  // walking back: the first seen is the newest version
+    }
+    if (any && out.size() >= gfx::frame_timing_capacity) break;
+    // Enough when the oldest wanted frame is complete.
+    if (any && k + 64 < i) break;
+  }
+  std::sort(out.begin(), out.end(), [](const gfx::frame_timing& a, const gfx::frame_timing& b) { return a.frame < b.frame; });
+  return out;
 }
 
 size_t history_ring::calculate_bytes() const {

@@ -30,6 +30,10 @@ public:
   // Walks every record; shared states are counted once.
   size_t calculate_bytes() const;
 
+  // The frame timings as of record i: the newest version of each of the last
+  // gfx::frame_timing_capacity frames, oldest first, from the deltas up to i.
+  std::vector<gfx::frame_timing> timeline_of(u32 i) const;
+
 private:
   // The slot the next record goes to: a new one while growing, else the oldest.
   frame_record& next_slot();

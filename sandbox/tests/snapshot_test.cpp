@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "graphics/renderer.h"
+#include "inspector/frame_lanes.h"
 #include "snapshot/diff.h"
 #include "snapshot/frame_record.h"
 #include "snapshot/history.h"
@@ -288,6 +289,135 @@ TEST_F(snapshot_test, the_runner_evaluates_labels_and_checks_partially_as_in_the
       EXPECT_EQ(whole.at(pointer), part.at(pointer)) << p;
     }
   }
+}
+
+// The Fences tab's timeline, as a snapshot holds it: with 2 frames in flight and GPU-heavy
+// frames, each frame's GPU span follows the previous one's on the one queue, the fence
+// values it completes are the ones the CPU signalled, and each begin_frame's wait ends after
+// the GPU completed the value it waited for (within the clock alignment's error).
+TEST_F(snapshot_test, the_timeline_in_a_snapshot_is_ordered_and_consistent_with_the_fence) {
+  constexpr u32 in_flight = 2;
+  ASSERT_TRUE(gfx::set_frames_in_flight(in_flight));
+  for (int i = 0; i < 12; ++i) {
+    ASSERT_TRUE(gfx::begin_frame());
+    ASSERT_TRUE(gfx::render_surface(_surface, gfx::frame_content{.gpu_load_passes = 200}));
+    ASSERT_TRUE(gfx::end_frame());
+  }
+  const nlohmann::json document = to_json(capture_frame_record(nullptr, nullptr), gfx::get_adapter_info());
+  auto loaded = from_json(document);
+  ASSERT_TRUE(loaded) << loaded.error_value().reason;
+  const gfx::gpu_clock_info& clock = loaded->adapter.gpu_clock;
+  EXPECT_TRUE(clock.timestamps) << "measured usable on vkd3d 1.2 + lavapipe: " << clock.method;
+  EXPECT_EQ(clock.method, gfx::get_gpu_clock_info().method);
+  const std::vector<gfx::frame_timing>& t = loaded->record.timings;
+  ASSERT_EQ(t.size(), gfx::frame_timing_capacity);
+  EXPECT_EQ(t.back().frame, 11u);
+  const u64 completed = loaded->record.frame.gpu_completed;
+  const u64 tolerance_ns = static_cast<u64>(clock.calibration_error_us * 2e3) + 200'000;
+  u32 with_gpu = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    SCOPED_TRACE(testing::Message() << "frame " << t[i].frame);
+    EXPECT_EQ(t[i].slot, t[i].frame % gfx::frame_buffer_count);
+    EXPECT_GT(t[i].signal_value, 0u);
+    if (i > 0) {
+      EXPECT_EQ(t[i].signal_value, t[i - 1].signal_value + 1) << "one Signal per frame";
+    }
+    EXPECT_LE(t[i].cpu_wait_begin, t[i].cpu_wait_end);
+    EXPECT_LE(t[i].cpu_wait_end, t[i].cpu_submit);
+    EXPECT_LE(t[i].cpu_submit, t[i].cpu_signal);
+    if (t[i].gpu_source == gfx::gpu_time_source::none) continue;
+    ++with_gpu;
+    EXPECT_EQ(t[i].gpu_source, gfx::gpu_time_source::timestamps);
+    EXPECT_LE(t[i].signal_value, completed) << "a GPU span only for a value the fence completed";
+    EXPECT_GE(t[i].gpu_begin, t[i].cpu_submit) << "the GPU starts a frame after its submission";
+    EXPECT_LT(t[i].gpu_begin, t[i].gpu_end);
+    if (i > 0 && t[i - 1].gpu_source != gfx::gpu_time_source::none) {
+      EXPECT_GE(t[i].gpu_begin, t[i - 1].gpu_end) << "one queue: spans in order, never overlapping";
+    }
+  }
+  EXPECT_GE(with_gpu, gfx::frame_timing_capacity - in_flight) << "all but the frames still in flight";
+  // Frame N waited for frame N - 2's value; its wait ended once that value completed.
+  for (size_t i = in_flight; i < t.size(); ++i) {
+    SCOPED_TRACE(testing::Message() << "frame " << t[i].frame);
+    const gfx::frame_timing& signaller = t[i - in_flight];
+    EXPECT_EQ(t[i].waited_value, signaller.signal_value);
+    if (signaller.gpu_source != gfx::gpu_time_source::none) {
+      EXPECT_LE(signaller.gpu_end, t[i].cpu_wait_end + tolerance_ns) << "the wait ends after the GPU completed its value";
+    }
+  }
+  EXPECT_GT(loaded->record.frame.gpu_frame_ms, 0.f);
+  EXPECT_GT(loaded->record.frame.cpu_frame_ms, 0.f);
+
+  // The lanes the panel draws from it: GPU spans in order, an arrow per wait whose value completed.
+  const ui::frame_lanes lanes = ui::build_frame_lanes(t);
+  ASSERT_EQ(lanes.gpu.size(), with_gpu);
+  for (size_t i = 1; i < lanes.gpu.size(); ++i) EXPECT_GE(lanes.gpu[i].begin_ms, lanes.gpu[i - 1].end_ms);
+  EXPECT_GE(lanes.arrows.size(), with_gpu - in_flight);
+  for (const ui::fence_arrow& a : lanes.arrows) {
+    EXPECT_EQ(a.to, a.from + in_flight);
+    EXPECT_LE(a.signal_ms, a.done_ms + static_cast<f64>(tolerance_ns) / 1e6);
+    EXPECT_LE(a.done_ms, a.wait_end_ms + static_cast<f64>(tolerance_ns) / 1e6);
+  }
+}
+
+// Headless (no Present to wait for), GPU-heavy frames: with 1 frame in flight each frame
+// begins after the previous one finished on the GPU; with 3 the CPU records ahead.
+TEST_F(snapshot_test, the_timeline_shows_the_cpu_running_ahead_only_with_frames_in_flight) {
+  auto big = gfx::create_surface({.width = 512, .height = 512});
+  ASSERT_TRUE(big);
+  ASSERT_TRUE(gfx::remove_surface(_surface));
+  _surface = *big;
+  const auto lanes_after = [&](u32 in_flight) {
+    EXPECT_TRUE(gfx::set_frames_in_flight(in_flight));
+    for (int i = 0; i < 10; ++i) {
+      EXPECT_TRUE(gfx::begin_frame());
+      EXPECT_TRUE(gfx::render_surface(_surface, gfx::frame_content{.gpu_load_passes = 20}));
+      EXPECT_TRUE(gfx::end_frame());
+    }
+    std::vector<gfx::frame_timing> timings;
+    gfx::copy_frame_timings(timings);
+    return ui::build_frame_lanes(timings);
+  };
+  EXPECT_EQ(lanes_after(1).ahead, 0u);
+  EXPECT_GE(lanes_after(3).ahead, 3u);
+}
+
+// A diff against a newer snapshot counts back, instead of wrapping to 2^64 - n frames.
+TEST(record_diff_test, an_older_after_reads_as_earlier) {
+  frame_record older, newer;
+  older.frame.frame_number = 10;
+  older.frame.cpu_fence_value = 10;
+  newer.frame.frame_number = 14;
+  newer.frame.cpu_fence_value = 15;
+  const record_diff back = diff(newer, older);
+  EXPECT_EQ(back.frames, -4);
+  EXPECT_EQ(back.fence_values, -5);
+  EXPECT_EQ(back.describe().front(), "4 frame(s), 5 fence value(s) earlier");
+  EXPECT_EQ(diff(older, newer).describe().front(), "4 frame(s), 5 fence value(s) later");
+}
+
+// The history keeps only the timings that changed since the previous record; timeline_of
+// rebuilds the whole window, equal to what the engine holds.
+TEST_F(snapshot_test, the_history_rebuilds_the_timeline_from_deltas) {
+  history_ring history{100};
+  for (int i = 0; i < 40; ++i) {
+    frames(1);
+    history.capture(nullptr);
+  }
+  EXPECT_LE(history.latest().timings.size(), 3u) << "a delta: this frame, and the frames whose GPU span arrived";
+  std::vector<gfx::frame_timing> engine;
+  gfx::copy_frame_timings(engine);
+  const std::vector<gfx::frame_timing> rebuilt = history.timeline_of(history.size() - 1);
+  ASSERT_EQ(rebuilt.size(), engine.size());
+  for (size_t i = 0; i < engine.size(); ++i) {
+    EXPECT_EQ(rebuilt[i].frame, engine[i].frame);
+    EXPECT_EQ(rebuilt[i].gpu_end, engine[i].gpu_end);
+    EXPECT_EQ(rebuilt[i].stamp, engine[i].stamp);
+  }
+  // An older record shows the timeline as it was then: its newest frame is that record's.
+  const std::vector<gfx::frame_timing> older = history.timeline_of(20);
+  ASSERT_FALSE(older.empty());
+  EXPECT_EQ(older.back().frame, history.at(20).frame.frame_number - 1);
 }
 
 } // namespace

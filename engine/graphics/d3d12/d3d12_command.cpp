@@ -1,6 +1,7 @@
 #include "graphics/d3d12/d3d12_command.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
@@ -30,7 +31,90 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   _completed_seen = 0;
   _frame_number = 0;
   _clock.publish(0, 0);
+  _epoch = std::chrono::steady_clock::now().time_since_epoch().count();
+  _timings = {};
+  _timing_stamp = _last_wait_begin = _gpu_frame = _last_gpu_end = 0;
+  _cpu_frame_ms = _gpu_frame_ms = 0.f;
+  if (_timer.create(device, _queue.get())) XE_TRY(calibrate_timer());
+  if (_timer.usable())
+    XE_LOG_INFO("GPU frame times: {}", _timer.info().method);
+  else
+    XE_LOG_WARN("GPU frame times: {}", _timer.info().method);
   return {};
+}
+
+u64 d3d12_command::now_ns() const {
+  const s64 now = std::chrono::steady_clock::now().time_since_epoch().count();
+  return static_cast<u64>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                              std::chrono::steady_clock::duration{now - _epoch}).count());
+}
+
+// On a fence of its own, so the frame fence's values stay the lessons' (frame N signals N + 1).
+result<void> d3d12_command::calibrate_timer() {
+  com_ptr<ID3D12Device> device;
+  XE_TRY_HR(_queue->GetDevice(IID_PPV_ARGS(device.put())));
+  com_ptr<ID3D12Fence> fence;
+  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(fence.put())));
+  tracker::track(fence.get(), {.name = "timestamp calibration fence", .type = "ID3D12Fence"});
+  result<void> status;
+  for (u64 value = 1; value <= 5 && status; ++value) {
+    status = [&]() -> result<void> {
+      XE_TRY_HR(_frames[0].allocator->Reset());
+      XE_TRY_HR(_list->Reset(_frames[0].allocator.get(), nullptr));
+      _timer.record_begin(_list.get(), 0);
+      _timer.record_end(_list.get(), 0);
+      XE_TRY_HR(_list->Close());
+      ID3D12CommandList* lists[] = {_list.get()};
+      const u64 before = now_ns();
+      _queue->ExecuteCommandLists(1, lists);
+      XE_TRY_HR(_queue->Signal(fence.get(), value));
+      XE_TRY(wait_for_fence(fence.get(), value, _fence_event, {_queue.get(), value}));
+      _timer.add_bracket(before, now_ns());
+      return {};
+    }();
+  }
+  tracker::release_now(fence);
+  if (!status) return status;
+  _timer.finish_calibration();
+  return {};
+}
+
+void d3d12_command::collect_gpu_times() {
+  const u64 completed = completed_value();
+  // Oldest first, so a fence-observed frame can start where the previous one ended.
+  const u64 first = _frame_number > frame_timing_capacity ? _frame_number - frame_timing_capacity : 0;
+  for (u64 n = first; n < _frame_number; ++n) {
+    frame_timing& t = timing_of(n);
+    if (t.frame != n || t.signal_value == 0 || t.signal_value > completed || t.gpu_source != gpu_time_source::none)
+      continue;
+    u64 begin = 0, end = 0;
+    if (_timer.read_ticks(t.slot, begin, end)) {
+      _timer.keep_after(begin, t.cpu_submit);
+      t.gpu_begin = _timer.to_ns(begin);
+      t.gpu_end = _timer.to_ns(end);
+      t.gpu_source = gpu_time_source::timestamps;
+    } else {
+      t.gpu_end = std::max(now_ns(), t.cpu_signal);
+      t.gpu_begin = std::min(t.gpu_end, std::max(t.cpu_submit, _last_gpu_end));
+      t.gpu_source = gpu_time_source::fence_observed;
+    }
+    _last_gpu_end = t.gpu_end;
+    _gpu_frame = n;
+    _gpu_frame_ms = static_cast<f32>(static_cast<f64>(t.gpu_end - t.gpu_begin) / 1e6);
+    touch(t);
+  }
+}
+
+u64 d3d12_command::copy_timings(std::vector<frame_timing>& out, u64 since) const {
+  out.clear();
+  const frame_timing& current = _timings[_frame_number % frame_timing_capacity];
+  const u64 end = _frame_number + (current.frame == _frame_number && current.cpu_wait_end ? 1 : 0);  // frames begun
+  const u64 first = end > frame_timing_capacity ? end - frame_timing_capacity : 0;
+  for (u64 n = first; n < end; ++n) {
+    const frame_timing& t = _timings[n % frame_timing_capacity];
+    if (t.frame == n && t.stamp > since) out.push_back(t);
+  }
+  return _timing_stamp;
 }
 
 void d3d12_command::release() {
@@ -38,6 +122,7 @@ void d3d12_command::release() {
   if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
   runtime::destroy_fence_event(_fence_event);
   _fence_event = nullptr;
+  _timer.release();
   tracker::release_now(_fence);
   tracker::release_now(_list);
   for (auto& frame : _frames) {
@@ -66,7 +151,9 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   const u32 oldest_slot = (slot + frame_buffer_count - _frames_in_flight) % frame_buffer_count;
   const u64 target = _frames[oldest_slot].fence_value;
   const bool behind = completed_value() < target;
+  const u64 wait_begin = now_ns();
   XE_TRY(wait_for(target, &_last_wait_ms));
+  collect_gpu_times();  // before this slot's queries are recorded again
   _wait_ms_total += _last_wait_ms;
   if (behind) ++_blocked_waits;
   _pending_at_begin = _fence_value - completed_value();
@@ -81,15 +168,25 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   command_frame& frame = _frames[slot];
   XE_TRY_HR(frame.allocator->Reset());
   XE_TRY_HR(_list->Reset(frame.allocator.get(), nullptr));
+  _timer.record_begin(_list.get(), slot);
   _recording = true;
+  if (_last_wait_begin) _cpu_frame_ms = static_cast<f32>(static_cast<f64>(wait_begin - _last_wait_begin) / 1e6);
+  _last_wait_begin = wait_begin;
+  frame_timing& t = timing_of(_frame_number);
+  t = {.frame = _frame_number, .waited_value = target, .cpu_wait_begin = wait_begin, .cpu_wait_end = now_ns(), .slot = slot};
+  touch(t);
   return {};
 }
 
 result<void> d3d12_command::execute() {
   XE_ASSERT(_recording);
   _recording = false;
+  _timer.record_end(_list.get(), next_slot());
   XE_TRY_HR(_list->Close());
   ID3D12CommandList* lists[] = {_list.get()};
+  frame_timing& t = timing_of(_frame_number);
+  t.cpu_submit = now_ns();
+  touch(t);
   _queue->ExecuteCommandLists(1, lists);
   return {};
 }
@@ -100,6 +197,10 @@ result<void> d3d12_command::signal() {
   XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
   const u32 slot = next_slot();
   _frames[slot].fence_value = _fence_value;
+  frame_timing& t = timing_of(_frame_number);
+  t.signal_value = _fence_value;
+  t.cpu_signal = now_ns();
+  touch(t);
   if (detail::hooks_installed()) {
     event e{.type = event_type::fence_signaled, .slot = slot, .value = _fence_value};
     detail::emit(e);

@@ -11,11 +11,15 @@
 //   execute()      close the list and submit it
 //   signal()       Signal(fence, ++fence_value), remember the value for this slot,
 //                  advance the frame number
+// Each frame's times (frame_timing) are kept for the last frame_timing_capacity frames; its
+// GPU span is read when begin_frame finds its fence completed.
 #include <array>
 #include <functional>
+#include <vector>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_frame_clock.h"
+#include "graphics/d3d12/d3d12_gpu_timer.h"
 #include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats.h"
 
@@ -66,8 +70,22 @@ public:
   f64 wait_ms_total() const { return _wait_ms_total; }      // begin_frame waits, summed
   u64 blocked_waits() const { return _blocked_waits; }      // begin_frames that had to block
   bool recording() const { return _recording; }
+  f32 cpu_frame_ms() const { return _cpu_frame_ms; }
+  f32 gpu_frame_ms() const { return _gpu_frame_ms; }
+  u64 gpu_frame() const { return _gpu_frame; }
+  u64 copy_timings(std::vector<frame_timing>& out, u64 since) const;
+  const gpu_clock_info& gpu_clock() const { return _timer.info(); }
 
 private:
+  // Engine-clock ns: steady_clock since initialize.
+  u64 now_ns() const;
+  frame_timing& timing_of(u64 frame) { return _timings[frame % frame_timing_capacity]; }
+  void touch(frame_timing& t) { t.stamp = ++_timing_stamp; }
+  // Runs a few single-query lists to see whether timestamps work and align their clock.
+  result<void> calibrate_timer();
+  // Fills the GPU span of every signalled frame whose fence has completed.
+  void collect_gpu_times();
+
   struct command_frame {
     com_ptr<ID3D12CommandAllocator> allocator;
     u64 fence_value{0};
@@ -89,6 +107,15 @@ private:
   f64 _wait_ms_total{0.0};
   u64 _blocked_waits{0};
   bool _recording{false};
+  gpu_timer _timer;
+  std::array<frame_timing, frame_timing_capacity> _timings{};
+  u64 _timing_stamp{0};
+  s64 _epoch{0};
+  u64 _last_wait_begin{0};
+  f32 _cpu_frame_ms{0.f};
+  f32 _gpu_frame_ms{0.f};
+  u64 _gpu_frame{0};
+  u64 _last_gpu_end{0};
 };
 
 } // namespace xe::gfx::d3d12

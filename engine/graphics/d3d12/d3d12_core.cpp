@@ -129,6 +129,7 @@ result<void> create_core(const renderer_desc& desc) {
   bind_release_clock(&g->clock());
   g->command.set_frames_in_flight(desc.frames_in_flight);
   fill_adapter_info(*created);
+  g->adapter.gpu_clock = g->command.gpu_clock();
   g->adapter.interfaces = query_interfaces(g->device.get(), g->command.list(), g->command.fence());
 
   XE_TRY(g->heaps[0]->initialize(g->device.get(), desc.rtv_heap_capacity, false, "rtv"));
@@ -425,6 +426,9 @@ frame_stats get_frame_stats() {
   s.gpu_completed = c.completed_value();
   for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
   s.last_wait_ms = c.last_wait_ms();
+  s.cpu_frame_ms = c.cpu_frame_ms();
+  s.gpu_frame_ms = c.gpu_frame_ms();
+  s.gpu_frame = c.gpu_frame();
   s.wait_ms_total = c.wait_ms_total();
   s.blocked_waits = c.blocked_waits();
   s.pending_at_begin = c.pending_at_begin();
@@ -434,6 +438,19 @@ frame_stats get_frame_stats() {
   return s;
 }
 
+
+u64 copy_frame_timings(std::vector<frame_timing>& out, u64 since) {
+  if (!g) {
+    out.clear();
+    return 0;
+  }
+  return g->command.copy_timings(out, since);
+}
+
+const gpu_clock_info& get_gpu_clock_info() {
+  static const gpu_clock_info none{};
+  return g ? g->command.gpu_clock() : none;
+}
 
 surfaces_info calculate_surfaces_info() {
   surfaces_info out{};

@@ -24,6 +24,10 @@ result<created_device> create_device(adapter_preference preference);
 // Ends what create_device started. Call after the engine's last device reference is gone.
 void shutdown();
 
+// Whether ID3D12CommandQueue::GetClockCalibration is worth calling: vkd3d 1.2's is a stub
+// (E_NOTIMPL, and a fixme on stderr, which the tests treat as an error).
+bool has_clock_calibration();
+
 // Vulkan validation / runtime error messages seen since create_device.
 u32 validation_error_count();
 

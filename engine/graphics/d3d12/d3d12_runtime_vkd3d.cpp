@@ -198,6 +198,8 @@ void shutdown() {
   g_state.instance = nullptr;
 }
 
+bool has_clock_calibration() { return false; }
+
 u32 validation_error_count() { return g_state.validation_errors.load(std::memory_order_relaxed); }
 
 fence_event create_fence_event() { return vkd3d_create_event(); }

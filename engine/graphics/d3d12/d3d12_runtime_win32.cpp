@@ -83,6 +83,8 @@ result<created_device> create_device(adapter_preference preference) {
 
 void shutdown() { g_factory.reset(); }
 
+bool has_clock_calibration() { return true; }
+
 u32 validation_error_count() { return g_validation_errors.load(std::memory_order_relaxed); }
 
 fence_event create_fence_event() { return CreateEventW(nullptr, FALSE, FALSE, nullptr); }

@@ -235,5 +235,10 @@ void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
 upload_stats get_upload_stats();
 u32 get_validation_error_count();             // Vulkan validation / runtime errors seen
+// The last frame_timing_capacity frames, oldest first (the newest may still record): only
+// those whose stamp is above since, so a caller holding the previous copy reads a delta.
+// Returns the highest stamp so far.
+u64 copy_frame_timings(std::vector<frame_timing>& out, u64 since = 0);
+const gpu_clock_info& get_gpu_clock_info();
 
 } // namespace xe::gfx

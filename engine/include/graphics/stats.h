@@ -25,6 +25,41 @@ const char* to_string(resource_kind kind);
 std::optional<heap_type> heap_type_from(std::string_view name);
 std::optional<resource_kind> resource_kind_from(std::string_view name);  // not "none"
 
+// When each frame ran on the CPU and on the GPU: the Fences tab's timeline. Times are
+// nanoseconds on the engine's clock (steady_clock, counted from initialize); 0 = not yet.
+enum class gpu_time_source : u8 {
+  none,            // not known yet (the frame has not completed)
+  timestamps,      // timestamp queries at the start and end of the frame's command list
+  fence_observed,  // no usable timestamps: the end is when the CPU saw the fence complete
+};
+const char* to_string(gpu_time_source source);
+std::optional<gpu_time_source> gpu_time_source_from(std::string_view name);
+
+struct frame_timing {
+  u64 frame{};           // N, recorded into slot N % frame_buffer_count
+  u64 waited_value{};    // fence value its begin_frame waited for (0: none)
+  u64 signal_value{};    // value its Signal set; 0 while it records
+  u64 cpu_wait_begin{};  // begin_frame started waiting for waited_value...
+  u64 cpu_wait_end{};    // ...and returned: recording starts
+  u64 cpu_submit{};      // ExecuteCommandLists
+  u64 cpu_signal{};      // Signal(fence, signal_value) returned
+  u64 gpu_begin{};       // the command list started on the GPU
+  u64 gpu_end{};         // ...and ended; fence_observed: when the CPU saw signal_value complete
+  u64 stamp{};           // changes with any field above (delta recording)
+  u32 slot{};
+  gpu_time_source gpu_source{};
+};
+constexpr u32 frame_timing_capacity{8};
+
+// How GPU times become engine-clock times on this runtime, measured at initialize.
+struct gpu_clock_info {
+  bool timestamps{};           // timestamp queries on the direct queue work
+  u64 frequency{};             // GetTimestampFrequency, ticks per second
+  s32 calibration_hr{};        // GetClockCalibration's HRESULT (vkd3d 1.2: E_NOTIMPL)
+  f64 calibration_error_us{};  // the offset lies within this many us either way
+  std::string method;          // how the times were aligned, in words
+};
+
 struct interface_support {
   std::string name;   // "ID3D12Device5"
   bool supported{};   // QueryInterface succeeded on this device
@@ -43,6 +78,7 @@ struct adapter_info {
   u32 resource_binding_tier{};
   std::array<u32, 4> descriptor_sizes{}; // increment size per heap_type
   std::vector<interface_support> interfaces;
+  gpu_clock_info gpu_clock;    // measured when the queue is created
 };
 std::string feature_level_name(u32 level); // "11_0"
 std::string shader_model_name(u32 model);  // "5.1"
@@ -56,6 +92,9 @@ struct frame_stats {
   u64 gpu_completed{};       // fence->GetCompletedValue() when the stats were taken
   std::array<u64, frame_buffer_count> slot_fence_values{}; // value each slot waits for
   f32 last_wait_ms{};        // CPU time blocked on the fence in the last begin_frame
+  f32 cpu_frame_ms{};        // from the previous begin_frame's start to the last one's
+  f32 gpu_frame_ms{};        // the newest completed frame's span on the GPU (see gpu_source)
+  u64 gpu_frame{};           // which frame gpu_frame_ms is of
   f64 wait_ms_total{};       // every begin_frame's wait, summed
   u64 blocked_waits{};       // begin_frames that found the GPU behind and blocked
   u64 pending_at_begin{};    // cpu_fence_value - gpu_completed when the last begin_frame
