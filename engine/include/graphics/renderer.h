@@ -200,6 +200,24 @@ result<void> create_texture(const texture_create_desc& desc);
 // Deferred release: the resource stays in deferred_releases until its slot comes round.
 result<void> release_texture(std::string_view name);
 
+// Lesson 12: the hazard deferred release prevents, run so that it harms nothing. The GPU
+// copies the texture in a submission no fence covers; once a marker copied by a later
+// submission shows the GPU has physically passed the copy, the texture's last reference is
+// released at once (no deferred queue), with the runtime's messages about it captured
+// instead of counted as validation errors. Then a fence covers both submissions.
+struct immediate_release_report {
+  bool released{};                   // the last reference went before any fence covered the copy
+  u64 fence_completed_at_release{};  // the engine's fence, completed and signalled, at that moment
+  u64 fence_signalled_at_release{};
+  f64 marker_wait_ms{};              // until the GPU had passed the copy
+  bool capture_available{};          // the runtime hands its messages to the engine
+  bool validation_layer{};           // the Vulkan validation layer was asked for
+  std::vector<std::string> messages; // what the runtime said while the reference went
+};
+// Between frames. Fails (and releases nothing) when the texture does not exist or the GPU
+// has not passed the copy within 5 s.
+result<immediate_release_report> release_texture_immediately(std::string_view name);
+
 // Wiki 7.9 asks whether a texture of one format can take an SRV of another. The answer
 // comes from D3D12's casting rules and this device's CheckFeatureSupport; a pair the rules
 // allow is then created for real (a 4x4 texture and its SRV, released at once).
