@@ -138,6 +138,10 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
   expect_script_error(R"({"do": "release", "name": "never"})", "step 1 (release): there is no live texture named 'never'");
   expect_script_error(R"({"do": "release_immediately", "name": "never", "as": "h"})",
                       "step 1 (release_immediately): there is no live texture named 'never'");
+  expect_script_error(R"({"do": "upload_texture", "name": "never"})",
+                      "step 1 (upload_texture): there is no live texture named 'never'");
+  expect_script_error(R"({"do": "wrong_barrier", "name": "never", "as": "w"})",
+                      "step 1 (wrong_barrier): there is no live texture named 'never'");
   expect_script_error(R"({"do": "remove_surface", "slot": 5})", "step 1 (remove_surface): there is no surface in slot 5");
   expect_script_error(R"({"do": "resize", "slot": 0, "width": 0, "height": 10})", "step 1 (resize)");
 }

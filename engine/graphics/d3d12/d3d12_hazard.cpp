@@ -1,3 +1,6 @@
+// Mistakes made on purpose for the lessons, each harmless, with the runtime's messages
+// captured. Also lesson 13's upload with its barriers.
+//
 // release_texture_immediately (lesson 12): what deferred release prevents, provoked so that
 // nothing is harmed. Submission 1 copies the texture into a readback buffer; submission 2
 // copies a marker behind it. No fence is signalled after either, so to D3D12 (and to the
@@ -10,9 +13,11 @@
 #include <chrono>
 #include <cstring>
 #include <thread>
+#include <vector>
 
 #include "graphics/d3d12/d3d12_core_state.h"
 #include "graphics/d3d12/d3d12_fence.h"
+#include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/d3d12/d3d12_tracker.h"
@@ -140,6 +145,59 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
     return make_error(errc::device_hung,
                       fmt::format("the GPU had not passed the copy after {:.0f} ms; the texture was kept",
                                   report.marker_wait_ms));
+  return report;
+}
+
+result<void> upload_texture_pattern(std::string_view name) {
+  d3d12::core_state* g = d3d12::state();
+  if (!g) return d3d12::not_initialized();
+  auto it = g->textures.find(name);
+  if (it == g->textures.end())
+    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  ID3D12Resource* texture = it->second.texture.resource();
+  if (it->second.texture.kind() == resource_kind::reserved)
+    return make_error(errc::unsupported, "a reserved texture has no memory to upload into");
+  const D3D12_RESOURCE_DESC desc = d3d12::resource_desc(texture);
+  const u32 width = static_cast<u32>(desc.Width), height = desc.Height;
+  std::vector<u8> pixels(size_t{width} * height * 4);
+  for (u32 y = 0; y < height; ++y)
+    for (u32 x = 0; x < width; ++x) {
+      const u8 v = ((x / 8 + y / 8) % 2) ? 230 : 40;
+      u8* p = &pixels[(size_t{y} * width + x) * 4];
+      p[0] = v;
+      p[1] = v;
+      p[2] = v;
+      p[3] = 255;
+    }
+  const D3D12_RESOURCE_STATES tracked = d3d12::tracker::state_of(texture);
+  return d3d12::upload_texture_rgba8(texture, pixels.data(), width, height, tracked);
+}
+
+result<wrong_barrier_report> record_wrong_barrier(std::string_view name) {
+  d3d12::core_state* g = d3d12::state();
+  if (!g) return d3d12::not_initialized();
+  if (g->in_frame) return make_error(errc::invalid_argument, "a wrong barrier runs between frames");
+  auto it = g->textures.find(name);
+  if (it == g->textures.end())
+    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  ID3D12Resource* texture = it->second.texture.resource();
+  constexpr D3D12_RESOURCE_STATES claimed = D3D12_RESOURCE_STATE_COPY_DEST;
+  constexpr D3D12_RESOURCE_STATES after = D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
+  const D3D12_RESOURCE_STATES tracked = d3d12::tracker::state_of(texture);
+  if (tracked == claimed)
+    return make_error(errc::invalid_argument,
+                      fmt::format("texture '{}' is in COPY_DEST already: that barrier would be right", name));
+
+  wrong_barrier_report report;
+  report.tracked_before = d3d12::tracker::state_name(tracked);
+  report.claimed_before = d3d12::tracker::state_name(claimed);
+  report.after = d3d12::tracker::state_name(after);
+  report.capture_available = d3d12::runtime::can_capture_messages();
+  report.validation_layer = d3d12::runtime::validation_layer_requested();
+  d3d12::runtime::begin_expected_messages();
+  auto ran = g->immediate.run([&](ID3D12GraphicsCommandList* list) { d3d12::transition(list, texture, claimed, after); });
+  report.messages = d3d12::runtime::end_expected_messages();
+  if (!ran) return std::move(ran).error_value();
   return report;
 }
 

@@ -80,7 +80,8 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
                                              .width = static_cast<u32>(desc.Width),
                                              .height = desc.Height,
                                              .format = desc.Format,
-                                             .bytes = allocation.SizeInBytes});
+                                             .bytes = allocation.SizeInBytes,
+                                             .initial_state = info.initial_state});
   }
 
   auto srv = info.srv_heap->allocate(info.name + " SRV");

@@ -218,6 +218,24 @@ struct immediate_release_report {
 // has not passed the copy within 5 s.
 result<immediate_release_report> release_texture_immediately(std::string_view name);
 
+// Lesson 13: a learner texture filled with a checker pattern through a staging buffer, with
+// the barriers a copy needs: its state -> COPY_DEST, the copy, COPY_DEST -> PIXEL_SHADER_RESOURCE.
+result<void> upload_texture_pattern(std::string_view name);
+
+// Lesson 13: a transition barrier whose before state is wrong on purpose (it names COPY_DEST
+// while the texture is in the state the engine tracked), executed and waited for between
+// frames, with what the runtime says captured instead of counted. Harmless to the data: no
+// copy or draw uses the texture meanwhile.
+struct wrong_barrier_report {
+  std::string tracked_before;         // the state the engine tracked
+  std::string claimed_before;         // the state the barrier names
+  std::string after;
+  bool capture_available{};
+  bool validation_layer{};
+  std::vector<std::string> messages;  // from the barrier's recording to the wait's end
+};
+result<wrong_barrier_report> record_wrong_barrier(std::string_view name);
+
 // Wiki 7.9 asks whether a texture of one format can take an SRV of another. The answer
 // comes from D3D12's casting rules and this device's CheckFeatureSupport; a pair the rules
 // allow is then created for real (a 4x4 texture and its SRV, released at once).
@@ -248,7 +266,7 @@ descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside t
 surfaces_info calculate_surfaces_info();
 void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
 void copy_resources(std::vector<resource_info>& out);
-u64 get_objects_version();                    // changes when an object is created, queued or released
+u64 get_objects_version();                    // changes when an object is created, queued or released, or a resource state changed net
 void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
 upload_stats get_upload_stats();
