@@ -588,6 +588,8 @@ EXERCISES = {
     "01": ["Step one frame", "Step one frame", "Step one frame"],
     "07": ["Allocate", "Allocate", "Free last", "Allocate"],
     "11": ["Windows", "1280x720", "Windows", "Step one frame", "Step one frame", "Step one frame"],  # open, press, fold
+    "12": ["Step one frame", "Step one frame", "Step one frame"],
+    "13": ["Step one frame"],
 }
 
 

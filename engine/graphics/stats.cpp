@@ -45,6 +45,7 @@ const char* to_string(event_type type) {
     case event_type::resource_created: return "resource_created";
     case event_type::resource_released: return "resource_released";
     case event_type::validation_message: return "validation_message";
+    case event_type::resource_barrier: return "resource_barrier";
   }
   return "unknown";
 }
@@ -67,7 +68,7 @@ std::optional<resource_kind> resource_kind_from(std::string_view name) {
 }
 std::optional<heap_model> heap_model_from(std::string_view name) { return from_name(name, heap_model::wiki); }
 std::optional<event_type> event_type_from(std::string_view name) {
-  return from_name(name, event_type::validation_message);
+  return from_name(name, event_type::resource_barrier);
 }
 
 const char* to_string(gpu_time_source source) {

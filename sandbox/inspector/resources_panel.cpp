@@ -10,10 +10,12 @@ void draw_resources(const shown_frame& shown) {
                                     ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
   // As tall as its rows, up to 24 of them (the panel sizes itself to its content).
   const f32 rows = static_cast<f32>(std::min<size_t>(r.objects->resources.size(), 24) + 1);
-  if (!ImGui::BeginTable("resources", 6, flags, ImVec2{0.f, rows * ImGui::GetFrameHeightWithSpacing() + 4.f}))
+  if (!ImGui::BeginTable("resources", 7, flags, ImVec2{0.f, rows * ImGui::GetFrameHeightWithSpacing() + 4.f}))
     return;
+  // state: the D3D12 state its last recorded barrier left it in; lifetime: live or waiting.
   const std::pair<const char*, f32> columns[] = {{"name", 3.2f},   {"kind", 1.8f},  {"size", 1.2f},
-                                                 {"format", 1.9f}, {"bytes", 1.1f}, {"state", 1.6f}};
+                                                 {"format", 1.9f}, {"bytes", 1.1f}, {"state", 2.0f},
+                                                 {"lifetime", 1.6f}};
   for (const auto& [name, weight] : columns) ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, weight);
   ImGui::TableHeadersRow();
   for (const gfx::resource_info& res : r.objects->resources) {
@@ -29,6 +31,9 @@ void draw_resources(const shown_frame& shown) {
     ImGui::TextUnformatted(res.format.c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%llu", static_cast<unsigned long long>(res.bytes));
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(res.state.c_str());
+    if (ImGui::IsItemHovered() && !res.state.empty()) ImGui::SetTooltip("D3D12_RESOURCE_STATE_%s", res.state.c_str());
     ImGui::TableNextColumn();
     if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_buffer_count]),
                                                 "release waits in slot %u", res.release_slot);

@@ -192,8 +192,8 @@ std::string surface_lines(const json& state, language lang) {
 std::string resource_lines(const json& state, language lang) {
   std::string out;
   for (const json& r : state.at(json::json_pointer{"/resources"})) {
-    out += fmt::format("   · {} ({} {}x{} {})", value_text(r.at("name")), value_text(r.at("kind")), r.at("width").dump(),
-                       r.at("height").dump(), value_text(r.at("format")));
+    out += fmt::format("   · {} ({} {}x{} {}, {})", value_text(r.at("name")), value_text(r.at("kind")), r.at("width").dump(),
+                       r.at("height").dump(), value_text(r.at("format")), value_text(r.value("state", json{"?"})));
     if (r.value("pending_release", false))
       out += fmt::format(rt(lang, "：在槽位 {} 等待释放", ": waiting for release in slot {}"), r.value("release_slot", 0));
     out += "\n";
@@ -260,6 +260,42 @@ std::string check_line(const std::string& label, const actions::step& action, co
                        c.at("iterations").dump(),
                        sound ? tr(lang, "完好", "sound") : tr(lang, "损坏", "damaged"), c.at("final_size").dump(),
                        c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump(), c.value("ms", 0.0));
+  }
+  if (std::holds_alternative<actions::release_immediately>(action.what)) {
+    std::string out;
+    if (!c.value("capture_available", false))
+      out = tr(lang, "   · 这个运行时不把消息交给引擎，无从捕获\n",
+               "   · this runtime does not hand its messages to the engine: nothing could be captured\n");
+    else if (!c.value("validation_layer", false))
+      out = tr(lang, "   · 没有开启 Vulkan 验证层：没有任何东西检查，运行时一言不发\n",
+               "   · the Vulkan validation layer is off: nothing checks, and the runtime says nothing\n");
+    else
+      out = fmt::format(rt(lang, "   · 开启了验证层；运行时报告了：{}\n", "   · the validation layer is on; the runtime reported it: {}\n"),
+                        c.value("reported", false) ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
+    out += fmt::format(rt(lang, "   ≈ 释放时：fence 已完成 {}，已发出 {}；等 GPU 越过拷贝用了 {:.2f} ms\n",
+                          "   ≈ at the release: fence completed {}, signalled {}; the GPU passed the copy after {:.2f} ms\n"),
+                       c.at("fence_completed").dump(), c.at("fence_signalled").dump(), c.value("marker_wait_ms", 0.0));
+    for (const json& m : c.at("messages"))
+      out += fmt::format(rt(lang, "   ≈ 捕获的消息：{}\n", "   ≈ captured: {}\n"), value_text(m));
+    return out;
+  }
+  if (std::holds_alternative<actions::wrong_barrier>(action.what)) {
+    std::string out = fmt::format(rt(lang, "   · 屏障写的是 {} → {}，引擎记录的状态是 {}\n",
+                                     "   · the barrier says {} -> {}; the engine tracked {}\n"),
+                                  value_text(c.at("claimed_before")), value_text(c.at("after")),
+                                  value_text(c.at("tracked_before")));
+    if (!c.value("capture_available", false))
+      out += tr(lang, "   · 这个运行时不把消息交给引擎，无从捕获\n",
+                "   · this runtime does not hand its messages to the engine: nothing could be captured\n");
+    else if (!c.value("validation_layer", false))
+      out += tr(lang, "   · 没有开启 Vulkan 验证层：没有任何东西检查，运行时一言不发\n",
+                "   · the Vulkan validation layer is off: nothing checks, and the runtime says nothing\n");
+    else
+      out += fmt::format(rt(lang, "   · 开启了验证层；运行时报告了：{}\n", "   · the validation layer is on; the runtime reported it: {}\n"),
+                         c.value("reported", false) ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
+    for (const json& m : c.at("messages"))
+      out += fmt::format(rt(lang, "   ≈ 捕获的消息：{}\n", "   ≈ captured: {}\n"), value_text(m));
+    return out;
   }
   if (std::holds_alternative<actions::create_surface>(action.what))
     return fmt::format(rt(lang, "   · 新表面进入槽位 {}\n", "   · the new surface took slot {}\n"), c.at("slot").dump());

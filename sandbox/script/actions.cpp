@@ -162,6 +162,20 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
     XE_PARAM(texture_name, p.text("name"));
     return release{texture_name};
   }
+  if (name == "release_immediately") {
+    XE_PARAM(texture_name, p.text("name"));
+    XE_PARAM(as, p.text("as"));
+    return release_immediately{texture_name, as};
+  }
+  if (name == "upload_texture") {
+    XE_PARAM(texture_name, p.text("name"));
+    return upload_texture{texture_name};
+  }
+  if (name == "wrong_barrier") {
+    XE_PARAM(texture_name, p.text("name"));
+    XE_PARAM(as, p.text("as"));
+    return wrong_barrier{texture_name, as};
+  }
   if (name == "snapshot") {
     XE_PARAM(file, p.text("file"));
     return snapshot{file};
@@ -229,7 +243,8 @@ const std::vector<std::string>& action_names() {
   static const std::vector<std::string> names = {
       "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
       "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
-      "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format", "race"};
+      "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format", "race",
+      "release_immediately", "upload_texture", "wrong_barrier"};
   return names;
 }
 

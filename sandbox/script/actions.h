@@ -68,11 +68,17 @@ struct attempt { std::shared_ptr<const step> inner; std::string as; };
 struct check_view_format { std::string resource; std::string view; std::string as; };
 // Two threads on a private heap of `model` (gfx::race_heap); the report goes to /checks/AS.
 struct race { gfx::heap_model model{}; u32 iterations{}; std::string as; };
+// Lesson 12: the texture's last reference released while a copy of it is covered by no fence.
+struct release_immediately { std::string name; std::string as; };
+// Lesson 13: a checker pattern copied in (barriers to COPY_DEST and on to PIXEL_SHADER_RESOURCE).
+struct upload_texture { std::string name; };
+// Lesson 13: a transition naming COPY_DEST as its before state while the texture is elsewhere.
+struct wrong_barrier { std::string name; std::string as; };
 
 using action = std::variant<create_heap, allocate, free_descriptor, advance_frames, flush, set_frames_in_flight,
                             create_surface, remove_surface, resize, toggle_fullscreen, create_texture, release,
                             snapshot, screenshot, expect, show_triangle, set_gpu_load, expect_error,
-                            attempt, check_view_format, race>;
+                            attempt, check_view_format, race, release_immediately, upload_texture, wrong_barrier>;
 
 struct step {
   u32 number{};       // 1-based position in its list

@@ -211,6 +211,40 @@ result<void> action_runner::run_action(const actions::action& what) {
                              {"ms", report->ms}};
             return {};
           },
+          [&](const release_immediately& a) -> result<void> {
+            auto report = gfx::release_texture_immediately(a.name);
+            if (!report) return std::move(report).error_value();
+            // With the validation layer on, the runtime must have said something; without it
+            // nothing checks, and silence is the honest result.
+            const bool reported = !report->messages.empty();
+            _checks[a.as] = {{"released", report->released},
+                             {"fence_completed", report->fence_completed_at_release},
+                             {"fence_signalled", report->fence_signalled_at_release},
+                             {"marker_wait_ms", report->marker_wait_ms},
+                             {"capture_available", report->capture_available},
+                             {"validation_layer", report->validation_layer},
+                             {"messages", report->messages},
+                             {"reported", reported},
+                             {"reported_as_the_layer_predicts",
+                              reported == (report->validation_layer && report->capture_available)}};
+            return {};
+          },
+          [&](const upload_texture& a) { return gfx::upload_texture_pattern(a.name); },
+          [&](const wrong_barrier& a) -> result<void> {
+            auto report = gfx::record_wrong_barrier(a.name);
+            if (!report) return std::move(report).error_value();
+            const bool reported = !report->messages.empty();
+            _checks[a.as] = {{"tracked_before", report->tracked_before},
+                             {"claimed_before", report->claimed_before},
+                             {"after", report->after},
+                             {"capture_available", report->capture_available},
+                             {"validation_layer", report->validation_layer},
+                             {"messages", report->messages},
+                             {"reported", reported},
+                             {"reported_as_the_layer_predicts",
+                              reported == (report->validation_layer && report->capture_available)}};
+            return {};
+          },
           [&](const expect& a) -> result<void> {
             if (auto why = actions::check_expect(evaluation_document(a.pointer), a)) return failed(*why);
             return {};

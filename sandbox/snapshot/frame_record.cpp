@@ -80,8 +80,8 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
     // Names repeat (an old depth buffer waiting for release beside its replacement): the
     // order must not depend on the tracker's hash order, so exports of one state compare equal.
     std::sort(lists->resources.begin(), lists->resources.end(), [](const auto& a, const auto& b) {
-      return std::tie(a.name, a.pending_release, a.release_slot, a.bytes) <
-             std::tie(b.name, b.pending_release, b.release_slot, b.bytes);
+      return std::tie(a.name, a.pending_release, a.release_slot, a.bytes, a.state) <
+             std::tie(b.name, b.pending_release, b.release_slot, b.bytes, b.state);
     });
     gfx::copy_objects(lists->objects);
     std::sort(lists->objects.begin(), lists->objects.end(),

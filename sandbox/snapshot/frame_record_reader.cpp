@@ -289,6 +289,7 @@ loaded_snapshot read(const json& doc) {
     info.bytes = as_u64(field(res, path, "bytes"), path + "/bytes");
     if (auto it = res.find("pending_release"); it != res.end()) info.pending_release = as_bool(*it, path + "/pending_release");
     if (auto it = res.find("release_slot"); it != res.end()) info.release_slot = as_u32(*it, path + "/release_slot", 2);
+    if (auto it = res.find("state"); it != res.end()) info.state = as_string(*it, path + "/state");
     lists->resources.push_back(std::move(info));
   }
   if (auto it = doc.find("objects"); it != doc.end())

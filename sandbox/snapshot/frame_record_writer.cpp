@@ -175,6 +175,7 @@ json event_json(const recorded_event& e) {
       j["height"] = e.height;
       break;
     case gfx::event_type::validation_message: j["severity"] = e.value; break;
+    case gfx::event_type::resource_barrier: break;  // name and detail say it all
     case gfx::event_type::descriptor_returned:
     case gfx::event_type::release_done:
       if (e.value) j["value"] = e.value;  // returned early: the fence value of the flush that allowed it
@@ -228,7 +229,7 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
     for (const auto& res : r.objects->resources) {
       json item = {{"name", res.name},     {"type", res.type},     {"kind", gfx::to_string(res.kind)},
                    {"width", res.width},   {"height", res.height}, {"format", res.format},
-                   {"bytes", res.bytes},   {"pending_release", res.pending_release}};
+                   {"bytes", res.bytes},   {"pending_release", res.pending_release}, {"state", res.state}};
       if (res.pending_release) item["release_slot"] = res.release_slot;
       resources.push_back(std::move(item));
     }

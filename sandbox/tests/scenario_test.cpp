@@ -2,6 +2,7 @@
 // expectations, schema validation of every snapshot, and each class of bad input.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -135,8 +136,44 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
   expect_script_error(R"({"do": "create_texture", "name": "sparse", "kind": "reserved", "width": 256, "height": 256})",
                       "step 1 (create_texture): texture 'sparse': this device reports tiled resources as not supported");
   expect_script_error(R"({"do": "release", "name": "never"})", "step 1 (release): there is no live texture named 'never'");
+  expect_script_error(R"({"do": "release_immediately", "name": "never", "as": "h"})",
+                      "step 1 (release_immediately): there is no live texture named 'never'");
+  expect_script_error(R"({"do": "upload_texture", "name": "never"})",
+                      "step 1 (upload_texture): there is no live texture named 'never'");
+  expect_script_error(R"({"do": "wrong_barrier", "name": "never", "as": "w"})",
+                      "step 1 (wrong_barrier): there is no live texture named 'never'");
   expect_script_error(R"({"do": "remove_surface", "slot": 5})", "step 1 (remove_surface): there is no surface in slot 5");
   expect_script_error(R"({"do": "resize", "slot": 0, "width": 0, "height": 10})", "step 1 (resize)");
+}
+
+// Lesson 12's hazard: the texture goes at once (never queued), what the runtime said is
+// recorded, and nothing is counted as a validation error (exit 0, not 4), even with the layer.
+TEST_F(scenario, an_immediate_release_is_captured_not_counted) {
+  write("hazard.json", R"({"steps": [
+    {"do": "create_texture", "name": "hazard", "kind": "committed", "width": 32, "height": 32},
+    {"do": "advance_frames", "count": 1},
+    {"do": "release_immediately", "name": "hazard", "as": "h"},
+    {"do": "expect", "path": "/checks/h/released", "equals": true},
+    {"do": "expect", "path": "/checks/h/reported_as_the_layer_predicts", "equals": true},
+    {"do": "expect", "path": "/deferred_releases", "equals": [[], [], []]},
+    {"do": "expect", "path": "/validation/errors", "equals": 0},
+    {"do": "advance_frames", "count": 3}]})");
+  auto r = run_process("cd " + shell_quote(_dir.string()) + " && env -u DISPLAY -u WAYLAND_DISPLAY " +
+                       shell_quote(XE_SANDBOX_EXE) + " --headless --script hazard.json");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // The provoked message is logged as such; any other runtime complaint fails the test.
+  std::string others;
+  bool provoked = false;
+  std::istringstream lines{r.err + r.out};
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("(provoked on purpose)") != std::string::npos) provoked = true;
+    else others += line + "\n";
+  }
+  EXPECT_EQ(runtime_complaint(others), "");
+  const char* layers = std::getenv("VK_LOADER_LAYERS_ENABLE");
+  if (layers && std::string{layers}.find("validation") != std::string::npos) {
+    EXPECT_TRUE(provoked) << r.err;
+  }
 }
 
 TEST_F(scenario, state_written_before_a_failing_step_is_kept) {

@@ -80,6 +80,25 @@ TEST(script_parse, new_parameters_and_the_race) {
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed": true}]})"), "a script has no step");
 }
 
+TEST(script_parse, release_immediately_needs_a_texture_and_a_label) {
+  auto s = parse_script(R"({"steps": [{"do": "release_immediately", "name": "hazard", "as": "h"}]})", "t.json");
+  ASSERT_TRUE(s) << s.error_value().reason;
+  EXPECT_EQ(std::get<actions::release_immediately>(s->steps[0].what).name, "hazard");
+  EXPECT_EQ(std::get<actions::release_immediately>(s->steps[0].what).as, "h");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "release_immediately", "name": "hazard"}]})"), "'as' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "release_immediately", "as": "h"}]})"), "'name' is required");
+}
+
+TEST(script_parse, upload_texture_and_wrong_barrier) {
+  auto s = parse_script(R"({"steps": [{"do": "upload_texture", "name": "checker"},
+                                      {"do": "wrong_barrier", "name": "wrong", "as": "w"}]})", "t.json");
+  ASSERT_TRUE(s) << s.error_value().reason;
+  EXPECT_EQ(std::get<actions::upload_texture>(s->steps[0].what).name, "checker");
+  EXPECT_EQ(std::get<actions::wrong_barrier>(s->steps[1].what).as, "w");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "wrong_barrier", "name": "wrong"}]})"), "'as' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "c", "as": "x"}]})"), "unknown parameter 'as'");
+}
+
 TEST(expectations, parse_every_kind_and_name_what_is_wrong) {
   const auto bad = [](nlohmann::json e) {
     auto r = actions::parse_expect(e);

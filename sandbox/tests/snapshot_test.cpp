@@ -2,6 +2,8 @@
 // history ring.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "graphics/renderer.h"
 #include "inspector/frame_lanes.h"
 #include "snapshot/diff.h"
@@ -46,6 +48,8 @@ TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
   ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
   ASSERT_TRUE(gfx::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
   ASSERT_TRUE(gfx::release_texture("brick"));
+  ASSERT_TRUE(gfx::create_texture({.name = "checker", .width = 16, .height = 16}));
+  ASSERT_TRUE(gfx::upload_texture_pattern("checker"));
   // The richer parts: a heap running the wiki's code with a fault, a surface list that grew,
   // fence waits.
   auto wiki = gfx::create_heap({.name = "wiki", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1,
@@ -71,6 +75,11 @@ TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
   // frame 3 ended, waits and records frame 3 (frames count from 0).
   EXPECT_FALSE(original["heaps"]["demo"]["freed_frames"].contains("0"));
   EXPECT_EQ(original["heaps"]["demo"]["freed_frames"]["1"], 3);
+  // Each resource's state as its last recorded barrier left it.
+  std::map<std::string, std::string> states;
+  for (const auto& r : original["resources"]) states[r["name"].get<std::string>()] = r["state"].get<std::string>();
+  EXPECT_EQ(states["checker"], "PIXEL_SHADER_RESOURCE");
+  EXPECT_EQ(states["surface 0 back buffer 0 (32x32)"], "PRESENT") << original["resources"].dump(1);
 
   auto loaded = from_json(original);
   ASSERT_TRUE(loaded) << loaded.error_value().reason;
@@ -83,6 +92,32 @@ TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
   a.erase("adapter");
   b.erase("adapter");
   EXPECT_EQ(a, b) << nlohmann::json::diff(a, b).dump(1);
+}
+
+// The inspector never changes what it inspects: an observer's redraw records the same
+// PRESENT -> RENDER_TARGET -> PRESENT barriers as a frame, but no event and no state.
+TEST_F(snapshot_test, an_observer_redraw_adds_no_barrier_event_and_no_state_change) {
+  event_recorder recorder;
+  frames(1);
+  gfx::observer observer;
+  ASSERT_TRUE(observer.initialize());
+  const u64 version = gfx::get_objects_version();
+  const size_t events = recorder.events().size();
+  auto drawn = observer.redraw(_surface, gfx::frame_content{}, {});
+  ASSERT_TRUE(drawn) << drawn.error_value().reason;
+  ASSERT_TRUE(*drawn) << "the redraw must really record its barriers";
+  EXPECT_EQ(recorder.events().size(), events);
+  EXPECT_EQ(gfx::get_objects_version(), version);
+  // A capture makes (and reports) its readback buffer, but its barriers stay unobserved too.
+  auto captured = observer.capture(_surface, gfx::frame_content{}, {});
+  ASSERT_TRUE(captured) << captured.error_value().reason;
+  for (size_t i = events; i < recorder.events().size(); ++i)
+    EXPECT_NE(recorder.events()[i].type, gfx::event_type::resource_barrier) << recorder.events()[i].name;
+  observer.release();
+  frames(1);
+  bool barrier = false;
+  for (const auto& e : recorder.events()) barrier |= e.type == gfx::event_type::resource_barrier;
+  EXPECT_TRUE(barrier) << "the engine's own frame reports its barriers";
 }
 
 // Every event field the writer writes is read back: fence waits with their time, resources
@@ -116,6 +151,7 @@ TEST_F(snapshot_test, json_round_trip_keeps_every_event_field) {
   EXPECT_TRUE(has_event_with("surface_resized", "old_width"));
   EXPECT_TRUE(has_event_with("descriptor_returned", "value"));
   EXPECT_TRUE(has_event_with("validation_message", "severity"));
+  EXPECT_TRUE(has_event_with("resource_barrier", "detail"));
 
   auto loaded = from_json(original);
   ASSERT_TRUE(loaded) << loaded.error_value().reason;

@@ -53,7 +53,8 @@ result<void> copy_from_staging(core_state& g, com_ptr<ID3D12Resource>& staging,
 
 } // namespace
 
-result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height) {
+result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
+                                  D3D12_RESOURCE_STATES before) {
   core_state* g = state();
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
@@ -73,6 +74,7 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   (*staging)->Unmap(0, nullptr);
 
   return copy_from_staging(*g, *staging, [&](ID3D12GraphicsCommandList* list) {
+    if (before != D3D12_RESOURCE_STATE_COPY_DEST) transition(list, texture, before, D3D12_RESOURCE_STATE_COPY_DEST);
     D3D12_TEXTURE_COPY_LOCATION dst{};
     dst.pResource = texture;
     dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;

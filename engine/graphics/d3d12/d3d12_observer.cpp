@@ -87,6 +87,8 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
 
   frame_content still = content;
   still.gpu_load_passes = 0;
+  // Its barriers start and end in PRESENT and must not show up as the engine's events.
+  const tracker::unobserved_barriers quiet;
   auto rendered = core::record_surface(
       s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
   const HRESULT closed = _list->Close();

@@ -57,7 +57,9 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, c
                                   .width = desc.width,
                                   .height = desc.height,
                                   .format = desc.format,
-                                  .bytes = info.SizeInBytes});
+                                  .bytes = info.SizeInBytes,
+                                  .initial_state = desc.initial_state,
+                                  .presentable = desc.presentable});
   return resource;
 }
 
@@ -101,7 +103,7 @@ result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_
                                             IID_PPV_ARGS(resource.put())));
   tracker::track(resource.get(),
                  {.name = name, .type = "buffer", .kind = resource_kind::committed, .width = static_cast<u32>(bytes),
-                  .height = 1, .format = DXGI_FORMAT_UNKNOWN, .bytes = bytes});
+                  .height = 1, .format = DXGI_FORMAT_UNKNOWN, .bytes = bytes, .initial_state = initial_state});
   return resource;
 }
 
@@ -163,6 +165,7 @@ void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12
   barrier.Transition.StateBefore = before;
   barrier.Transition.StateAfter = after;
   list->ResourceBarrier(1, &barrier);
+  tracker::record_transition(resource, before, after);
 }
 
 } // namespace xe::gfx::d3d12

@@ -19,6 +19,7 @@ struct texture_desc {
   std::optional<std::array<f32, 4>> clear_color;  // render targets: the optimised clear value
   std::optional<f32> clear_depth;                 // depth targets (stencil clears to 0)
   DXGI_FORMAT clear_format{DXGI_FORMAT_UNKNOWN};  // typeless resources: the view format
+  bool presentable{};                             // a back buffer (the tracker names state 0 PRESENT)
 };
 
 D3D12_RESOURCE_DESC make_texture2d_desc(const texture_desc& desc);

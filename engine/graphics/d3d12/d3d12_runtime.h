@@ -3,6 +3,7 @@
 // fence events, and the runtime's diagnostics. One implementation per platform, in whole
 // files CMake selects: d3d12_runtime_vkd3d.cpp (Linux) and d3d12_runtime_win32.cpp.
 #include <string>
+#include <vector>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/renderer.h"
@@ -30,6 +31,15 @@ bool has_clock_calibration();
 
 // Vulkan validation / runtime error messages seen since create_device.
 u32 validation_error_count();
+
+// A hazard provoked on purpose (lesson 12): between begin and end, warnings and errors
+// are collected for the caller instead of counted. Between frames, one capture at a time.
+// can_capture: this runtime hands its messages to the engine (vkd3d with debug utils);
+// layer_requested: the Vulkan validation layer was asked for in the environment.
+bool can_capture_messages();
+bool validation_layer_requested();
+void begin_expected_messages();
+std::vector<std::string> end_expected_messages();
 
 // An OS event for ID3D12Fence::SetEventOnCompletion. Never pass nullptr to that call
 // (vkd3d crashes later). Events are auto-reset; a wait may also wake for a signal meant

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <thread>
@@ -24,6 +25,9 @@ struct vkd3d_state {
   vkd3d_instance* instance{nullptr};
   VkDebugUtilsMessengerEXT messenger{VK_NULL_HANDLE};
   std::atomic<u32> validation_errors{0};
+  std::mutex expected_mutex;
+  bool expecting{false};
+  std::vector<std::string> expected;
 };
 vkd3d_state g_state;
 
@@ -60,6 +64,20 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlag
                                                  const VkDebugUtilsMessengerCallbackDataEXT* data, void*) {
   const char* text = data && data->pMessage ? data->pMessage : "(no message)";
   u64 level = 1;
+  const bool warning_or_error =
+      (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)) != 0;
+  if (warning_or_error) {
+    std::lock_guard lock{g_state.expected_mutex};
+    if (g_state.expecting) {
+      g_state.expected.emplace_back(text);
+      XE_LOG_INFO("vulkan (provoked on purpose): {}", text);
+      event e{.type = event_type::validation_message};
+      e.detail = text;
+      e.value = 1;
+      detail::emit(e);
+      return VK_FALSE;
+    }
+  }
   // Drivers report a failed allocation as an error message too; the D3D12 call that needed
   // the memory fails with E_OUTOFMEMORY and says so. Running out is not a validation error.
   const bool out_of_memory = std::strncmp(text, "VK_ERROR_OUT_OF_", 16) == 0;
@@ -201,6 +219,26 @@ void shutdown() {
 bool has_clock_calibration() { return false; }
 
 u32 validation_error_count() { return g_state.validation_errors.load(std::memory_order_relaxed); }
+
+bool can_capture_messages() { return g_state.messenger != VK_NULL_HANDLE; }
+
+bool validation_layer_requested() {
+  for (const char* name : {"VK_LOADER_LAYERS_ENABLE", "VK_INSTANCE_LAYERS"})
+    if (const char* value = std::getenv(name); value && std::strstr(value, "validation")) return true;
+  return false;
+}
+
+void begin_expected_messages() {
+  std::lock_guard lock{g_state.expected_mutex};
+  g_state.expecting = true;
+  g_state.expected.clear();
+}
+
+std::vector<std::string> end_expected_messages() {
+  std::lock_guard lock{g_state.expected_mutex};
+  g_state.expecting = false;
+  return std::move(g_state.expected);
+}
 
 fence_event create_fence_event() { return vkd3d_create_event(); }
 

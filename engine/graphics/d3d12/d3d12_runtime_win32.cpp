@@ -87,6 +87,12 @@ bool has_clock_calibration() { return true; }
 
 u32 validation_error_count() { return g_validation_errors.load(std::memory_order_relaxed); }
 
+// The debug layer writes to the debugger's output; nothing here reads it back.
+bool can_capture_messages() { return false; }
+bool validation_layer_requested() { return false; }
+void begin_expected_messages() {}
+std::vector<std::string> end_expected_messages() { return {}; }
+
 fence_event create_fence_event() { return CreateEventW(nullptr, FALSE, FALSE, nullptr); }
 
 result<bool> wait_fence_event_for(fence_event event, u32 timeout_ms) {

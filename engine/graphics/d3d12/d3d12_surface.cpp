@@ -19,7 +19,6 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
       _window{std::exchange(other._window, nullptr)},
       _depth{std::move(other._depth)},
       _dsv{std::exchange(other._dsv, {})},
-      _depth_needs_transition{other._depth_needs_transition},
       _viewport{other._viewport},
       _scissor{other._scissor},
       _capture{std::move(other._capture)},
@@ -62,13 +61,14 @@ result<void> d3d12_surface::create_render_targets() {
   depth.height = height();
   depth.format = depth_resource_format;
   depth.flags = D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
-  depth.initial_state = D3D12_RESOURCE_STATE_COMMON;
+  // Born in the only state it is used in: no barrier, and no COMMON between a rebuild and the
+  // next frame for the inspector to show.
+  depth.initial_state = D3D12_RESOURCE_STATE_DEPTH_WRITE;
   depth.clear_depth = 1.f;
   depth.clear_format = depth_format;
   auto resource = create_committed_texture(_context.device, depth);
   if (!resource) return std::move(resource).error_value();
   _depth = std::move(*resource);
-  _depth_needs_transition = true;
   auto dsv = _context.dsv_heap->allocate(_label + " depth DSV");
   if (!dsv) return std::move(dsv).error_value();
   _dsv = *dsv;
@@ -121,10 +121,6 @@ result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const 
 
   const render_target_data& rt = _render_targets[_chain->current_buffer()];
   transition(list, rt.resource.get(), D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
-  if (_depth_needs_transition) {
-    transition(list, _depth.get(), D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_DEPTH_WRITE);
-    _depth_needs_transition = false;
-  }
   list->OMSetRenderTargets(1, &rt.rtv.cpu, FALSE, &_dsv.cpu);
   list->RSSetViewports(1, &_viewport);
   list->RSSetScissorRects(1, &_scissor);

@@ -89,7 +89,6 @@ private:
   std::array<render_target_data, swap_chain::max_buffers> _render_targets{};
   com_ptr<ID3D12Resource> _depth;
   descriptor_handle _dsv;
-  bool _depth_needs_transition{false};  // created in COMMON; moved to DEPTH_WRITE on first use
   D3D12_VIEWPORT _viewport{};
   D3D12_RECT _scissor{};
   capture_data _capture;

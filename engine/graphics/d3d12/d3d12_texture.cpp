@@ -28,6 +28,14 @@ void d3d12_texture::release() {
   deferred_release(_resource);
 }
 
+com_ptr<ID3D12Resource> d3d12_texture::detach_resource() {
+  if (_srv.is_valid()) {
+    if (auto r = _srv_heap->free(_srv); !r) XE_LOG_ERROR("d3d12_texture: could not free its SRV");
+  }
+  _srv = {};
+  return std::move(_resource);
+}
+
 result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info) {
   XE_ASSERT(info.device && info.srv_heap);
   ID3D12Device* device = info.device;
@@ -72,7 +80,8 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
                                              .width = static_cast<u32>(desc.Width),
                                              .height = desc.Height,
                                              .format = desc.Format,
-                                             .bytes = allocation.SizeInBytes});
+                                             .bytes = allocation.SizeInBytes,
+                                             .initial_state = info.initial_state});
   }
 
   auto srv = info.srv_heap->allocate(info.name + " SRV");

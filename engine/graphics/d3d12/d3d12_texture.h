@@ -34,6 +34,9 @@ public:
   static result<d3d12_texture> create(const d3d12_texture_init_info& info);
   // Resource and SRV go through the deferred path: frames in flight may still read them.
   void release();
+  // Lesson 12's hazard: the SRV goes the deferred way, the resource is handed to the caller,
+  // who releases it at once.
+  com_ptr<ID3D12Resource> detach_resource();
 
   ID3D12Resource* resource() const { return _resource.get(); }
   const descriptor_handle& srv() const { return _srv; }

@@ -21,11 +21,19 @@ struct tracked_object {
   bool pending_release{};
   u32 release_slot{invalid_id};
   u64 queued_frame{};
+  D3D12_RESOURCE_STATES state{D3D12_RESOURCE_STATE_COMMON};
+  D3D12_RESOURCE_STATES published{D3D12_RESOURCE_STATE_COMMON};  // the state the last version() saw
+  bool presentable{};
 };
 
 std::mutex g_mutex;
 std::unordered_map<const ID3D12Object*, tracked_object> g_tracked;
 std::atomic<u64> g_version{0};
+// Objects whose state differs from the one the last version() published. A back buffer goes
+// PRESENT -> RENDER_TARGET -> PRESENT in every frame: counting net changes only lets quiet
+// frames keep sharing one copy of the lists.
+u32 g_unpublished{0};
+thread_local u32 t_unobserved{0};
 
 } // namespace
 
@@ -35,8 +43,18 @@ void track(ID3D12Object* object, const object_desc& desc) {
     XE_LOG_WARN("could not name '{}'", desc.name);
   {
     std::lock_guard lock{g_mutex};
-    g_tracked[object] = {std::string{desc.name}, desc.type, desc.kind, desc.width, desc.height, desc.format,
-                         desc.bytes};
+    if (auto old = g_tracked.find(object); old != g_tracked.end() && old->second.state != old->second.published)
+      --g_unpublished;
+    g_tracked[object] = {.name = std::string{desc.name},
+                         .type = desc.type,
+                         .kind = desc.kind,
+                         .width = desc.width,
+                         .height = desc.height,
+                         .format = desc.format,
+                         .bytes = desc.bytes,
+                         .state = desc.initial_state,
+                         .published = desc.initial_state,
+                         .presentable = desc.presentable};
     ++g_version;
   }
   if (desc.kind != resource_kind::none && detail::hooks_installed()) {
@@ -53,6 +71,7 @@ void untrack(ID3D12Object* object) {
     auto it = g_tracked.find(object);
     if (it == g_tracked.end()) return;
     t = std::move(it->second);
+    if (t.state != t.published) --g_unpublished;
     g_tracked.erase(it);
     ++g_version;
   }
@@ -80,13 +99,77 @@ object_info describe(const ID3D12Object* object) {
   return {it->second.name, it->second.type};
 }
 
+std::string state_name(D3D12_RESOURCE_STATES state, bool presentable) {
+  if (state == D3D12_RESOURCE_STATE_COMMON) return presentable ? "PRESENT" : "COMMON";
+  if (state == D3D12_RESOURCE_STATE_GENERIC_READ) return "GENERIC_READ";
+  static constexpr std::pair<D3D12_RESOURCE_STATES, const char*> bits[] = {
+      {D3D12_RESOURCE_STATE_VERTEX_AND_CONSTANT_BUFFER, "VERTEX_AND_CONSTANT_BUFFER"},
+      {D3D12_RESOURCE_STATE_INDEX_BUFFER, "INDEX_BUFFER"},
+      {D3D12_RESOURCE_STATE_RENDER_TARGET, "RENDER_TARGET"},
+      {D3D12_RESOURCE_STATE_UNORDERED_ACCESS, "UNORDERED_ACCESS"},
+      {D3D12_RESOURCE_STATE_DEPTH_WRITE, "DEPTH_WRITE"},
+      {D3D12_RESOURCE_STATE_DEPTH_READ, "DEPTH_READ"},
+      {D3D12_RESOURCE_STATE_NON_PIXEL_SHADER_RESOURCE, "NON_PIXEL_SHADER_RESOURCE"},
+      {D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, "PIXEL_SHADER_RESOURCE"},
+      {D3D12_RESOURCE_STATE_STREAM_OUT, "STREAM_OUT"},
+      {D3D12_RESOURCE_STATE_INDIRECT_ARGUMENT, "INDIRECT_ARGUMENT"},
+      {D3D12_RESOURCE_STATE_COPY_DEST, "COPY_DEST"},
+      {D3D12_RESOURCE_STATE_COPY_SOURCE, "COPY_SOURCE"},
+      {D3D12_RESOURCE_STATE_RESOLVE_DEST, "RESOLVE_DEST"},
+      {D3D12_RESOURCE_STATE_RESOLVE_SOURCE, "RESOLVE_SOURCE"}};
+  std::string out;
+  u32 left = static_cast<u32>(state);
+  for (const auto& [bit, name] : bits)
+    if (left & static_cast<u32>(bit)) {
+      out += (out.empty() ? "" : "|") + std::string{name};
+      left &= ~static_cast<u32>(bit);
+    }
+  if (left) out += fmt::format("{}0x{:x}", out.empty() ? "" : "|", left);
+  return out;
+}
+
+unobserved_barriers::unobserved_barriers() { ++t_unobserved; }
+unobserved_barriers::~unobserved_barriers() { --t_unobserved; }
+
+D3D12_RESOURCE_STATES state_of(const ID3D12Object* object) {
+  std::lock_guard lock{g_mutex};
+  auto it = g_tracked.find(object);
+  return it == g_tracked.end() ? D3D12_RESOURCE_STATE_COMMON : it->second.state;
+}
+
+D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOURCE_STATES before,
+                                        D3D12_RESOURCE_STATES after) {
+  std::string name, change;
+  D3D12_RESOURCE_STATES tracked = before;
+  if (t_unobserved) return before;
+  {
+    std::lock_guard lock{g_mutex};
+    auto it = g_tracked.find(object);
+    if (it == g_tracked.end()) return before;
+    tracked = it->second.state;
+    const bool was_unpublished = it->second.state != it->second.published;
+    it->second.state = after;
+    const bool unpublished = after != it->second.published;
+    if (unpublished != was_unpublished) unpublished ? ++g_unpublished : --g_unpublished;
+    if (detail::hooks_installed()) {
+      name = it->second.name;
+      change = state_name(before, it->second.presentable) + " -> " + state_name(after, it->second.presentable);
+    }
+  }
+  if (!name.empty()) {
+    event e{.type = event_type::resource_barrier, .name = name, .detail = change};
+    detail::emit(e);
+  }
+  return tracked;
+}
+
 void copy_resources(std::vector<resource_info>& out) {
   out.clear();
   std::lock_guard lock{g_mutex};
   for (const auto& [object, t] : g_tracked) {
     if (t.kind == resource_kind::none) continue;
     out.push_back({t.name, t.type, t.kind, t.width, t.height, format_name(t.format), t.bytes, t.pending_release,
-                   t.release_slot, t.queued_frame});
+                   t.release_slot, t.queued_frame, state_name(t.state, t.presentable)});
   }
 }
 
@@ -96,13 +179,22 @@ void copy_objects(std::vector<object_info>& out) {
   for (const auto& [object, t] : g_tracked) out.push_back({t.name, t.type});
 }
 
-u64 version() { return g_version.load(); }
+u64 version() {
+  std::lock_guard lock{g_mutex};
+  if (g_unpublished) {
+    for (auto& [object, t] : g_tracked) t.published = t.state;
+    g_unpublished = 0;
+    ++g_version;
+  }
+  return g_version.load();
+}
 
 u32 report_leftovers() {
   std::lock_guard lock{g_mutex};
   const auto left = static_cast<u32>(g_tracked.size());
   for (const auto& [object, t] : g_tracked) XE_LOG_ERROR("shutdown: '{}' ({}) was never released", t.name, t.type);
   g_tracked.clear();
+  g_unpublished = 0;
   return left;
 }
 

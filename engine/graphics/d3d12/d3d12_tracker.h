@@ -20,6 +20,8 @@ struct object_desc {
   u32 height{};
   DXGI_FORMAT format{DXGI_FORMAT_UNKNOWN};
   u64 bytes{};
+  D3D12_RESOURCE_STATES initial_state{D3D12_RESOURCE_STATE_COMMON};
+  bool presentable{};  // a swap chain's back buffer: its state 0 is named PRESENT, not COMMON
 };
 
 // Names the object and records it. Resources (kind != none) report resource_created.
@@ -39,6 +41,25 @@ void release_now(com_ptr<T>& object) {
 // when untracked) for the event that reports it.
 object_info mark_queued(const ID3D12Object* object, u32 slot, u64 frame_number);
 object_info describe(const ID3D12Object* object);
+// A transition barrier was recorded: the resource's state is `after` from now on (as the
+// command lists recorded so far leave it; the GPU may not have run them yet). Returns the
+// state tracked before it, which a correct barrier names as its own before state.
+D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOURCE_STATES before,
+                                        D3D12_RESOURCE_STATES after);
+// While one lives on this thread, record_transition changes nothing and reports nothing: for
+// an observer's redraws, whose barriers leave every state as it was.
+class unobserved_barriers {
+public:
+  unobserved_barriers();
+  ~unobserved_barriers();
+  unobserved_barriers(const unobserved_barriers&) = delete;
+  unobserved_barriers& operator=(const unobserved_barriers&) = delete;
+};
+
+// The state the last recorded barrier left the resource in (its initial state before any).
+D3D12_RESOURCE_STATES state_of(const ID3D12Object* object);
+// D3D12_RESOURCE_STATE_* without the prefix, "|"-joined for combined states.
+std::string state_name(D3D12_RESOURCE_STATES state, bool presentable = false);
 
 void copy_resources(std::vector<resource_info>& out);
 void copy_objects(std::vector<object_info>& out);

@@ -110,7 +110,9 @@ private:
                                       .width = _width,
                                       .height = _height,
                                       .format = desc.Format,
-                                      .bytes = u64{_width} * _height * 4});
+                                      .bytes = u64{_width} * _height * 4,
+                                      .initial_state = D3D12_RESOURCE_STATE_PRESENT,
+                                      .presentable = true});
       _buffers.push_back(std::move(resource));
     }
     return {};

@@ -49,6 +49,7 @@ public:
       desc.format = format();
       desc.flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
       desc.initial_state = D3D12_RESOURCE_STATE_PRESENT;
+      desc.presentable = true;
       desc.clear_color = std::array<f32, 4>{0.f, 0.f, 0.f, 1.f};
       auto texture = create_committed_texture(_device, desc);
       if (!texture) return std::move(texture).error_value();

@@ -250,7 +250,9 @@ private:
                                       .width = _extent.width,
                                       .height = _extent.height,
                                       .format = _dxgi_format,
-                                      .bytes = u64{_extent.width} * _extent.height * 4});
+                                      .bytes = u64{_extent.width} * _extent.height * 4,
+                                      .initial_state = D3D12_RESOURCE_STATE_PRESENT,
+                                      .presentable = true});
       _buffers.push_back(std::move(resource));
       VkSemaphore s = VK_NULL_HANDLE;
       if (VkResult r = vkCreateSemaphore(_device, &semaphore_info, nullptr, &s); r != VK_SUCCESS)

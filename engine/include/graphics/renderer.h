@@ -200,6 +200,42 @@ result<void> create_texture(const texture_create_desc& desc);
 // Deferred release: the resource stays in deferred_releases until its slot comes round.
 result<void> release_texture(std::string_view name);
 
+// Lesson 12: the hazard deferred release prevents, run so that it harms nothing. The GPU
+// copies the texture in a submission no fence covers; once a marker copied by a later
+// submission shows the GPU has physically passed the copy, the texture's last reference is
+// released at once (no deferred queue), with the runtime's messages about it captured
+// instead of counted as validation errors. Then a fence covers both submissions.
+struct immediate_release_report {
+  bool released{};                   // the last reference went before any fence covered the copy
+  u64 fence_completed_at_release{};  // the engine's fence, completed and signalled, at that moment
+  u64 fence_signalled_at_release{};
+  f64 marker_wait_ms{};              // until the GPU had passed the copy
+  bool capture_available{};          // the runtime hands its messages to the engine
+  bool validation_layer{};           // the Vulkan validation layer was asked for
+  std::vector<std::string> messages; // what the runtime said while the reference went
+};
+// Between frames. Fails (and releases nothing) when the texture does not exist or the GPU
+// has not passed the copy within 5 s.
+result<immediate_release_report> release_texture_immediately(std::string_view name);
+
+// Lesson 13: a learner texture filled with a checker pattern through a staging buffer, with
+// the barriers a copy needs: its state -> COPY_DEST, the copy, COPY_DEST -> PIXEL_SHADER_RESOURCE.
+result<void> upload_texture_pattern(std::string_view name);
+
+// Lesson 13: a transition barrier whose before state is wrong on purpose (it names COPY_DEST
+// while the texture is in the state the engine tracked), executed and waited for between
+// frames, with what the runtime says captured instead of counted. Harmless to the data: no
+// copy or draw uses the texture meanwhile.
+struct wrong_barrier_report {
+  std::string tracked_before;         // the state the engine tracked
+  std::string claimed_before;         // the state the barrier names
+  std::string after;
+  bool capture_available{};
+  bool validation_layer{};
+  std::vector<std::string> messages;  // from the barrier's recording to the wait's end
+};
+result<wrong_barrier_report> record_wrong_barrier(std::string_view name);
+
 // Wiki 7.9 asks whether a texture of one format can take an SRV of another. The answer
 // comes from D3D12's casting rules and this device's CheckFeatureSupport; a pair the rules
 // allow is then created for real (a 4x4 texture and its SRV, released at once).
@@ -230,7 +266,7 @@ descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside t
 surfaces_info calculate_surfaces_info();
 void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
 void copy_resources(std::vector<resource_info>& out);
-u64 get_objects_version();                    // changes when an object is created, queued or released
+u64 get_objects_version();                    // changes when an object is created, queued or released, or a resource state changed net
 void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
 upload_stats get_upload_stats();

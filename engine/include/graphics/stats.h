@@ -191,6 +191,7 @@ struct resource_info {
   bool pending_release{};     // queued for deferred release
   u32 release_slot{invalid_id};
   u64 queued_frame{};
+  std::string state;          // D3D12 state after the last barrier recorded on it ("PRESENT", "COPY_DEST")
 };
 
 // Any D3D12 object the engine created (queue, list, fence, heaps, resources...).
@@ -219,6 +220,7 @@ enum class event_type : u8 {
   resource_created,      // name, detail (type), value (bytes)
   resource_released,     // name, detail (type)
   validation_message,    // detail (the message), value (severity: 0 info .. 3 error)
+  resource_barrier,      // name, detail ("BEFORE -> AFTER"): a transition recorded on a list
 };
 const char* to_string(event_type type);
 std::optional<event_type> event_type_from(std::string_view name);

@@ -44,9 +44,11 @@ result<com_ptr<ID3D12Resource>> create_tracked_buffer(std::string_view name, u64
                                                       D3D12_RESOURCE_STATES initial);
 void release_tracked(com_ptr<ID3D12Resource>& buffer);
 
-// Uploads RGBA8 pixels into a texture in COPY_DEST state (rows top to bottom) and leaves it
-// in PIXEL_SHADER_RESOURCE. Runs on its own command list and waits: between frames only.
-result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height);
+// Uploads RGBA8 pixels into a texture in state `before` (moved to COPY_DEST first when it is
+// another; rows top to bottom) and leaves it in PIXEL_SHADER_RESOURCE. Runs on its own
+// command list and waits: between frames only.
+result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
+                                  D3D12_RESOURCE_STATES before = D3D12_RESOURCE_STATE_COPY_DEST);
 // Copies bytes into a buffer in COPY_DEST state (from its start) and leaves it in after.
 // Same rules as upload_texture_rgba8.
 result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after);
