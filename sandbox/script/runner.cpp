@@ -21,6 +21,19 @@ overloaded(F...) -> overloaded<F...>;
 
 error failed(const std::string& reason) { return make_error(errc::invalid_argument, reason); }
 
+// A provoked hazard's checks plus what the runtime said. With the validation layer on it must
+// have said something; without it nothing checks, and silence is the honest result.
+template <typename Report>
+nlohmann::json with_capture(nlohmann::json checks, const Report& report) {
+  const bool reported = !report.messages.empty();
+  checks["capture_available"] = report.capture_available;
+  checks["validation_layer"] = report.validation_layer;
+  checks["messages"] = report.messages;
+  checks["reported"] = reported;
+  checks["reported_as_the_layer_predicts"] = reported == (report.validation_layer && report.capture_available);
+  return checks;
+}
+
 } // namespace
 
 const std::vector<u32>* action_runner::label(const std::string& name) const {
@@ -214,35 +227,21 @@ result<void> action_runner::run_action(const actions::action& what) {
           [&](const release_immediately& a) -> result<void> {
             auto report = gfx::release_texture_immediately(a.name);
             if (!report) return std::move(report).error_value();
-            // With the validation layer on, the runtime must have said something; without it
-            // nothing checks, and silence is the honest result.
-            const bool reported = !report->messages.empty();
-            _checks[a.as] = {{"released", report->released},
-                             {"fence_completed", report->fence_completed_at_release},
-                             {"fence_signalled", report->fence_signalled_at_release},
-                             {"marker_wait_ms", report->marker_wait_ms},
-                             {"capture_available", report->capture_available},
-                             {"validation_layer", report->validation_layer},
-                             {"messages", report->messages},
-                             {"reported", reported},
-                             {"reported_as_the_layer_predicts",
-                              reported == (report->validation_layer && report->capture_available)}};
+            _checks[a.as] = with_capture({{"released", report->released},
+                                          {"fence_completed", report->fence_completed_at_release},
+                                          {"fence_signalled", report->fence_signalled_at_release},
+                                          {"marker_wait_ms", report->marker_wait_ms}},
+                                         *report);
             return {};
           },
           [&](const upload_texture& a) { return gfx::upload_texture_pattern(a.name); },
           [&](const wrong_barrier& a) -> result<void> {
             auto report = gfx::record_wrong_barrier(a.name);
             if (!report) return std::move(report).error_value();
-            const bool reported = !report->messages.empty();
-            _checks[a.as] = {{"tracked_before", report->tracked_before},
-                             {"claimed_before", report->claimed_before},
-                             {"after", report->after},
-                             {"capture_available", report->capture_available},
-                             {"validation_layer", report->validation_layer},
-                             {"messages", report->messages},
-                             {"reported", reported},
-                             {"reported_as_the_layer_predicts",
-                              reported == (report->validation_layer && report->capture_available)}};
+            _checks[a.as] = with_capture({{"tracked_before", report->tracked_before},
+                                          {"claimed_before", report->claimed_before},
+                                          {"after", report->after}},
+                                         *report);
             return {};
           },
           [&](const expect& a) -> result<void> {
