@@ -37,7 +37,8 @@ struct core_state {
   // running, so indices stay valid.
   std::vector<std::unique_ptr<heap_interface>> heaps;
   utl::free_list<d3d12_surface> surfaces;
-  std::map<std::string, learner_texture, std::less<>> textures;
+  using texture_map = std::map<std::string, learner_texture, std::less<>>;
+  texture_map textures;
   pipeline_library pipelines;
   upload_ring upload;
 
@@ -53,6 +54,8 @@ struct core_state {
   const frame_clock& clock() const { return command.clock(); }
   descriptor_heap& engine_heap(u32 i) { return static_cast<descriptor_heap&>(*heaps[i]); }
   surface_context surfaces_context() { return {device.get(), &engine_heap(0), &engine_heap(1)}; }
+  // The learner texture named name; errc::invalid_handle when there is none.
+  result<texture_map::iterator> find_texture(std::string_view name);
 };
 
 

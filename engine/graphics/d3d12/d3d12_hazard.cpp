@@ -54,9 +54,9 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "an immediate release runs between frames");
-  auto it = g->textures.find(name);
-  if (it == g->textures.end())
-    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  auto found = g->find_texture(name);
+  if (!found) return std::move(found).error_value();
+  const auto it = *found;
   ID3D12Device* device = g->device.get();
   ID3D12Resource* texture = it->second.texture.resource();
   if (it->second.texture.kind() == resource_kind::reserved)
@@ -151,9 +151,9 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
 result<void> upload_texture_pattern(std::string_view name) {
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
-  auto it = g->textures.find(name);
-  if (it == g->textures.end())
-    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  auto found = g->find_texture(name);
+  if (!found) return std::move(found).error_value();
+  const auto it = *found;
   ID3D12Resource* texture = it->second.texture.resource();
   if (it->second.texture.kind() == resource_kind::reserved)
     return make_error(errc::unsupported, "a reserved texture has no memory to upload into");
@@ -177,9 +177,9 @@ result<wrong_barrier_report> record_wrong_barrier(std::string_view name) {
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "a wrong barrier runs between frames");
-  auto it = g->textures.find(name);
-  if (it == g->textures.end())
-    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  auto found = g->find_texture(name);
+  if (!found) return std::move(found).error_value();
+  const auto it = *found;
   ID3D12Resource* texture = it->second.texture.resource();
   constexpr D3D12_RESOURCE_STATES claimed = D3D12_RESOURCE_STATE_COPY_DEST;
   constexpr D3D12_RESOURCE_STATES after = D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;

@@ -70,6 +70,14 @@ void write_null_descriptors(const heap_interface& heap, const u32* indices, size
 }
 
 } // namespace
+
+result<core_state::texture_map::iterator> core_state::find_texture(std::string_view name) {
+  auto it = textures.find(name);
+  if (it == textures.end())
+    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
+  return it;
+}
+
 } // namespace xe::gfx::d3d12
 
 namespace xe::gfx {
@@ -174,11 +182,10 @@ result<void> create_texture(const texture_create_desc& desc) {
 result<void> release_texture(std::string_view name) {
   core_state* g = state();
   if (!g) return not_initialized();
-  auto it = g->textures.find(name);
-  if (it == g->textures.end())
-    return make_error(errc::invalid_handle, fmt::format("there is no live texture named '{}'", name));
-  it->second.release();
-  g->textures.erase(it);
+  auto it = g->find_texture(name);
+  if (!it) return std::move(it).error_value();
+  (*it)->second.release();
+  g->textures.erase(*it);
   return {};
 }
 
