@@ -108,6 +108,8 @@ class Sandbox:
                                      cwd=workdir, env=env, stdout=open(self.stdout_path, "w"),
                                      stderr=open(self.stderr_path, "w"))
         self.window = None
+        self.clicks_sent = []  # (button, x, y in the window) for the post-mortem
+        self.keys_sent = 0
 
     # -- the window and its UI map -------------------------------------------------------
     def wait_window(self, timeout=30):
@@ -161,6 +163,7 @@ class Sandbox:
         ox, oy = self.origin()
         x, y = ox + (rect[0] + rect[2]) / 2, oy + (rect[1] + rect[3]) / 2
         sent = time.monotonic()
+        self.clicks_sent.append((button, int(x) - ox, int(y) - oy))
         self.display.run("xdotool", "mousemove", str(int(x)), str(int(y)), "click", "1")
         return sent  # when the click started (xdotool returns once the X server has it)
 
@@ -198,8 +201,31 @@ class Sandbox:
         return rect
 
     def key(self, *names):
+        """Presses keys in the window, then waits until the app has received them (the UI map
+        counts key presses). Under Wine a key pressed just after the window came back can
+        vanish before it reaches the app; a person then sees nothing happen and presses again,
+        and so does this, once, saying so. A key the app received and ignored still fails."""
         self.activate()
+        downs = sum(len(name.split("+")) for name in names)  # alt+Return: two presses
+        before = self.keys_received()
+        self.keys_sent += len(names)
         self.display.run("xdotool", "key", "--delay", "15", *names)
+        if before is None:
+            return  # no overlay, no count: nothing to check against
+        received = lambda: (self.keys_received() or 0) - before
+        try:
+            wait_for("the app to receive the keys", lambda: received() >= downs, 10, 0.05)
+        except TestFailure:
+            missing = names[received():] if received() < len(names) else names[-1:]
+            print(f"the window system lost {len(missing)} of {len(names)} key(s) {list(names)} before the app got them;"
+                  f" pressing {list(missing)} again", flush=True)
+            self.activate()
+            self.display.run("xdotool", "key", "--delay", "15", *missing)
+            self.guard("the app to receive the keys pressed again", lambda: received() >= downs, 10)
+
+    def keys_received(self):
+        """Key presses the app has received since it started, or None without a UI map count."""
+        return (self.ui_map() or {}).get("input", {}).get("keys")
 
     def minimise(self):
         self.display.run("xdotool", "windowminimize", self.window, check=False)
@@ -240,7 +266,18 @@ class Sandbox:
             stacks = "\n".join(l for l in r.stdout.splitlines() if l.startswith(("#", "Thread")))
             with open(os.path.join(self.workdir, "timeout-stacks.txt"), "w") as f:
                 f.write(r.stdout)
-        return f"screenshot: {shot}\napp stderr:\n{self.stderr()[-3000:]}\nstacks:\n{stacks[-6000:]}"
+        # A server grab by another client stalls every request of this one (seen as poll()
+        # inside xcb): say whether the X server still answers a new client.
+        try:
+            answers = subprocess.run(["xdpyinfo"], env=self.display.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                     timeout=5).returncode == 0
+        except subprocess.TimeoutExpired:
+            answers = False
+        # Clicks sent against presses the app received and gave its UI: which side lost one.
+        seen = (self.ui_map() or {}).get("input")
+        clicks = (f"clicks sent: {len(self.clicks_sent)}, the last {self.clicks_sent[-3:]}; keys sent: {self.keys_sent}; "
+                  f"input the app received: {seen}")
+        return f"X server answers a new client: {'yes' if answers else 'no (grabbed or hung)'}\n{clicks}\nscreenshot: {shot}\napp stderr:\n{self.stderr()[-3000:]}\nstacks:\n{stacks[-6000:]}"
 
     def wait_exit(self, timeout):
         """The exit code; a runtime complaint in the app's output fails the test."""

@@ -232,6 +232,9 @@ private:
       cells[heap] = {{"first", _inspector.first_cell(heap)}, {"rects", std::move(list)}};
     }
     map["cells"] = std::move(cells);
+    const imgui_platform::input_count& seen = _platform.input_seen();
+    map["input"] = {{"presses", seen.presses}, {"presses_applied", seen.presses_applied},
+                    {"last_press", {seen.x, seen.y}}, {"keys", seen.keys}};
     map["visible"] = _inspector.visible();
     map["panel"] = _inspector.shown_panel();
     if (!_inspector.visible()) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};

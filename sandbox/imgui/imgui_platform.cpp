@@ -9,7 +9,11 @@ namespace xe::sandbox {
 bool imgui_platform::on_native_event(const void* native_event, void* user) {
   auto* self = static_cast<imgui_platform*>(user);
   mouse_input m;
-  if (self->_window && imgui_backend::mouse_event(native_event, *self->_window, m)) self->_mouse.push_back(m);
+  if (self->_window && imgui_backend::mouse_event(native_event, *self->_window, m)) {
+    if (m.button == 0 && m.down) ++self->_seen.presses;
+    self->_mouse.push_back(m);
+  }
+  if (imgui_backend::is_key_down(native_event)) ++self->_seen.keys;
   return imgui_backend::process(native_event);
 }
 
@@ -67,6 +71,11 @@ void imgui_platform::apply_mouse_input() {
       if (_mouse_x != start_x || _mouse_y != start_y || _mouse_inside != start_inside) break;  // next frame
       _mouse.pop_front();
       _buttons[m.button] = m.down;
+      if (m.button == 0 && m.down) {
+        ++_seen.presses_applied;
+        _seen.x = m.x;
+        _seen.y = m.y;
+      }
       break;
     }
     _mouse.pop_front();

@@ -25,6 +25,13 @@ public:
   platform::window* window() const { return _window; }
   // Mouse input not yet given to a UI frame: the loop keeps building frames until it is.
   bool input_pending() const { return !_mouse.empty(); }
+  // Left-button presses and key presses the window system delivered, the presses a UI frame
+  // has taken and where the last one landed: lost input shows up in the UI map, not as a guess.
+  struct input_count {
+    u32 presses{0}, presses_applied{0}, keys{0};
+    f32 x{-1.f}, y{-1.f};
+  };
+  const input_count& input_seen() const { return _seen; }
 
   // A mouse event of the overlay's window, in its pixels.
   struct mouse_input {
@@ -47,6 +54,7 @@ private:
   f32 _mouse_x{-1.f}, _mouse_y{-1.f};
   bool _mouse_inside{false};
   bool _buttons[3]{};
+  input_count _seen;
 };
 
 // Whole-file backends (imgui_platform_sdl.cpp / imgui_platform_win32.cpp).
@@ -57,6 +65,7 @@ void new_frame();
 bool process(const void* native_event);
 // The mouse part of a native event for window; false when it is none.
 bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out);
+bool is_key_down(const void* native_event);
 } // namespace imgui_backend
 
 } // namespace xe::sandbox

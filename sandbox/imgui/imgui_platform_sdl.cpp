@@ -14,6 +14,8 @@ void shutdown() { ImGui_ImplSDL2_Shutdown(); }
 void new_frame() { ImGui_ImplSDL2_NewFrame(); }
 bool process(const void* native_event) { return ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event*>(native_event)); }
 
+bool is_key_down(const void* native_event) { return static_cast<const SDL_Event*>(native_event)->type == SDL_KEYDOWN; }
+
 bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out) {
   const auto& e = *static_cast<const SDL_Event*>(native_event);
   const auto button_index = [](Uint8 b) { return b == SDL_BUTTON_LEFT ? 0 : b == SDL_BUTTON_RIGHT ? 1 : b == SDL_BUTTON_MIDDLE ? 2 : -1; };

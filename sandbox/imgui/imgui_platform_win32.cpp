@@ -20,6 +20,11 @@ bool process(const void* native_event) {
                                         static_cast<LPARAM>(m->lparam)) != 0;
 }
 
+bool is_key_down(const void* native_event) {
+  const UINT message = static_cast<const platform::native_message*>(native_event)->message;
+  return message == WM_KEYDOWN || message == WM_SYSKEYDOWN;
+}
+
 bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out) {
   const auto* m = static_cast<const platform::native_message*>(native_event);
   if (m->hwnd != window.native_handle()) return false;
