@@ -33,7 +33,7 @@ frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings) {
     for (const gfx::frame_timing& signaller : timings)
       if (signaller.signal_value == waiter.waited_value && signaller.gpu_source != gfx::gpu_time_source::none)
         out.arrows.push_back({signaller.frame, waiter.frame, waiter.waited_value, ms(signaller.cpu_signal),
-                              ms(signaller.gpu_end), ms(waiter.cpu_wait_end)});
+                              ms(std::max(signaller.gpu_end, signaller.cpu_signal)), ms(waiter.cpu_wait_end)});
   }
   return out;
 }

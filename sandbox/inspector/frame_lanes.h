@@ -18,8 +18,10 @@ struct lane_span {
   u64 value{};               // wait: the value waited for; present: its Signal; gpu: completes
 };
 
-// Frame `from` signals `value` (CPU Signal at signal_ms, completed on the GPU at done_ms);
-// frame `to`'s begin_frame waited for it and returned at wait_end_ms.
+// Frame `from` signals `value` (CPU Signal at signal_ms, completed on the GPU at done_ms: the
+// end of the frame's GPU work, or the Signal itself when the GPU finished before the CPU
+// queued it, as it can with a slow CPU); frame `to`'s begin_frame waited for it and
+// returned at wait_end_ms.
 struct fence_arrow {
   u64 from{}, to{}, value{};
   f64 signal_ms{}, done_ms{}, wait_end_ms{};

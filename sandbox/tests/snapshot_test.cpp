@@ -396,6 +396,26 @@ TEST_F(snapshot_test, the_timeline_in_a_snapshot_is_ordered_and_consistent_with_
   }
 }
 
+// A GPU that finishes a frame before the CPU has queued its Signal (a slow CPU: ASan, a
+// loaded machine) cannot complete the value before the Signal: the arrow's GPU end is the
+// later of the two, so it never points back in time.
+TEST(frame_lanes_test, a_value_completes_no_earlier_than_its_signal) {
+  std::vector<gfx::frame_timing> t(3);
+  for (u32 i = 0; i < 3; ++i) {
+    const u64 base = 1'000'000ull * 10 * (i + 1);
+    t[i] = {.frame = i, .waited_value = i, .signal_value = i + 1, .cpu_wait_begin = base,
+            .cpu_wait_end = base + 100'000, .cpu_submit = base + 200'000, .cpu_signal = base + 3'000'000,
+            .gpu_begin = base + 300'000, .gpu_end = base + 1'000'000, .slot = i,
+            .gpu_source = gfx::gpu_time_source::timestamps};
+  }
+  const ui::frame_lanes lanes = ui::build_frame_lanes(t);
+  ASSERT_EQ(lanes.arrows.size(), 2u);
+  for (const ui::fence_arrow& a : lanes.arrows) EXPECT_DOUBLE_EQ(a.done_ms, a.signal_ms) << "frame " << a.from;
+  t[0].gpu_end = t[0].cpu_signal + 500'000;  // a GPU still busy at the Signal: its own end
+  const ui::fence_arrow busy = ui::build_frame_lanes(t).arrows[0];
+  EXPECT_NEAR(busy.done_ms - busy.signal_ms, 0.5, 1e-9);
+}
+
 // Headless (no Present to wait for), GPU-heavy frames: with 1 frame in flight each frame
 // begins after the previous one finished on the GPU; with 3 the CPU records ahead.
 TEST_F(snapshot_test, the_timeline_shows_the_cpu_running_ahead_only_with_frames_in_flight) {
