@@ -156,7 +156,14 @@ result<void> action_runner::run_action(const actions::action& what) {
           },
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
           [&](const create_texture& a) { return gfx::create_texture({a.name, a.kind, a.width, a.height}); },
-          [&](const release& a) { return gfx::release_texture(a.name); },
+          [&](const release& a) -> result<void> {
+            // The next frame would draw it: a texture goes once nothing will use it again.
+            if (_host.quad() == a.name)
+              return failed(fmt::format("texture '{}' is on the quad: take it off first ({{\"do\": \"show_quad\", "
+                                        "\"visible\": false}})",
+                                        a.name));
+            return gfx::release_texture(a.name);
+          },
           [&](const snapshot& a) { return write_frame_state(a.file, _host.snapshot()); },
           [&](const screenshot& a) -> result<void> {
             auto image = _host.screenshot(a.slot);
@@ -234,7 +241,51 @@ result<void> action_runner::run_action(const actions::action& what) {
                                          *report);
             return {};
           },
-          [&](const upload_texture& a) { return gfx::upload_texture_pattern(a.name); },
+          [&](const upload_texture& a) {
+            return a.through == upload_path::upload_ring ? gfx::queue_texture_upload(a.name, a.pattern)
+                                                         : gfx::upload_texture_pattern(a.name, a.pattern);
+          },
+          [&](const create_quad_root_signature& a) -> result<void> {
+            auto info = gfx::create_quad_root_signature();
+            if (!info) return std::move(info).error_value();
+            _checks[a.as] = {{"name", info->name},
+                             {"parameters", info->parameters},
+                             {"parameter_type", info->parameter_type},
+                             {"range_type", info->range_type},
+                             {"range_descriptors", info->range_descriptors},
+                             {"range_register", info->range_register},
+                             {"visibility", info->visibility},
+                             {"static_samplers", info->static_samplers},
+                             {"sampler_filter", info->sampler_filter},
+                             {"sampler_address", info->sampler_address},
+                             {"sampler_register", info->sampler_register},
+                             {"input_assembler", info->input_assembler}};
+            return {};
+          },
+          [&](const show_quad& a) -> result<void> {
+            if (!a.texture.empty() && !gfx::has_texture(a.texture))
+              return failed(fmt::format("there is no live texture named '{}'", a.texture));
+            _host.set_quad(a.texture);
+            return {};
+          },
+          [&](const measure_quad& a) -> result<void> {
+            auto m = gfx::measure_textured_quad(a.name);
+            if (!m) return std::move(m).error_value();
+            const char* shows = m->texel_pixels == m->quad_pixels   ? "texture"
+                                : m->clear_pixels == m->quad_pixels ? "nothing"
+                                                                    : "something else";
+            _checks[a.as] = {{"width", m->width},
+                             {"height", m->height},
+                             {"quad_pixels", m->quad_pixels},
+                             {"texel_pixels", m->texel_pixels},
+                             {"clear_pixels", m->clear_pixels},
+                             {"outside_pixels", m->outside_pixels},
+                             {"outside_clear", m->outside_clear},
+                             {"shows", shows},
+                             {"all_or_nothing", std::string_view{shows} != "something else"},
+                             {"outside_is_clear", m->outside_clear == m->outside_pixels}};
+            return {};
+          },
           [&](const wrong_barrier& a) -> result<void> {
             auto report = gfx::record_wrong_barrier(a.name);
             if (!report) return std::move(report).error_value();
