@@ -17,30 +17,39 @@ namespace {
 
 constexpr std::string_view root_name{"textured quad"};
 
-// The one description the root signature is created from, and reported from.
-const D3D12_DESCRIPTOR_RANGE srv_range{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
-
-D3D12_ROOT_SIGNATURE_DESC quad_root_desc() {
-  static D3D12_ROOT_PARAMETER table{};
-  table.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
-  table.DescriptorTable.NumDescriptorRanges = 1;
-  table.DescriptorTable.pDescriptorRanges = &srv_range;
-  table.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
-  static D3D12_STATIC_SAMPLER_DESC sampler{};
-  sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
-  sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
-  sampler.ComparisonFunc = D3D12_COMPARISON_FUNC_ALWAYS;
-  sampler.BorderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;
-  sampler.MaxLOD = D3D12_FLOAT32_MAX;
-  sampler.ShaderRegister = 0;
-  sampler.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+// The one description the root signature is created from, and reported from. Built once in
+// place: desc points into the members.
+struct quad_root_layout {
+  D3D12_DESCRIPTOR_RANGE range{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
+  D3D12_ROOT_PARAMETER table{};
+  D3D12_STATIC_SAMPLER_DESC sampler{};
   D3D12_ROOT_SIGNATURE_DESC desc{};
-  desc.NumParameters = 1;
-  desc.pParameters = &table;
-  desc.NumStaticSamplers = 1;
-  desc.pStaticSamplers = &sampler;
-  desc.Flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
-  return desc;
+
+  quad_root_layout() {
+    table.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+    table.DescriptorTable.NumDescriptorRanges = 1;
+    table.DescriptorTable.pDescriptorRanges = &range;
+    table.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+    sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
+    sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
+    sampler.ComparisonFunc = D3D12_COMPARISON_FUNC_ALWAYS;
+    sampler.BorderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;
+    sampler.MaxLOD = D3D12_FLOAT32_MAX;
+    sampler.ShaderRegister = 0;
+    sampler.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+    desc.NumParameters = 1;
+    desc.pParameters = &table;
+    desc.NumStaticSamplers = 1;
+    desc.pStaticSamplers = &sampler;
+    desc.Flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
+  }
+  XE_DISABLE_COPY_AND_MOVE(quad_root_layout);
+  ~quad_root_layout() = default;
+};
+
+const D3D12_ROOT_SIGNATURE_DESC& quad_root_desc() {
+  static const quad_root_layout layout;
+  return layout.desc;
 }
 
 constexpr u32 table_slot{0};
@@ -194,7 +203,7 @@ result<quad_root_signature_info> create_quad_root_signature() {
   if (!g) return not_initialized();
   auto root = quad_root_signature(g->pipelines);
   if (!root) return std::move(root).error_value();
-  const D3D12_ROOT_SIGNATURE_DESC desc = quad_root_desc();
+  const D3D12_ROOT_SIGNATURE_DESC& desc = quad_root_desc();
   const D3D12_ROOT_PARAMETER& table = desc.pParameters[0];
   const D3D12_DESCRIPTOR_RANGE& range = table.DescriptorTable.pDescriptorRanges[0];
   const D3D12_STATIC_SAMPLER_DESC& sampler = desc.pStaticSamplers[0];
