@@ -86,6 +86,13 @@ result<void> action_runner::run(const actions::step& step) {
   return {};
 }
 
+// The next frame would draw a texture on the quad: it may go only once nothing will use it.
+result<void> action_runner::not_on_the_quad(const std::string& texture) const {
+  if (_host.quad() != texture) return {};
+  return failed(fmt::format("texture '{}' is on the quad: take it off first ({{\"do\": \"show_quad\", \"visible\": false}})",
+                            texture));
+}
+
 result<void> action_runner::run_action(const actions::action& what) {
   using namespace actions;
   return std::visit(
@@ -157,11 +164,7 @@ result<void> action_runner::run_action(const actions::action& what) {
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
           [&](const create_texture& a) { return gfx::create_texture({a.name, a.kind, a.width, a.height}); },
           [&](const release& a) -> result<void> {
-            // The next frame would draw it: a texture goes once nothing will use it again.
-            if (_host.quad() == a.name)
-              return failed(fmt::format("texture '{}' is on the quad: take it off first ({{\"do\": \"show_quad\", "
-                                        "\"visible\": false}})",
-                                        a.name));
+            XE_TRY(not_on_the_quad(a.name));
             return gfx::release_texture(a.name);
           },
           [&](const snapshot& a) { return write_frame_state(a.file, _host.snapshot()); },
@@ -232,6 +235,7 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const release_immediately& a) -> result<void> {
+            XE_TRY(not_on_the_quad(a.name));
             auto report = gfx::release_texture_immediately(a.name);
             if (!report) return std::move(report).error_value();
             _checks[a.as] = with_capture({{"released", report->released},

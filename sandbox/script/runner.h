@@ -60,6 +60,7 @@ private:
     std::vector<u32> indices;
   };
   result<void> run_action(const actions::action& what);
+  result<void> not_on_the_quad(const std::string& texture) const;
 
   scenario_host& _host;
   std::map<std::string, label_entry> _labels;

@@ -153,6 +153,8 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
                       "(its upload is queued: run a frame)");
   expect_script_error(tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release", "name": "tiles"})",
                       "step 3 (release): texture 'tiles' is on the quad: take it off first");
+  expect_script_error(tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release_immediately", "name": "tiles", "as": "h"})",
+                      "step 3 (release_immediately): texture 'tiles' is on the quad: take it off first");
   expect_script_error(R"({"do": "create_texture", "name": "big", "kind": "committed", "width": 2048, "height": 1024},
                          {"do": "upload_texture", "name": "big", "through": "upload_ring"})",
                       "step 2 (upload_texture): texture 'big' needs 8388608 bytes of upload space, more than a frame "
