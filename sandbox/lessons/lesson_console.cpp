@@ -317,20 +317,22 @@ std::string check_line(const std::string& label, const actions::step& action, co
                            "{} of its {} pixels are the texel they sample\n"),
                         c.at("width").dump(), c.at("height").dump(), c.at("texel_pixels").dump(), c.at("quad_pixels").dump());
     else if (shows == "nothing")
-      out = fmt::format(rt(lang,
-                           "   · 在这台设备上实测：四边形什么也没画出来，它的 {} 个像素全是清屏色。运行时没能经描述符表读到纹理"
-                           "（Wine 8 的 vkd3d 1.6 在不支持 VK_EXT_descriptor_indexing 的 Vulkan 驱动上就是这样）；"
-                           "Windows 上的 D3D12 驱动在这里显示纹理\n",
-                           "   · measured on this device: the quad drew nothing, all {} of its pixels are the clear colour. "
-                           "The runtime could not read the texture through the descriptor table (Wine 8's vkd3d 1.6 "
-                           "does this on a Vulkan driver without VK_EXT_descriptor_indexing); a D3D12 driver on Windows "
-                           "shows the texture here\n"),
+      out = fmt::format(rt(lang, "   · 在这台设备上实测：四边形什么也没画出来，它的 {} 个像素全是清屏色；Windows 上的 D3D12 驱动在这里显示纹理\n",
+                           "   · measured on this device: the quad drew nothing, all {} of its pixels are the clear colour; "
+                           "a D3D12 driver on Windows shows the texture here\n"),
                         c.at("quad_pixels").dump());
     else
-      out = fmt::format(rt(lang, "   · 在这台设备上实测：四边形既不是纹理也不是空白：{} 个像素中 {} 个是纹素，{} 个是清屏色\n",
-                           "   · measured on this device: the quad is neither the texture nor empty: of its {} pixels, "
-                           "{} are texels, {} the clear colour\n"),
-                        c.at("quad_pixels").dump(), c.at("texel_pixels").dump(), c.at("clear_pixels").dump());
+      out = fmt::format(rt(lang,
+                           "   · 在这台设备上实测：四边形画出来了，但不是纹理：{1} 个像素中 {0} 个不是它们采样的纹素"
+                           "（第一个是 {2}），纹理没有到达像素着色器。Wine 8 的 vkd3d 1.6 在不支持 "
+                           "VK_EXT_descriptor_indexing 的 Vulkan 驱动上就是这样：它拒绝 SetGraphicsRootDescriptorTable，"
+                           "着色器读到的内容没有定义。Windows 上的 D3D12 驱动在这里显示纹理\n",
+                           "   · measured on this device: the quad was drawn, but not from the texture: {} of its {} pixels "
+                           "are not the texel they sample (the first is {}), so the texture never reached the pixel "
+                           "shader. Wine 8's vkd3d 1.6 does this on a Vulkan driver without VK_EXT_descriptor_indexing: "
+                           "it refuses SetGraphicsRootDescriptorTable, and what the shader reads is undefined. A D3D12 "
+                           "driver on Windows shows the texture here\n"),
+                        c.at("other_pixels").dump(), c.at("quad_pixels").dump(), list_text(c.at("first_other")));
     out += fmt::format(rt(lang, "   · 四边形周围的 {1} 个像素中有 {0} 个是清屏色\n", "   · around the quad {} of {} pixels are the clear colour\n"),
                        c.at("outside_clear").dump(), c.at("outside_pixels").dump());
     return out;

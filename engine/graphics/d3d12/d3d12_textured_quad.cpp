@@ -109,8 +109,9 @@ std::array<u8, 3> tile_colour(u32 quadrant) {
   return colours[quadrant];
 }
 
-// Within 2 of each other on every channel (the GPU may round a unorm differently).
-bool near(const u8* a, const u8* b) {
+// Within 2 of each other on every channel: the GPU may round a unorm differently. (Not "near":
+// windef.h defines it away.)
+bool close_to(const u8* a, const u8* b) {
   for (u32 c = 0; c < 3; ++c)
     if (std::abs(int{a[c]} - int{b[c]}) > 2) return false;
   return true;
@@ -281,7 +282,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   target_desc.format = format;
   target_desc.flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
   target_desc.initial_state = D3D12_RESOURCE_STATE_RENDER_TARGET;
-  target_desc.clear_color = std::array<f32, 4>{0.f, 0.f, 0.f, 1.f};
+  target_desc.clear_color = std::array<f32, 4>{1.f, 0.f, 1.f, 1.f};
   auto target = create_committed_texture(device, target_desc);
   if (!target) return std::move(target).error_value();
   s.target = std::move(*target);
@@ -304,8 +305,8 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
     list->RSSetViewports(1, &viewport);
     list->RSSetScissorRects(1, &scissor);
     list->OMSetRenderTargets(1, &rtv, FALSE, nullptr);
-    const f32 black[4] = {0.f, 0.f, 0.f, 1.f};
-    list->ClearRenderTargetView(rtv, black, 0, nullptr);
+    const f32 magenta[4] = {1.f, 0.f, 1.f, 1.f};
+    list->ClearRenderTargetView(rtv, magenta, 0, nullptr);
     const render_context ctx{list, size, size, format, DXGI_FORMAT_UNKNOWN, s.upload, g->pipelines};
     drawn = record_textured_quad(ctx, t.texture.srv().gpu);
     transition(list, s.target.get(), D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE);
@@ -323,7 +324,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
     return &t.pixels[(static_cast<size_t>(y) * tw + static_cast<size_t>(x)) * 4];
   };
   const quad_rect q = quad_on(size, size);
-  const u8 black[3] = {0, 0, 0};
+  const u8 magenta[3] = {255, 0, 255};
   quad_measurement m;
   m.width = m.height = size;
   for (u32 y = 0; y < size; ++y)
@@ -331,7 +332,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
       const u8* p = &image->pixels[(size_t{y} * size + x) * 4];
       if (x < q.x || x >= q.x + q.side || y < q.y || y >= q.y + q.side) {
         ++m.outside_pixels;
-        m.outside_clear += near(p, black) ? 1 : 0;
+        m.outside_clear += close_to(p, magenta) ? 1 : 0;
         continue;
       }
       ++m.quad_pixels;
@@ -340,9 +341,14 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
       const s64 ty = static_cast<s64>((y - q.y + 0.5) / q.side * th);
       bool matched = false;
       for (s64 dy = -1; dy <= 1 && !matched; ++dy)
-        for (s64 dx = -1; dx <= 1 && !matched; ++dx) matched = near(p, texel(tx + dx, ty + dy));
-      if (matched) ++m.texel_pixels;
-      else if (near(p, black)) ++m.clear_pixels;
+        for (s64 dx = -1; dx <= 1 && !matched; ++dx) matched = close_to(p, texel(tx + dx, ty + dy));
+      if (matched) {
+        ++m.texel_pixels;
+      } else if (close_to(p, magenta)) {
+        ++m.clear_pixels;
+      } else if (m.other_pixels++ == 0) {
+        m.first_other = {p[0], p[1], p[2]};
+      }
     }
   return m;
 }

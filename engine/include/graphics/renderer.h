@@ -281,17 +281,20 @@ result<void> queue_texture_upload(std::string_view name, texture_pattern pattern
 
 // Lesson 14: whether descriptor-table sampling works on this device, measured. The quad is
 // drawn with the texture, through the same root signature, descriptor and sampler, into a
-// 128x128 target of the engine's own (cleared to black, the quad the middle 64x64) on the
-// immediate list, and read back; each pixel is compared with the texel it samples. Between
-// frames; the texture's pixels must be in (no upload still queued).
+// 128x128 target of the engine's own (cleared to magenta, 255 0 255, a colour neither pattern
+// has; the quad the middle 64x64) on the immediate list, and read back; each pixel is
+// compared with the texel it samples. Between frames; the texture's pixels must be in (no
+// upload still queued).
 struct quad_measurement {
   u32 width{};           // the target
   u32 height{};
   u32 quad_pixels{};     // inside the quad
   u32 texel_pixels{};    // ...showing the texel they sample (or a neighbour, at a texel's edge)
-  u32 clear_pixels{};    // ...still black: nothing was drawn there
+  u32 clear_pixels{};    // ...still the clear colour: nothing was drawn there
+  u32 other_pixels{};    // ...something else: drawn, but not from the texture
+  std::array<u8, 3> first_other{};  // the first of those, RGB
   u32 outside_pixels{};  // around the quad
-  u32 outside_clear{};   // ...black, as cleared
+  u32 outside_clear{};   // ...the clear colour, as cleared
 };
 result<quad_measurement> measure_textured_quad(std::string_view texture);
 
