@@ -590,6 +590,7 @@ EXERCISES = {
     "11": ["Windows", "1280x720", "Windows", "Step one frame", "Step one frame", "Step one frame"],  # open, press, fold
     "12": ["Step one frame", "Step one frame", "Step one frame"],
     "13": ["Step one frame"],
+    "14": ["Step one frame", "Step one frame", "Step one frame"],
 }
 
 

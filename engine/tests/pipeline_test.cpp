@@ -82,6 +82,75 @@ TEST_F(pipeline_test, textured_full_screen_triangle_reproduces_a_2x2_texture) {
   EXPECT_PIXEL_NEAR(pixel(*image, 48, 48), 255, 255, 255, 0);  // bottom right: white
 }
 
+// Lesson 14's quad: the learner texture uploaded through the upload ring as the frame began,
+// read through a descriptor table. On a 256x128 surface the quad is 64x64 at (96, 32): one
+// pixel per texel, so every pixel is the texel at its place; around it, the clear colour.
+TEST_F(pipeline_test, textured_quad_shows_the_tiles_through_a_descriptor_table_and_the_clear_colour_around_it) {
+  auto surface = gfx::create_surface({.width = 256, .height = 128});
+  ASSERT_TRUE(surface);
+  XE_ASSERT_OK(gfx::create_texture({.name = "tiles", .width = 64, .height = 64}));
+  XE_ASSERT_OK(gfx::queue_texture_upload("tiles", gfx::texture_pattern::tiles));
+  gfx::frame_content content{{0.1f, 0.2f, 0.3f, 1.f}};
+  content.quad_texture = "tiles";
+  auto image = capture_with(*surface, content);
+  ASSERT_TRUE(image) << image.error_value().reason;
+  const u64 ring_used = gfx::get_upload_stats().used[0];
+  EXPECT_GE(ring_used, 64u * 256u) << "the texels come through frame 0's part of the upload ring";
+
+  // The tiles pattern as renderer.h documents it.
+  const auto tile = [](u32 x, u32 y) {
+    static constexpr u8 colours[4][3] = {{230, 60, 50}, {60, 200, 80}, {50, 110, 230}, {240, 200, 40}};
+    const u8* c = colours[(y >= 32 ? 2 : 0) + (x >= 32 ? 1 : 0)];
+    const bool odd = (x / 8 + y / 8) % 2;
+    return std::array<u8, 3>{odd ? c[0] : u8(c[0] / 2), odd ? c[1] : u8(c[1] / 2), odd ? c[2] : u8(c[2] / 2)};
+  };
+  u32 wrong = 0;
+  for (u32 y = 0; y < 64; ++y)
+    for (u32 x = 0; x < 64; ++x) {
+      const auto want = tile(x, y);
+      const auto got = pixel(*image, 96 + x, 32 + y);
+      if (std::abs(got.r - want[0]) > 1 || std::abs(got.g - want[1]) > 1 || std::abs(got.b - want[2]) > 1) ++wrong;
+    }
+  EXPECT_EQ(wrong, 0u) << "pixels of the quad that are not the texel at their place";
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 12, 32 + 4), 230, 60, 50, 1);   // top left quadrant, a light cell
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 4, 32 + 4), 115, 30, 25, 1);    // ...a dark one
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 52, 32 + 12), 60, 200, 80, 1);  // top right, light
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 4, 32 + 52), 25, 55, 115, 1);   // bottom left, dark
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 36, 32 + 44), 240, 200, 40, 1); // bottom right, light
+  // The clear colour (26, 51, 77) all around, right up to the quad's edges.
+  for (auto [x, y] : {std::pair<u32, u32>{0, 0}, {255, 127}, {95, 64}, {160, 64}, {128, 31}, {128, 96}, {40, 100}}) {
+    SCOPED_TRACE(testing::Message() << "pixel " << x << "," << y);
+    EXPECT_PIXEL_NEAR(pixel(*image, x, y), 26, 51, 77, 1);
+  }
+
+  // The engine's own measurement agrees: every pixel of its quad is the texel it samples.
+  auto m = gfx::measure_textured_quad("tiles");
+  ASSERT_TRUE(m) << m.error_value().reason;
+  EXPECT_EQ(m->quad_pixels, 64u * 64u);
+  EXPECT_EQ(m->texel_pixels, m->quad_pixels);
+  EXPECT_EQ(m->outside_clear, m->outside_pixels);
+}
+
+// Before its upload has landed the quad draws nothing (no texels to show), and a quad naming
+// a texture that does not exist fails the frame with the name.
+TEST_F(pipeline_test, textured_quad_waits_for_its_pixels_and_names_a_missing_texture) {
+  auto surface = gfx::create_surface({.width = 64, .height = 64});
+  ASSERT_TRUE(surface);
+  XE_ASSERT_OK(gfx::create_texture({.name = "later", .width = 8, .height = 8}));
+  gfx::frame_content content{{0.f, 0.f, 0.f, 1.f}};
+  content.quad_texture = "later";
+  auto image = capture_with(*surface, content);
+  ASSERT_TRUE(image) << image.error_value().reason;
+  EXPECT_PIXEL_NEAR(pixel(*image, 32, 32), 0, 0, 0, 0);
+  EXPECT_FALSE(gfx::measure_textured_quad("later"));
+  content.quad_texture = "missing";
+  ASSERT_TRUE(gfx::begin_frame());
+  auto r = gfx::render_surface(*surface, content);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error_value().reason.find("'missing'"), std::string::npos) << r.error_value().reason;
+  ASSERT_TRUE(gfx::end_frame());
+}
+
 TEST_F(pipeline_test, gpu_load_is_real_work_the_cpu_waits_for_and_leaves_the_image_unchanged) {
   auto surface = gfx::create_surface({.width = 512, .height = 512});
   ASSERT_TRUE(surface);

@@ -44,6 +44,8 @@ public:
   result<gfx::image_rgba8> screenshot(std::optional<u32> slot) override;
   result<void> run_frames(u32 count) override;  // public: tests drive frames too
   void set_triangle(bool visible) override { _content.triangle = visible; }
+  void set_quad(const std::string& texture) override { _content.quad_texture = texture; }
+  const std::string& quad() const override { return _content.quad_texture; }
   void set_gpu_load(u32 passes) override { _content.gpu_load_passes = passes; }
 
   // lesson_host. A fresh engine for a lesson: a new device and queue (fence values from

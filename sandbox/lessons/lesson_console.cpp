@@ -297,6 +297,46 @@ std::string check_line(const std::string& label, const actions::step& action, co
       out += fmt::format(rt(lang, "   ≈ 捕获的消息：{}\n", "   ≈ captured: {}\n"), value_text(m));
     return out;
   }
+  if (std::holds_alternative<actions::create_quad_root_signature>(action.what))
+    return fmt::format(rt(lang,
+                          "   · {}：{} 个根参数，一个 {}，含 {} 个 {}（t{}），供 {} 着色器读取；{} 个静态采样器（s{}，{}，{}）；"
+                          "允许输入装配器：{}\n",
+                          "   · {}: {} root parameter(s), a {} of {} {} (t{}) for the {} shader; {} static sampler(s) "
+                          "(s{}, {}, {}); input assembler allowed: {}\n"),
+                       value_text(c.at("name")), c.at("parameters").dump(), value_text(c.at("parameter_type")),
+                       c.at("range_descriptors").dump(), value_text(c.at("range_type")), c.at("range_register").dump(),
+                       value_text(c.at("visibility")), c.at("static_samplers").dump(), c.at("sampler_register").dump(),
+                       value_text(c.at("sampler_filter")), value_text(c.at("sampler_address")),
+                       c.at("input_assembler").get<bool>() ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
+  if (std::holds_alternative<actions::measure_quad>(action.what)) {
+    const std::string shows = c.value("shows", std::string{});
+    std::string out;
+    if (shows == "texture")
+      out = fmt::format(rt(lang, "   · 在这台设备上实测：引擎自己的 {0}x{1} 目标里，四边形显示了纹理：{3} 个像素中 {2} 个正是它采样的纹素\n",
+                           "   · measured on this device: in the engine's own {}x{} target the quad shows the texture: "
+                           "{} of its {} pixels are the texel they sample\n"),
+                        c.at("width").dump(), c.at("height").dump(), c.at("texel_pixels").dump(), c.at("quad_pixels").dump());
+    else if (shows == "nothing")
+      out = fmt::format(rt(lang, "   · 在这台设备上实测：四边形什么也没画出来，它的 {} 个像素全是清屏色；Windows 上的 D3D12 驱动在这里显示纹理\n",
+                           "   · measured on this device: the quad drew nothing, all {} of its pixels are the clear colour; "
+                           "a D3D12 driver on Windows shows the texture here\n"),
+                        c.at("quad_pixels").dump());
+    else
+      out = fmt::format(rt(lang,
+                           "   · 在这台设备上实测：四边形画出来了，但不是纹理：{1} 个像素中 {0} 个不是它们采样的纹素"
+                           "（第一个是 {2}），纹理没有到达像素着色器。Wine 8 的 vkd3d 1.6 在不支持 "
+                           "VK_EXT_descriptor_indexing 的 Vulkan 驱动上就是这样：它拒绝 SetGraphicsRootDescriptorTable，"
+                           "着色器读到的内容没有定义。Windows 上的 D3D12 驱动在这里显示纹理\n",
+                           "   · measured on this device: the quad was drawn, but not from the texture: {} of its {} pixels "
+                           "are not the texel they sample (the first is {}), so the texture never reached the pixel "
+                           "shader. Wine 8's vkd3d 1.6 does this on a Vulkan driver without VK_EXT_descriptor_indexing: "
+                           "it refuses SetGraphicsRootDescriptorTable, and what the shader reads is undefined. A D3D12 "
+                           "driver on Windows shows the texture here\n"),
+                        c.at("other_pixels").dump(), c.at("quad_pixels").dump(), list_text(c.at("first_other")));
+    out += fmt::format(rt(lang, "   · 四边形周围的 {1} 个像素中有 {0} 个是清屏色\n", "   · around the quad {} of {} pixels are the clear colour\n"),
+                       c.at("outside_clear").dump(), c.at("outside_pixels").dump());
+    return out;
+  }
   if (std::holds_alternative<actions::create_surface>(action.what))
     return fmt::format(rt(lang, "   · 新表面进入槽位 {}\n", "   · the new surface took slot {}\n"), c.at("slot").dump());
   if (std::holds_alternative<actions::resize>(action.what))

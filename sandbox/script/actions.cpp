@@ -169,7 +169,36 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   }
   if (name == "upload_texture") {
     XE_PARAM(texture_name, p.text("name"));
-    return upload_texture{texture_name};
+    XE_PARAM(through_name, p.optional_text("through"));
+    upload_texture upload{texture_name};
+    if (through_name == "upload_ring") upload.through = upload_path::upload_ring;
+    else if (!through_name.empty() && through_name != "staging")
+      return p.fail(fmt::format("'through' must be staging or upload_ring, got \"{}\"", through_name));
+    XE_PARAM(pattern_name, p.optional_text("pattern"));
+    if (!pattern_name.empty()) {
+      const std::optional<gfx::texture_pattern> pattern = gfx::texture_pattern_from(pattern_name);
+      if (!pattern) return p.fail(fmt::format("'pattern' must be checker or tiles, got \"{}\"", pattern_name));
+      upload.pattern = *pattern;
+    }
+    return upload;
+  }
+  if (name == "create_quad_root_signature") {
+    XE_PARAM(as, p.text("as"));
+    return create_quad_root_signature{as};
+  }
+  if (name == "show_quad") {
+    if (p.has("texture") == p.has("visible"))
+      return p.fail("give 'texture' (what the quad shows) or \"visible\": false (no quad)");
+    XE_PARAM(texture_name, p.optional_text("texture"));
+    XE_PARAM(visible, p.boolean("visible", true));
+    if (texture_name.empty() && visible)
+      return p.fail("\"visible\": true needs no parameter: name the texture with 'texture'");
+    return show_quad{texture_name};
+  }
+  if (name == "measure_quad") {
+    XE_PARAM(texture_name, p.text("name"));
+    XE_PARAM(as, p.text("as"));
+    return measure_quad{texture_name, as};
   }
   if (name == "wrong_barrier") {
     XE_PARAM(texture_name, p.text("name"));
@@ -244,7 +273,8 @@ const std::vector<std::string>& action_names() {
       "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
       "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
       "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format", "race",
-      "release_immediately", "upload_texture", "wrong_barrier"};
+      "release_immediately", "upload_texture", "wrong_barrier", "create_quad_root_signature", "show_quad",
+      "measure_quad"};
   return names;
 }
 

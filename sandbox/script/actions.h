@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
-#include "graphics/stats.h"
+#include "graphics/renderer.h"
 
 namespace xe::sandbox::actions {
 
@@ -70,15 +70,31 @@ struct check_view_format { std::string resource; std::string view; std::string a
 struct race { gfx::heap_model model{}; u32 iterations{}; std::string as; };
 // Lesson 12: the texture's last reference released while a copy of it is covered by no fence.
 struct release_immediately { std::string name; std::string as; };
-// Lesson 13: a checker pattern copied in (barriers to COPY_DEST and on to PIXEL_SHADER_RESOURCE).
-struct upload_texture { std::string name; };
+// A pattern copied in (barriers to COPY_DEST and on to PIXEL_SHADER_RESOURCE): through a
+// staging buffer on the immediate list, waited for (lesson 13), or through the upload ring
+// at the start of the next frame (lesson 14).
+enum class upload_path : u8 { staging, upload_ring };
+struct upload_texture {
+  std::string name;
+  upload_path through{upload_path::staging};
+  gfx::texture_pattern pattern{gfx::texture_pattern::checker};
+};
+// Lesson 14: the textured quad's root signature (gfx::create_quad_root_signature); what it was
+// created from goes to /checks/AS.
+struct create_quad_root_signature { std::string as; };
+// Lesson 14: the learner texture drawn on the quad from the next frame on; empty: no quad.
+struct show_quad { std::string texture; };
+// Lesson 14: the quad drawn into the engine's own target and compared with the texture
+// (gfx::measure_textured_quad); the counts go to /checks/AS.
+struct measure_quad { std::string name; std::string as; };
 // Lesson 13: a transition naming COPY_DEST as its before state while the texture is elsewhere.
 struct wrong_barrier { std::string name; std::string as; };
 
 using action = std::variant<create_heap, allocate, free_descriptor, advance_frames, flush, set_frames_in_flight,
                             create_surface, remove_surface, resize, toggle_fullscreen, create_texture, release,
                             snapshot, screenshot, expect, show_triangle, set_gpu_load, expect_error,
-                            attempt, check_view_format, race, release_immediately, upload_texture, wrong_barrier>;
+                            attempt, check_view_format, race, release_immediately, upload_texture, wrong_barrier,
+                            create_quad_root_signature, show_quad, measure_quad>;
 
 struct step {
   u32 number{};       // 1-based position in its list

@@ -86,6 +86,13 @@ result<void> action_runner::run(const actions::step& step) {
   return {};
 }
 
+// The next frame would draw a texture on the quad: it may go only once nothing will use it.
+result<void> action_runner::not_on_the_quad(const std::string& texture) const {
+  if (_host.quad() != texture) return {};
+  return failed(fmt::format("texture '{}' is on the quad: take it off first ({{\"do\": \"show_quad\", \"visible\": false}})",
+                            texture));
+}
+
 result<void> action_runner::run_action(const actions::action& what) {
   using namespace actions;
   return std::visit(
@@ -156,7 +163,10 @@ result<void> action_runner::run_action(const actions::action& what) {
           },
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
           [&](const create_texture& a) { return gfx::create_texture({a.name, a.kind, a.width, a.height}); },
-          [&](const release& a) { return gfx::release_texture(a.name); },
+          [&](const release& a) -> result<void> {
+            XE_TRY(not_on_the_quad(a.name));
+            return gfx::release_texture(a.name);
+          },
           [&](const snapshot& a) { return write_frame_state(a.file, _host.snapshot()); },
           [&](const screenshot& a) -> result<void> {
             auto image = _host.screenshot(a.slot);
@@ -225,6 +235,7 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const release_immediately& a) -> result<void> {
+            XE_TRY(not_on_the_quad(a.name));
             auto report = gfx::release_texture_immediately(a.name);
             if (!report) return std::move(report).error_value();
             _checks[a.as] = with_capture({{"released", report->released},
@@ -234,7 +245,52 @@ result<void> action_runner::run_action(const actions::action& what) {
                                          *report);
             return {};
           },
-          [&](const upload_texture& a) { return gfx::upload_texture_pattern(a.name); },
+          [&](const upload_texture& a) {
+            return a.through == upload_path::upload_ring ? gfx::queue_texture_upload(a.name, a.pattern)
+                                                         : gfx::upload_texture_pattern(a.name, a.pattern);
+          },
+          [&](const create_quad_root_signature& a) -> result<void> {
+            auto info = gfx::create_quad_root_signature();
+            if (!info) return std::move(info).error_value();
+            _checks[a.as] = {{"name", info->name},
+                             {"parameters", info->parameters},
+                             {"parameter_type", info->parameter_type},
+                             {"range_type", info->range_type},
+                             {"range_descriptors", info->range_descriptors},
+                             {"range_register", info->range_register},
+                             {"visibility", info->visibility},
+                             {"static_samplers", info->static_samplers},
+                             {"sampler_filter", info->sampler_filter},
+                             {"sampler_address", info->sampler_address},
+                             {"sampler_register", info->sampler_register},
+                             {"input_assembler", info->input_assembler}};
+            return {};
+          },
+          [&](const show_quad& a) -> result<void> {
+            if (!a.texture.empty() && !gfx::has_texture(a.texture))
+              return failed(fmt::format("there is no live texture named '{}'", a.texture));
+            _host.set_quad(a.texture);
+            return {};
+          },
+          [&](const measure_quad& a) -> result<void> {
+            auto m = gfx::measure_textured_quad(a.name);
+            if (!m) return std::move(m).error_value();
+            const char* shows = m->texel_pixels == m->quad_pixels   ? "texture"
+                                : m->clear_pixels == m->quad_pixels ? "nothing"
+                                                                    : "not the texture";
+            _checks[a.as] = {{"width", m->width},
+                             {"height", m->height},
+                             {"quad_pixels", m->quad_pixels},
+                             {"texel_pixels", m->texel_pixels},
+                             {"clear_pixels", m->clear_pixels},
+                             {"other_pixels", m->other_pixels},
+                             {"first_other", m->first_other},
+                             {"outside_pixels", m->outside_pixels},
+                             {"outside_clear", m->outside_clear},
+                             {"shows", shows},
+                             {"outside_is_clear", m->outside_clear == m->outside_pixels}};
+            return {};
+          },
           [&](const wrong_barrier& a) -> result<void> {
             auto report = gfx::record_wrong_barrier(a.name);
             if (!report) return std::move(report).error_value();

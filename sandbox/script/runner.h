@@ -24,6 +24,8 @@ public:
   virtual result<void> run_frames(u32 count) = 0;
   // What every surface draws after its clear, from the next frame on.
   virtual void set_triangle(bool visible) = 0;
+  virtual void set_quad(const std::string& texture) = 0;  // empty: no quad
+  virtual const std::string& quad() const = 0;
   virtual void set_gpu_load(u32 passes) = 0;
   virtual nlohmann::json snapshot() = 0;
   // At least the part of snapshot() that `needed` points into (what expect reads).
@@ -58,6 +60,7 @@ private:
     std::vector<u32> indices;
   };
   result<void> run_action(const actions::action& what);
+  result<void> not_on_the_quad(const std::string& texture) const;
 
   scenario_host& _host;
   std::map<std::string, label_entry> _labels;

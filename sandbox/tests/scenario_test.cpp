@@ -142,6 +142,23 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
                       "step 1 (upload_texture): there is no live texture named 'never'");
   expect_script_error(R"({"do": "wrong_barrier", "name": "never", "as": "w"})",
                       "step 1 (wrong_barrier): there is no live texture named 'never'");
+  const std::string tiles = R"({"do": "create_texture", "name": "tiles", "kind": "committed", "width": 64, "height": 64}, )";
+  expect_script_error(R"({"do": "show_quad", "texture": "never"})", "step 1 (show_quad): there is no live texture named 'never'");
+  expect_script_error(R"({"do": "measure_quad", "name": "never", "as": "q"})",
+                      "step 1 (measure_quad): there is no live texture named 'never'");
+  expect_script_error(tiles + R"({"do": "measure_quad", "name": "tiles", "as": "q"})",
+                      "step 2 (measure_quad): texture 'tiles' has no pixels in yet");
+  expect_script_error(tiles + R"({"do": "upload_texture", "name": "tiles", "through": "upload_ring"},
+                                 {"do": "measure_quad", "name": "tiles", "as": "q"})",
+                      "(its upload is queued: run a frame)");
+  expect_script_error(tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release", "name": "tiles"})",
+                      "step 3 (release): texture 'tiles' is on the quad: take it off first");
+  expect_script_error(tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release_immediately", "name": "tiles", "as": "h"})",
+                      "step 3 (release_immediately): texture 'tiles' is on the quad: take it off first");
+  expect_script_error(R"({"do": "create_texture", "name": "big", "kind": "committed", "width": 2048, "height": 1024},
+                         {"do": "upload_texture", "name": "big", "through": "upload_ring"})",
+                      "step 2 (upload_texture): texture 'big' needs 8388608 bytes of upload space, more than a frame "
+                      "slot's 4194304");
   expect_script_error(R"({"do": "remove_surface", "slot": 5})", "step 1 (remove_surface): there is no surface in slot 5");
   expect_script_error(R"({"do": "resize", "slot": 0, "width": 0, "height": 10})", "step 1 (resize)");
 }

@@ -99,6 +99,36 @@ TEST(script_parse, upload_texture_and_wrong_barrier) {
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "c", "as": "x"}]})"), "unknown parameter 'as'");
 }
 
+TEST(script_parse, textured_quad_actions) {
+  auto s = parse_script(R"({"steps": [
+    {"do": "upload_texture", "name": "t", "through": "upload_ring", "pattern": "tiles"},
+    {"do": "create_quad_root_signature", "as": "root"},
+    {"do": "show_quad", "texture": "t"},
+    {"do": "show_quad", "visible": false},
+    {"do": "measure_quad", "name": "t", "as": "q"},
+    {"do": "upload_texture", "name": "t", "through": "staging"}]})", "t.json");
+  ASSERT_TRUE(s) << s.error_value().reason;
+  const auto& up = std::get<actions::upload_texture>(s->steps[0].what);
+  EXPECT_EQ(up.through, actions::upload_path::upload_ring);
+  EXPECT_EQ(up.pattern, gfx::texture_pattern::tiles);
+  EXPECT_EQ(std::get<actions::create_quad_root_signature>(s->steps[1].what).as, "root");
+  EXPECT_EQ(std::get<actions::show_quad>(s->steps[2].what).texture, "t");
+  EXPECT_EQ(std::get<actions::show_quad>(s->steps[3].what).texture, "");
+  EXPECT_EQ(std::get<actions::measure_quad>(s->steps[4].what).as, "q");
+  const auto& staged = std::get<actions::upload_texture>(s->steps[5].what);
+  EXPECT_EQ(staged.through, actions::upload_path::staging);
+  EXPECT_EQ(staged.pattern, gfx::texture_pattern::checker);
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "through": "ring"}]})"),
+                  "'through' must be staging or upload_ring");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "pattern": "stripes"}]})"),
+                  "'pattern' must be checker or tiles");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad"}]})"), "give 'texture'");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad", "texture": "t", "visible": false}]})"), "give 'texture'");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad", "visible": true}]})"), "name the texture");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "measure_quad", "name": "t"}]})"), "'as' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_quad_root_signature"}]})"), "'as' is required");
+}
+
 TEST(expectations, parse_every_kind_and_name_what_is_wrong) {
   const auto bad = [](nlohmann::json e) {
     auto r = actions::parse_expect(e);

@@ -301,6 +301,9 @@ TEST_F(snapshot_test, the_runner_evaluates_labels_and_checks_partially_as_in_the
     result<gfx::image_rgba8> screenshot(std::optional<u32>) override { return make_error(errc::unsupported, "no"); }
     result<void> run_frames(u32) override { return make_error(errc::unsupported, "no"); }
     void set_triangle(bool) override {}
+    void set_quad(const std::string&) override {}
+    const std::string& quad() const override { return _quad; }
+    std::string _quad;
     void set_gpu_load(u32) override {}
     nlohmann::json snapshot() override { return capture_frame_state(nullptr); }
     nlohmann::json snapshot_part(const nlohmann::json::json_pointer& p) override { return capture_frame_state_part(nullptr, p); }

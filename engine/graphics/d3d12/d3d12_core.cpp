@@ -11,6 +11,7 @@
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
 #include "graphics/d3d12/d3d12_runtime.h"
+#include "graphics/d3d12/d3d12_textured_quad.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
 
@@ -179,6 +180,7 @@ result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
                            pass.upload, g->pipelines};
   result<void> status;
   if (pass.content.triangle) status = record_triangle(ctx);
+  if (status && !pass.content.quad_texture.empty()) status = record_learner_quad(*g, ctx, pass.content.quad_texture);
   if (status) status = record_gpu_load(ctx, pass.content.gpu_load_passes);
   if (status && pass.extra) status = pass.extra(ctx);
   if (status && pass.copy_to) {
@@ -347,7 +349,7 @@ result<void> begin_frame() {
   g->in_frame = true;
   ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
   g->command.list()->SetDescriptorHeaps(1, shader_visible);
-  return {};
+  return record_queued_uploads(*g, g->command.list());  // before any pass samples them
 }
 
 result<void> render_surface(surface_id id, const frame_content& content) {

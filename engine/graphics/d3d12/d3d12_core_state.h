@@ -22,6 +22,8 @@ namespace xe::gfx::d3d12 {
 struct learner_texture {
   d3d12_texture texture;
   com_ptr<ID3D12Heap> heap;  // placed textures: the heap they live in
+  std::vector<u8> pixels;    // RGBA8, rows top to bottom: what was last uploaded (or queued)
+  bool upload_queued{};      // pixels wait for the next frame's copy through the upload ring
   void release() {
     texture.release();
     deferred_release(heap);

@@ -20,6 +20,7 @@
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_runtime.h"
+#include "graphics/d3d12/d3d12_textured_quad.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx {
@@ -148,29 +149,23 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
   return report;
 }
 
-result<void> upload_texture_pattern(std::string_view name) {
+result<void> upload_texture_pattern(std::string_view name, texture_pattern pattern) {
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
   auto found = g->find_texture(name);
   if (!found) return std::move(found).error_value();
-  const auto it = *found;
-  ID3D12Resource* texture = it->second.texture.resource();
-  if (it->second.texture.kind() == resource_kind::reserved)
+  d3d12::learner_texture& t = (*found)->second;
+  ID3D12Resource* texture = t.texture.resource();
+  if (t.texture.kind() == resource_kind::reserved)
     return make_error(errc::unsupported, "a reserved texture has no memory to upload into");
   const D3D12_RESOURCE_DESC desc = d3d12::resource_desc(texture);
   const u32 width = static_cast<u32>(desc.Width), height = desc.Height;
-  std::vector<u8> pixels(size_t{width} * height * 4);
-  for (u32 y = 0; y < height; ++y)
-    for (u32 x = 0; x < width; ++x) {
-      const u8 v = ((x / 8 + y / 8) % 2) ? 230 : 40;
-      u8* p = &pixels[(size_t{y} * width + x) * 4];
-      p[0] = v;
-      p[1] = v;
-      p[2] = v;
-      p[3] = 255;
-    }
+  std::vector<u8> pixels = d3d12::pattern_pixels(pattern, width, height);
   const D3D12_RESOURCE_STATES tracked = d3d12::tracker::state_of(texture);
-  return d3d12::upload_texture_rgba8(texture, pixels.data(), width, height, tracked);
+  XE_TRY(d3d12::upload_texture_rgba8(texture, pixels.data(), width, height, tracked));
+  t.pixels = std::move(pixels);
+  t.upload_queued = false;  // this copy came later than a queued one would
+  return {};
 }
 
 result<wrong_barrier_report> record_wrong_barrier(std::string_view name) {

@@ -13,6 +13,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,6 +61,9 @@ struct frame_content {
   bool triangle{false};     // the wiki's first triangle, vertices through the upload ring
   u32 gpu_load_passes{0};   // blended full-screen passes that leave the image as it was:
                             // real GPU work, to make frames GPU-bound (at most 10,000)
+  std::string quad_texture{};  // lesson 14: a learner texture on a square in the middle, read
+                              // through a descriptor table (empty: no quad). Not drawn until
+                              // its pixels are in (a queued upload lands in the next frame).
 };
 
 struct image_rgba8 {
@@ -88,7 +92,7 @@ result<void> remove_surface(surface_id id);                    // flushes first
 result<void> resize_surface(surface_id id, u32 width, u32 height);
 
 // Rebuilds surfaces whose swap chain went stale, waits for this slot's fence, runs its
-// deferred work.
+// deferred work, then records the texture uploads queued through the upload ring.
 result<void> begin_frame();
 // What begin_frame does first, on its own (between frames): rebuilds window surfaces whose
 // swap chain went stale (a size change, OUT_OF_DATE, SUBOPTIMAL). True when one was.
@@ -200,6 +204,14 @@ result<void> create_texture(const texture_create_desc& desc);
 // Deferred release: the resource stays in deferred_releases until its slot comes round.
 result<void> release_texture(std::string_view name);
 
+// The pixels a learner texture is filled with. checker: 8x8 grey squares (40 and 230).
+// tiles: four quadrants, red (230, 60, 50) top left, green (60, 200, 80) top right, blue
+// (50, 110, 230) bottom left, yellow (240, 200, 40) bottom right, each an 8x8 checker of its
+// colour (where (x / 8 + y / 8) is odd) and half of it; alpha 255.
+enum class texture_pattern : u8 { checker, tiles };
+const char* to_string(texture_pattern pattern);
+std::optional<texture_pattern> texture_pattern_from(std::string_view name);
+
 // Lesson 12: the hazard deferred release prevents, run so that it harms nothing. The GPU
 // copies the texture in a submission no fence covers; once a marker copied by a later
 // submission shows the GPU has physically passed the copy, the texture's last reference is
@@ -218,9 +230,10 @@ struct immediate_release_report {
 // has not passed the copy within 5 s.
 result<immediate_release_report> release_texture_immediately(std::string_view name);
 
-// Lesson 13: a learner texture filled with a checker pattern through a staging buffer, with
-// the barriers a copy needs: its state -> COPY_DEST, the copy, COPY_DEST -> PIXEL_SHADER_RESOURCE.
-result<void> upload_texture_pattern(std::string_view name);
+// Lesson 13: a learner texture filled with a pattern through a staging buffer on the
+// immediate list, with the barriers a copy needs: its state -> COPY_DEST, the copy,
+// COPY_DEST -> PIXEL_SHADER_RESOURCE. Waits for it.
+result<void> upload_texture_pattern(std::string_view name, texture_pattern pattern = texture_pattern::checker);
 
 // Lesson 13: a transition barrier whose before state is wrong on purpose (it names COPY_DEST
 // while the texture is in the state the engine tracked), executed and waited for between
@@ -235,6 +248,55 @@ struct wrong_barrier_report {
   std::vector<std::string> messages;  // from the barrier's recording to the wait's end
 };
 result<wrong_barrier_report> record_wrong_barrier(std::string_view name);
+
+// Lesson 14: textures through descriptor tables. The textured quad's root signature: one
+// descriptor table holding one SRV range (t0) for the pixel shader, one static sampler (s0)
+// and the input assembler (the quad's vertices come from a vertex buffer). Created by the
+// pipeline library on first use (here, or at the quad's first draw) and kept; this returns
+// the description it was created from.
+struct quad_root_signature_info {
+  std::string name;             // as tracked: "root signature: textured quad"
+  u32 parameters{};             // root parameters: the one descriptor table
+  std::string parameter_type;   // "DESCRIPTOR_TABLE"
+  std::string range_type;       // the table's one range: "SRV"
+  u32 range_descriptors{};
+  u32 range_register{};         // t0
+  std::string visibility;       // "PIXEL"
+  u32 static_samplers{};
+  std::string sampler_filter;   // "MIN_MAG_MIP_POINT"
+  std::string sampler_address;  // "CLAMP"
+  u32 sampler_register{};       // s0
+  bool input_assembler{};       // ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT
+};
+result<quad_root_signature_info> create_quad_root_signature();
+
+bool has_texture(std::string_view name);  // a live learner texture of that name
+
+// Lesson 14: the texture filled through the upload ring. Queued now; the next begin_frame
+// records it first in the frame's list: the rows go into that frame slot's part of the ring
+// (reused once the slot's fence has completed), then a barrier from the tracked state to
+// COPY_DEST, CopyTextureRegion, COPY_DEST -> PIXEL_SHADER_RESOURCE. Between frames. Fails
+// for a reserved texture or one larger than a slot's part of the ring.
+result<void> queue_texture_upload(std::string_view name, texture_pattern pattern);
+
+// Lesson 14: whether descriptor-table sampling works on this device, measured. The quad is
+// drawn with the texture, through the same root signature, descriptor and sampler, into a
+// 128x128 target of the engine's own (cleared to magenta, 255 0 255, a colour neither pattern
+// has; the quad the middle 64x64) on the immediate list, and read back; each pixel is
+// compared with the texel it samples. Between frames; the texture's pixels must be in (no
+// upload still queued).
+struct quad_measurement {
+  u32 width{};           // the target
+  u32 height{};
+  u32 quad_pixels{};     // inside the quad
+  u32 texel_pixels{};    // ...showing the texel they sample (or a neighbour, at a texel's edge)
+  u32 clear_pixels{};    // ...still the clear colour: nothing was drawn there
+  u32 other_pixels{};    // ...something else: drawn, but not from the texture
+  std::array<u8, 3> first_other{};  // the first of those, RGB
+  u32 outside_pixels{};  // around the quad
+  u32 outside_clear{};   // ...the clear colour, as cleared
+};
+result<quad_measurement> measure_textured_quad(std::string_view texture);
 
 // Wiki 7.9 asks whether a texture of one format can take an SRV of another. The answer
 // comes from D3D12's casting rules and this device's CheckFeatureSupport; a pair the rules

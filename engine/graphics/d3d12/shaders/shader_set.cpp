@@ -71,6 +71,26 @@ std::vector<u8> fullscreen_vs() {
   return b.finish();
 }
 
+// The textured quad (lesson 14): positions in clip space and texture coordinates from a
+// vertex buffer; textured_ps reads the same TEXCOORD in v1.
+std::vector<u8> quad_vs() {
+  builder b{stage::vertex};
+  b.input("POSITION", 0, 0, "xy");
+  b.input("TEXCOORD", 0, 1, "xy");
+  b.output("SV_Position", 0, 0, "xyzw", sv_position);
+  b.output("TEXCOORD", 0, 1, "xy");
+  b.dcl_global_flags_refactoring_allowed();
+  b.dcl_input(v(0).mask("xy"));
+  b.dcl_input(v(1).mask("xy"));
+  b.dcl_output_siv(o(0), sv_position);
+  b.dcl_output(o(1).mask("xy"));
+  b.mov(o(0).mask("xy"), v(0).swz("xyxx"));
+  b.mov(o(0).mask("zw"), imm(0, 0, 0, 1));
+  b.mov(o(1).mask("xy"), v(1).swz("xyxx"));
+  b.ret();
+  return b.finish();
+}
+
 std::vector<u8> textured_ps() {
   builder b{stage::pixel};
   fullscreen_inputs(b);
@@ -99,7 +119,7 @@ struct entry {
 };
 constexpr entry entries[] = {
     {"triangle_vs", triangle_vs},     {"triangle_ps", triangle_ps},     {"fullscreen_vs", fullscreen_vs},
-    {"textured_ps", textured_ps},     {"flat_color_ps", flat_color_ps},
+    {"textured_ps", textured_ps},     {"flat_color_ps", flat_color_ps}, {"quad_vs", quad_vs},
 };
 static_assert(std::size(entries) == static_cast<size_t>(id::count));
 

@@ -14,6 +14,7 @@ enum class id : u32 {
   fullscreen_vs,  // SV_VertexID -> a triangle covering the target, TEXCOORD 0..1
   textured_ps,    // t0.Sample(s0, TEXCOORD)
   flat_color_ps,  // cb0[0]
+  quad_vs,        // POSITION float2, TEXCOORD float2 -> SV_Position, TEXCOORD (the textured quad)
   count
 };
 
