@@ -79,7 +79,7 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
     ImGui::SameLine();
     u32 last = invalid_id;
     if (latest)
-      for (const auto& slot : latest->surfaces.slots)
+      for (const auto& slot : latest->surfaces().slots)
         if (slot.live) last = slot.slot;
     if (marks.button("Close last") && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
     for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
