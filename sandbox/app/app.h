@@ -91,6 +91,7 @@ private:
   result<void> handle_events();
   result<void> run_requests();
   void record_between_frames();
+  void record_state(f32 frame_ms = -1.f);
   result<void> run_control(const actions::step& step);
   void note_learner_change(const bilingual& what);
   result<void> attach_overlay();

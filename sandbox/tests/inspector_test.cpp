@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <chrono>
@@ -274,6 +276,33 @@ TEST_F(inspector_test, history_markers_jump_between_events) {
   EXPECT_EQ(gfx::get_frame_stats().cpu_fence_value, cpu_fence);
   frames(1);
   EXPECT_FALSE(_inspector->animating()) << "faded after " << ui::highlights::fade.count() << " ms";
+}
+
+// Events raised between frames outside the inspector's requests (a window rebuilt before
+// them, a script step) are in the history: the record of the frame that follows has them.
+TEST_F(inspector_test, events_between_frames_reach_the_history) {
+  frames(2);
+  step(actions::resize{0, 640, 360}, "resize");  // between frames, not a request
+  step(actions::create_heap{"between", gfx::heap_type::cbv_srv_uav, 4}, "heap");
+  step(actions::allocate{"between", 1, ""}, "allocate");
+  const u64 before = _inspector->history().latest().frame.frame_number;
+  frames(1);
+  const history_ring& history = _inspector->history();
+  ASSERT_GT(history.latest().frame.frame_number, before);
+  const auto has = [&](gfx::event_type type) {
+    return std::any_of(history.latest().events.begin(), history.latest().events.end(),
+                       [&](const recorded_event& e) { return e.type == type; });
+  };
+  EXPECT_TRUE(has(gfx::event_type::surface_resized)) << "the resize between frames";
+  EXPECT_TRUE(has(gfx::event_type::descriptor_allocated)) << "the allocation between frames";
+  const auto markers = _inspector->markers();
+  EXPECT_TRUE(std::any_of(markers.begin(), markers.end(), [&](const ui::timeline::marker& m) {
+    return m.at == history.size() - 1 && m.what.find("surface resized 0") != std::string::npos;
+  })) << "a marker on that frame";
+  frames(1);
+  EXPECT_FALSE(std::any_of(history.latest().events.begin(), history.latest().events.end(),
+                           [](const recorded_event& e) { return e.type == gfx::event_type::surface_resized; }))
+      << "recorded once, not carried on";
 }
 
 TEST(plot_ticks, round_values_cover_the_range) {
