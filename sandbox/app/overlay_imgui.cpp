@@ -53,14 +53,22 @@ public:
   bool draws() const override { return _enabled; }
   void set_visible(bool visible) override { _inspector.set_visible(visible); }
 
-  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back.
+  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back. It is
+  // built again only when it could look different (the display's size, input, F1); in
+  // between the last build's draw data is drawn again (valid until the next NewFrame).
   void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
+    if (_enabled && _built && !_built_visible && !_inspector.visible() && width == _built_size.first &&
+        height == _built_size.second && !_platform.input_pending()) {
+      if (!_ui_map_file.empty()) write_ui_map(width, height);  // the engine's numbers move on
+      return;
+    }
     _built = false;
     if (!_enabled) return;
     if (width == 0 || height == 0) {  // minimised: nothing to draw into
       if (!_ui_map_file.empty()) write_ui_map(0, 0);
       return;
     }
+    _built_size = {width, height};
     _platform.new_frame(width, height, dt);
     ImGui::NewFrame();
     _inspector.begin_pass();
@@ -275,6 +283,7 @@ private:
   bool _attached{false};
   bool _built{false};
   bool _built_visible{false};  // _built holds the hidden hint (false) or the panels (true)
+  std::pair<u32, u32> _built_size{0, 0};
   ImVec4 _hint{};              // the hidden hint's rectangle, when drawn
   imgui_platform _platform;
   imgui_renderer _renderer;
