@@ -806,7 +806,7 @@ def test_frame_timeline(run, args):
             shot_one = os.path.join(app.workdir, "timeline-1-in-flight.png")
             display.screenshot(shot_one)
             rect = app.guard("the timeline's rectangle", lambda: (app.ui_map() or {}).get("buttons", {}).get("frame timeline"), 5)
-            rect = app.scroll_into_view("frame timeline", rect)  # below the fence plots, as a person scrolls to it
+            rect = app.scroll_into_view("frame timeline", rect)  # the tab's centre: in view unless the panel is short
             time.sleep(0.5)
             rect = (app.ui_map() or {}).get("buttons", {}).get("frame timeline", rect)
             display.screenshot(shot_one)
