@@ -126,6 +126,7 @@ result<void> app::restart_engine() {
     if (entry.window && kept.size() < _opts.windows) kept.push_back(std::move(entry.window));
   _overlay->release_device_objects();
   _overlay_slot = invalid_id;
+  _overlay_surfaces_version = ~0ull;  // a fresh engine counts its surface versions again
   _observer.release();
   report_leaks(gfx::shutdown());
   _surfaces.clear();
@@ -212,7 +213,10 @@ void app::build_overlay() {
   // window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
   if (_overlay->draws() && _surfaces.count(_overlay_slot)) {
-    gfx::calculate_surfaces_info(_overlay_surfaces);
+    if (const u64 version = gfx::get_surfaces_version(); version != _overlay_surfaces_version || version == 0) {
+      gfx::calculate_surfaces_info(_overlay_surfaces);  // a surface changed: read its size again
+      _overlay_surfaces_version = version;
+    }
     const gfx::surface_info& info = _overlay_surfaces.slots[_overlay_slot];
     const std::chrono::duration<f32> dt = now - _last_build;
     u32 windows = 0;
