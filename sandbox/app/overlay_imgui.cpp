@@ -16,6 +16,7 @@
 #include "inspector/frame_lanes.h"
 #include "inspector/inspector.h"
 #include "inspector/layout.h"
+#include "inspector/ui_text.h"
 #include "lessons/lesson_panel.h"
 #include "io/files.h"
 
@@ -31,7 +32,7 @@ public:
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout from code: the same every run (and in tests)
     ui::apply_style(ImGui::GetStyle());
-    load_overlay_font(15.f, glyph_text);
+    load_overlay_font(15.f, std::string{glyph_text} + ui::ui_text_zh_glyphs());
   }
   ~imgui_overlay() override {
     _platform.shutdown();
@@ -105,6 +106,7 @@ public:
       return;
     }
     _lesson = *view;
+    ui::set_ui_language(view->lang);  // the inspector's labels follow the lesson's language
     // A step just run (or undone): its focus comes forward once.
     const std::pair<u32, u32> position{view->current, view->steps_done};
     if (position == _focused) return;
@@ -163,16 +165,18 @@ private:
 
     if (layout.compact) {
       fixed(layout.inspector);
-      if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings) && ImGui::BeginTabBar("compact")) {
+      // No title bar: in a small window every line goes to the lesson and the panels.
+      if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar) &&
+          ImGui::BeginTabBar("compact")) {
         if (_lesson && ImGui::BeginTabItem(_lesson->lang == language::zh ? "课程###tab-lesson" : "Lesson###tab-lesson")) {
           _lesson_panel.draw(*_lesson);
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Inspector###tab-inspector")) {
+        if (ImGui::BeginTabItem((std::string{ui::ui_text("Inspector")} + "###tab-inspector").c_str())) {
           _inspector.draw_main(gfx::get_adapter_info());
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Controls###tab-controls")) {
+        if (ImGui::BeginTabItem((std::string{ui::ui_text("Controls")} + "###tab-controls").c_str())) {
           _inspector.draw_controls(state);
           ImGui::EndTabItem();
         }
@@ -192,15 +196,16 @@ private:
       controls.h += controls.y - (bottom + 8.f);
       controls.y = bottom + 8.f;
     }
-    const ImGuiWindow* previous = ImGui::FindWindowByName("Controls");
+    const std::string controls_title = ui::ui_label("Controls"), inspector_title = ui::ui_label("Inspector");
+    const ImGuiWindow* previous = ImGui::FindWindowByName(controls_title.c_str());
     const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
     ImGui::SetNextWindowPos(ImVec2{controls.x, controls.y}, place || followed ? ImGuiCond_Always : ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints(ImVec2{controls.w, 0.f}, ImVec2{controls.w, std::max(controls.h, 60.f)});
-    if (ImGui::Begin("Controls", nullptr, sized_to_content)) _inspector.draw_controls(state);
+    if (ImGui::Begin(controls_title.c_str(), nullptr, sized_to_content)) _inspector.draw_controls(state);
     _controls_at = (place || followed) ? ImVec2{controls.x, controls.y} : ImVec2{-1.f, -1.f};
     ImGui::End();
     to_content(layout.inspector);
-    if (ImGui::Begin("Inspector", nullptr, sized_to_content)) _inspector.draw_main(gfx::get_adapter_info());
+    if (ImGui::Begin(inspector_title.c_str(), nullptr, sized_to_content)) _inspector.draw_main(gfx::get_adapter_info());
     ImGui::End();
   }
 

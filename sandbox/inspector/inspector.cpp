@@ -5,6 +5,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "common/log.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox {
 
@@ -90,7 +91,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   };
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
   const auto tab = [&](const char* name, auto&& draw) {
-    const bool open = ImGui::BeginTabItem(name, nullptr, tab_flags(name));
+    const bool open = ImGui::BeginTabItem(ui::ui_label(name).c_str(), nullptr, tab_flags(name));
     _marks.remember(("tab:" + std::string{name}).c_str());  // the tab's own button
     if (open) {
       _shown_panel = name;
