@@ -58,11 +58,12 @@ public:
   // built again only when it could look different (the display's size, input, F1); in
   // between the last build's draw data is drawn again (valid until the next NewFrame).
   void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
-    if (_enabled && _built && !_built_visible && !_inspector.visible() && width == _built_size.first &&
+    if (_enabled && _built && _hint_settled && !_inspector.visible() && width == _built_size.first &&
         height == _built_size.second && !_platform.input_pending()) {
       if (!_ui_map_file.empty()) write_ui_map(width, height);  // the engine's numbers move on
       return;
     }
+    const bool hint_before = _built && !_built_visible;
     _built = false;
     if (!_enabled) return;
     if (width == 0 || height == 0) {  // minimised: nothing to draw into
@@ -82,6 +83,8 @@ public:
       _inspector.draw_notices();
     }
     ImGui::Render();
+    // Two hidden passes in a row: ImGui has seen the panels go (the UI map lists none).
+    _hint_settled = !_inspector.visible() && hint_before;
     _built = true;
     _built_visible = _inspector.visible();
     if (!_ui_map_file.empty()) write_ui_map(width, height);
@@ -210,7 +213,7 @@ private:
   }
 
   void draw_hidden_hint() {
-    const char* text = "F1 shows the inspector";
+    const char* text = ui::ui_text("F1 shows the inspector");
     const ImVec2 size = ImGui::CalcTextSize(text);
     const ImVec2 min{8.f, ImGui::GetIO().DisplaySize.y - size.y - 18.f};
     const ImVec2 max{min.x + size.x + 12.f, min.y + size.y + 8.f};
@@ -289,6 +292,7 @@ private:
   bool _built{false};
   bool _built_visible{false};  // _built holds the hidden hint (false) or the panels (true)
   std::pair<u32, u32> _built_size{0, 0};
+  bool _hint_settled{false};  // the last two passes built the hint: it may be drawn again as is
   ImVec4 _hint{};              // the hidden hint's rectangle, when drawn
   imgui_platform _platform;
   imgui_renderer _renderer;

@@ -45,6 +45,7 @@ constexpr entry catalogue[] = {
     {"Diff against", "与之对比"},
     {"Back to live", "回到实时"},
     {"Pause view", "暂停视图"},
+    {"F1 shows the inspector", "按 F1 显示检查器"},
     {"held by the lesson: only its steps move it", "课程控制着引擎：只有它的步骤会推进"},
     {"Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, "
      "\u2190/PgUp back, Home restart, R retry",
