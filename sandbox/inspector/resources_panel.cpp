@@ -1,10 +1,12 @@
 #include <algorithm>
 
+#include <imgui_internal.h>
+
 #include "inspector/panels.h"
 
 namespace xe::sandbox::ui {
 
-void draw_resources(const shown_frame& shown) {
+void draw_resources(const shown_frame& shown, marks& marks) {
   const frame_record& r = *shown.record;
   // Every column as wide as its widest cell, never cut: narrower panels (1280x720 gives the
   // inspector about 430 pixels) scroll sideways, the names staying in view.
@@ -16,7 +18,8 @@ void draw_resources(const shown_frame& shown) {
   const f32 height = rows * ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize + 4.f;
   if (!ImGui::BeginTable("resources", 7, flags, ImVec2{0.f, height})) return;
   // state: the D3D12 state its last recorded barrier left it in; lifetime: live or waiting.
-  for (const char* name : {"name", "kind", "size", "format", "bytes", "state", "lifetime"}) ImGui::TableSetupColumn(name);
+  constexpr const char* names[] = {"name", "kind", "size", "format", "bytes", "state", "lifetime"};
+  for (const char* name : names) ImGui::TableSetupColumn(name);
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableHeadersRow();
   for (const gfx::resource_info& res : r.objects->resources) {
@@ -40,6 +43,10 @@ void draw_resources(const shown_frame& shown) {
                                                 "release waits in slot %u", res.release_slot);
     else ImGui::TextUnformatted("live");
   }
+  // Where each column lies (screen x, scrolled), for tests: as wide as its widest cell.
+  if (const ImGuiTable* table = ImGui::GetCurrentTable())
+    for (int i = 0; i < table->ColumnsCount && i < 7; ++i)
+      marks.remember(std::string{"resources column:"} + names[i], ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
   ImGui::EndTable();
 }
 

@@ -359,6 +359,33 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
   }
 }
 
+// At 1280x720 (an inspector about 430 pixels wide) no Resources column is cut: each is at
+// least as wide as its widest cell; the table scrolls sideways instead.
+TEST_F(inspector_test, resource_columns_are_never_cut) {
+  step(actions::create_texture{"a texture with a name longer than the panel is wide, on purpose", gfx::resource_kind::placed, 16, 16},
+       "create_texture");
+  _inspector->select_panel("Resources");
+  frames(8);  // a table fits its columns to their cells over its first passes
+  const frame_record& r = _inspector->history().latest();
+  const f32 padding = 2.f * ImGui::GetStyle().CellPadding.x;
+  const auto widest = [&](auto&& text) {
+    f32 w = 0.f;
+    for (const gfx::resource_info& res : r.objects->resources) w = std::max(w, ImGui::CalcTextSize(text(res).c_str()).x);
+    return w;
+  };
+  const auto column = [&](const char* name) {
+    const auto rect = _inspector->button_rect(std::string{"resources column:"} + name);
+    EXPECT_TRUE(rect) << name;
+    return rect ? rect->z - rect->x : 0.f;
+  };
+  EXPECT_GE(column("name") + 0.5f, widest([](const gfx::resource_info& res) { return res.name; }) + padding);
+  EXPECT_GE(column("kind") + 0.5f, widest([](const gfx::resource_info& res) {
+    return std::string{gfx::to_string(res.kind)} + " " + res.type;
+  }) + padding);
+  EXPECT_GE(column("format") + 0.5f, widest([](const gfx::resource_info& res) { return res.format; }) + padding);
+  EXPECT_GE(column("state") + 0.5f, widest([](const gfx::resource_info& res) { return res.state; }) + padding);
+}
+
 // However a setting was made (here: directly, as --triangle and --gpu-load do at start-up),
 // the controls show it: the triangle checkbox is drawn ticked.
 TEST_F(inspector_test, controls_show_the_settings_however_they_were_made) {
