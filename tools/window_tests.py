@@ -696,7 +696,9 @@ def test_feedback(run, args):
 
 def test_timeline(run, args):
     """Lesson 07 to the step where index 0 returns; the history marks the free, the return
-    and the lesson steps; [ (key) and << (mouse) go back event by event, ] and >> forward."""
+    and the lesson steps; [ (key) and << (mouse) go back event by event, ] and >> forward.
+    Then, with no lesson holding the engine, a resized window's rebuild (between frames,
+    before the requests) is marked too."""
     with Display() as display:
         app = run.sandbox(display, "timeline", "--lesson", "07", "--language", "en")
         try:
@@ -748,8 +750,24 @@ def test_timeline(run, args):
             app.close_expecting(0, "the timeline")
         finally:
             app.kill()
+        # The engine running freely (no lesson holds it): a window resized by the learner is
+        # rebuilt between frames, before the requests; the history still marks it.
+        app = run.sandbox(display, "timeline-resize", "--size", "1280x720")
+        try:
+            app.wait_window()
+            before = app.guard("frames running", lambda: (app.ui_map() or {}).get("engine", {}).get("frame"), 10)
+            display.run("xdotool", "windowsize", "--sync", app.window, "1000", "640")
+            resized = app.guard("a marker for the rebuild", lambda: next((k for k in (app.ui_map() or {}).get(
+                "markers", []) if "surface resized 0" in k["what"]), None), 10)
+            if resized["frame"] < before:
+                raise TestFailure(f"the rebuild is marked on frame {resized['frame']}, before the resize ({before})")
+            time.sleep(0.3)
+            display.screenshot(os.path.join(app.workdir, "timeline-resized.png"))
+            app.close_expecting(0, "the resized window")
+        finally:
+            app.kill()
     print(f"markers at history {places} (frames {sorted(set(frames))}); [ went to {back}, << to {earlier}, ] and >> "
-          "came forward; the engine stood still")
+          f"came forward; the engine stood still; a free-running window's resize marked on frame {resized['frame']}")
 
 
 def slot_pixels(display, shot, rect, origin):
@@ -789,7 +807,7 @@ def test_frame_timeline(run, args):
             shot_one = os.path.join(app.workdir, "timeline-1-in-flight.png")
             display.screenshot(shot_one)
             rect = app.guard("the timeline's rectangle", lambda: (app.ui_map() or {}).get("buttons", {}).get("frame timeline"), 5)
-            rect = app.scroll_into_view("frame timeline", rect)  # below the fence plots, as a person scrolls to it
+            rect = app.scroll_into_view("frame timeline", rect)  # the tab's centre: in view unless the panel is short
             time.sleep(0.5)
             rect = (app.ui_map() or {}).get("buttons", {}).get("frame timeline", rect)
             display.screenshot(shot_one)

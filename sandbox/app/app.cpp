@@ -126,6 +126,7 @@ result<void> app::restart_engine() {
     if (entry.window && kept.size() < _opts.windows) kept.push_back(std::move(entry.window));
   _overlay->release_device_objects();
   _overlay_slot = invalid_id;
+  _overlay_surfaces_version = ~0ull;  // a fresh engine counts its surface versions again
   _observer.release();
   report_leaks(gfx::shutdown());
   _surfaces.clear();
@@ -144,9 +145,9 @@ result<void> app::restart_engine() {
     auto slot = create_surface(_opts.width, _opts.height);
     if (!slot) return std::move(slot).error_value();
   }
-  if (_recorder) _recorder->new_frame();
+  if (_recorder) _recorder->clear();
   XE_TRY(attach_overlay());
-  _overlay->record(_recorder ? &*_recorder : nullptr);  // the fresh engine, before any frame
+  record_state();  // the fresh engine, before any frame
   return {};
 }
 
@@ -186,7 +187,7 @@ result<void> app::frame() {
     XE_TRY(gfx::render_surface(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
   const std::chrono::duration<f32, std::milli> cpu_ms = clock::now() - start;
-  _overlay->record(_recorder ? &*_recorder : nullptr, cpu_ms.count());
+  record_state(cpu_ms.count());
 
   const std::chrono::duration<f64, std::milli> elapsed = clock::now() - start;
   _frame_ms_total += elapsed.count();
@@ -212,7 +213,10 @@ void app::build_overlay() {
   // window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
   if (_overlay->draws() && _surfaces.count(_overlay_slot)) {
-    gfx::calculate_surfaces_info(_overlay_surfaces);
+    if (const u64 version = gfx::get_surfaces_version(); version != _overlay_surfaces_version || version == 0) {
+      gfx::calculate_surfaces_info(_overlay_surfaces);  // a surface changed: read its size again
+      _overlay_surfaces_version = version;
+    }
     const gfx::surface_info& info = _overlay_surfaces.slots[_overlay_slot];
     const std::chrono::duration<f32> dt = now - _last_build;
     u32 windows = 0;
@@ -331,9 +335,15 @@ result<void> app::handle_events() {
 // A held engine runs no frame to record what a change did (a rebuilt surface, a closed
 // window): the inspector is given the state now, so it never shows one from before.
 void app::record_between_frames() {
-  if (!engine_held()) return;  // the next frame records it
-  _overlay->record(_recorder ? &*_recorder : nullptr);
+  if (!engine_held()) return;  // the next frame records it (the recorder keeps its events)
+  record_state();
   _redraw = true;
+}
+
+// The engine's state into the inspector's history; the events so far are recorded then.
+void app::record_state(f32 frame_ms) {
+  _overlay->record(_recorder ? &*_recorder : nullptr, frame_ms);
+  if (_recorder) _recorder->mark_recorded();
 }
 
 // The inspector's controls speak the scenario vocabulary; lesson commands come from the
@@ -362,7 +372,7 @@ result<void> app::run_requests() {
   }
   if (ran) {
     // The state after the request, whatever frames it ran, is what the inspector shows.
-    _overlay->record(_recorder ? &*_recorder : nullptr);
+    record_state();
     _redraw = true;
   }
   return {};

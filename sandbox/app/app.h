@@ -93,6 +93,7 @@ private:
   result<void> handle_events();
   result<void> run_requests();
   void record_between_frames();
+  void record_state(f32 frame_ms = -1.f);
   result<void> run_control(const actions::step& step);
   void note_learner_change(const bilingual& what);
   result<void> attach_overlay();
@@ -118,6 +119,7 @@ private:
   u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
   clock::time_point _last_build{};
   gfx::surfaces_info _overlay_surfaces;  // reused: reading the overlay's size allocates nothing
+  u64 _overlay_surfaces_version{~0ull};  // gfx::get_surfaces_version() when read
   clock::time_point _active_until{};      // held: redraw at frame rate until then (input settles)
   clock::time_point _next_idle_redraw{};  // held and idle: a slow redraw (tooltips, timers)
   bool _redraw{true};                     // held: something changed; redraw now

@@ -16,6 +16,7 @@
 #include "inspector/frame_lanes.h"
 #include "inspector/inspector.h"
 #include "inspector/layout.h"
+#include "inspector/ui_text.h"
 #include "lessons/lesson_panel.h"
 #include "io/files.h"
 
@@ -31,7 +32,7 @@ public:
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout from code: the same every run (and in tests)
     ui::apply_style(ImGui::GetStyle());
-    load_overlay_font(15.f, glyph_text);
+    load_overlay_font(15.f, std::string{glyph_text} + ui::ui_text_zh_glyphs());
   }
   ~imgui_overlay() override {
     _platform.shutdown();
@@ -53,14 +54,23 @@ public:
   bool draws() const override { return _enabled; }
   void set_visible(bool visible) override { _inspector.set_visible(visible); }
 
-  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back.
+  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back. It is
+  // built again only when it could look different (the display's size, input, F1); in
+  // between the last build's draw data is drawn again (valid until the next NewFrame).
   void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
+    if (_enabled && _built && _hint_settled && !_inspector.visible() && width == _built_size.first &&
+        height == _built_size.second && !_platform.input_pending()) {
+      if (!_ui_map_file.empty()) write_ui_map(width, height);  // the engine's numbers move on
+      return;
+    }
+    const bool hint_before = _built && !_built_visible;
     _built = false;
     if (!_enabled) return;
     if (width == 0 || height == 0) {  // minimised: nothing to draw into
       if (!_ui_map_file.empty()) write_ui_map(0, 0);
       return;
     }
+    _built_size = {width, height};
     _platform.new_frame(width, height, dt);
     ImGui::NewFrame();
     _inspector.begin_pass();
@@ -73,6 +83,8 @@ public:
       _inspector.draw_notices();
     }
     ImGui::Render();
+    // Two hidden passes in a row: ImGui has seen the panels go (the UI map lists none).
+    _hint_settled = !_inspector.visible() && hint_before;
     _built = true;
     _built_visible = _inspector.visible();
     if (!_ui_map_file.empty()) write_ui_map(width, height);
@@ -97,6 +109,7 @@ public:
       return;
     }
     _lesson = *view;
+    ui::set_ui_language(view->lang);  // the inspector's labels follow the lesson's language
     // A step just run (or undone): its focus comes forward once.
     const std::pair<u32, u32> position{view->current, view->steps_done};
     if (position == _focused) return;
@@ -155,16 +168,18 @@ private:
 
     if (layout.compact) {
       fixed(layout.inspector);
-      if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings) && ImGui::BeginTabBar("compact")) {
+      // No title bar: in a small window every line goes to the lesson and the panels.
+      if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar) &&
+          ImGui::BeginTabBar("compact")) {
         if (_lesson && ImGui::BeginTabItem(_lesson->lang == language::zh ? "课程###tab-lesson" : "Lesson###tab-lesson")) {
           _lesson_panel.draw(*_lesson);
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Inspector###tab-inspector")) {
+        if (ImGui::BeginTabItem((std::string{ui::ui_text("Inspector")} + "###tab-inspector").c_str())) {
           _inspector.draw_main(gfx::get_adapter_info());
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem("Controls###tab-controls")) {
+        if (ImGui::BeginTabItem((std::string{ui::ui_text("Controls")} + "###tab-controls").c_str())) {
           _inspector.draw_controls(state);
           ImGui::EndTabItem();
         }
@@ -184,20 +199,21 @@ private:
       controls.h += controls.y - (bottom + 8.f);
       controls.y = bottom + 8.f;
     }
-    const ImGuiWindow* previous = ImGui::FindWindowByName("Controls");
+    const std::string controls_title = ui::ui_label("Controls"), inspector_title = ui::ui_label("Inspector");
+    const ImGuiWindow* previous = ImGui::FindWindowByName(controls_title.c_str());
     const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
     ImGui::SetNextWindowPos(ImVec2{controls.x, controls.y}, place || followed ? ImGuiCond_Always : ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints(ImVec2{controls.w, 0.f}, ImVec2{controls.w, std::max(controls.h, 60.f)});
-    if (ImGui::Begin("Controls", nullptr, sized_to_content)) _inspector.draw_controls(state);
+    if (ImGui::Begin(controls_title.c_str(), nullptr, sized_to_content)) _inspector.draw_controls(state);
     _controls_at = (place || followed) ? ImVec2{controls.x, controls.y} : ImVec2{-1.f, -1.f};
     ImGui::End();
     to_content(layout.inspector);
-    if (ImGui::Begin("Inspector", nullptr, sized_to_content)) _inspector.draw_main(gfx::get_adapter_info());
+    if (ImGui::Begin(inspector_title.c_str(), nullptr, sized_to_content)) _inspector.draw_main(gfx::get_adapter_info());
     ImGui::End();
   }
 
   void draw_hidden_hint() {
-    const char* text = "F1 shows the inspector";
+    const char* text = ui::ui_text("F1 shows the inspector");
     const ImVec2 size = ImGui::CalcTextSize(text);
     const ImVec2 min{8.f, ImGui::GetIO().DisplaySize.y - size.y - 18.f};
     const ImVec2 max{min.x + size.x + 12.f, min.y + size.y + 8.f};
@@ -275,6 +291,8 @@ private:
   bool _attached{false};
   bool _built{false};
   bool _built_visible{false};  // _built holds the hidden hint (false) or the panels (true)
+  std::pair<u32, u32> _built_size{0, 0};
+  bool _hint_settled{false};  // the last two passes built the hint: it may be drawn again as is
   ImVec4 _hint{};              // the hidden hint's rectangle, when drawn
   imgui_platform _platform;
   imgui_renderer _renderer;

@@ -64,6 +64,7 @@ void bm_history_600_frames(benchmark::State& state) {
       if (!gfx::begin_frame() || !gfx::render_surface(*surface, {{0.1f, 0.2f, 0.3f, 1.f}, false, 0}) || !gfx::end_frame())
         return state.SkipWithError("frame failed");
       ring.capture(&events);
+      events.mark_recorded();
     }
     bytes = ring.calculate_bytes();
   }

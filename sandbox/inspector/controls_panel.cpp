@@ -4,6 +4,7 @@
 
 #include "inspector/notices.h"
 #include "inspector/panels.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
@@ -30,7 +31,7 @@ void controls_panel::request(actions::action what, const char* name) {
 
 void controls_panel::draw(const overlay_state& state, const frame_record* latest, marks& marks) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", key_hint);
+  ImGui::TextWrapped("%s", ui_text(key_hint));
   ImGui::PopStyleColor();
   if (marks.button("Reset layout")) _layout_reset = true;
   if (marks.section("Frame loop", true)) {
@@ -38,27 +39,27 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
     // scripts, lessons); changing one asks for the change, applied between frames.
     bool paused = _loop_paused || state.lesson_holds_engine;
     ImGui::BeginDisabled(state.lesson_holds_engine);
-    if (ImGui::Checkbox("Pause frame loop", &paused)) _loop_paused = paused;
+    if (ImGui::Checkbox(ui_label("Pause frame loop").c_str(), &paused)) _loop_paused = paused;
     marks.remember("Pause frame loop");
     ImGui::EndDisabled();
     if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("A lesson is open: the engine moves only with its steps, Step one frame, and your changes.");
     ImGui::SameLine();
     if (marks.button("Step one frame")) _step_requested = true;
-    if (state.lesson_holds_engine) ImGui::TextDisabled("held by the lesson: only its steps move it");
+    if (state.lesson_holds_engine) ImGui::TextDisabled("%s", ui_text("held by the lesson: only its steps move it"));
     // Sliders leave room for their labels, however narrow the panel.
-    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("frames in flight").x -
+    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(ui_text("frames in flight")).x -
                                                                   ImGui::GetStyle().ItemInnerSpacing.x));
     int frames_in_flight = latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_buffer_count);
-    if (ImGui::SliderInt("frames in flight", &frames_in_flight, 1, static_cast<int>(gfx::frame_buffer_count)))
+    if (ImGui::SliderInt(ui_label("frames in flight").c_str(), &frames_in_flight, 1, static_cast<int>(gfx::frame_buffer_count)))
       request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
     marks.remember("frames in flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
-    if (ImGui::SliderInt("GPU load", &gpu_load, 0, std::max(100, gpu_load)))
+    if (ImGui::SliderInt(ui_label("GPU load").c_str(), &gpu_load, 0, std::max(100, gpu_load)))
       request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
     ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
-    if (ImGui::Checkbox("triangle", &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
+    if (ImGui::Checkbox(ui_label("triangle").c_str(), &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
     marks.remember("triangle");
   }
   if (marks.section("Learner heap", true)) {
@@ -79,7 +80,7 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
     ImGui::SameLine();
     u32 last = invalid_id;
     if (latest)
-      for (const auto& slot : latest->surfaces.slots)
+      for (const auto& slot : latest->surfaces().slots)
         if (slot.live) last = slot.slot;
     if (marks.button("Close last") && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
     for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
@@ -108,7 +109,7 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
 // button stays whole in a narrow panel.
 bool controls_panel::path_and_button(const char* id, char* path, size_t size, const char* label, marks& marks) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const f32 button_width = ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
+  const f32 button_width = ImGui::CalcTextSize(ui_text(label)).x + 2 * style.FramePadding.x;
   ImGui::SetNextItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
   ImGui::InputText(id, path, size);
   // The field shows the start of a long path: all of it on hover, resolved if relative.

@@ -27,7 +27,7 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
                                        : wait == 1 ? "after 1 more frame"
                                                    : fmt::format("after {} more frames", wait).c_str());
     u32 queued = 0;
-    for (const heap_record& h : r.heaps)
+    for (const heap_record& h : r.heaps())
       for (u32 index : h.state->deferred[s]) {
         const std::string* owner = lookup(h.state->owners, index);
         const u64* freed = lookup(h.state->freed_frames, index);
@@ -71,7 +71,7 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
     axes.frames.push_back(at.frame.frame_number);
     for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
       size_t length = at.objects->deferred_releases[s].size();
-      for (const heap_record& h : at.heaps) length += h.info.deferred_counts[s];
+      for (const heap_record& h : at.heaps()) length += h.info.deferred_counts[s];
       slots[s].values.push_back(static_cast<f32>(length));
     }
   }

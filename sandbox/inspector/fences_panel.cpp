@@ -7,8 +7,9 @@
 
 namespace xe::sandbox::ui {
 
-// The shown frame's fence values, then the history up to it: the CPU's signalled value
-// against the GPU's completed one, and the CPU's wait in each begin_frame.
+// The shown frame's fence values and its timeline of frames in flight, then the history up
+// to it: the CPU's signalled value against the GPU's completed one, the CPU's wait in each
+// begin_frame, and the GPU's time per frame beside the CPU's.
 void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::gpu_clock_info& clock, marks& marks) {
   const gfx::frame_stats& f = shown.record->frame;
 
@@ -17,6 +18,10 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   std::string slots;
   for (u64 v : f.slot_fence_values) slots += fmt::format("{}{}", slots.empty() ? "" : ", ", v);
   ImGui::Text("slot values [%s], last wait %.3f ms", slots.c_str(), static_cast<f64>(f.last_wait_ms));
+  // The tab's centre: the last frames as lanes (a loaded snapshot has its own window of them).
+  ImGui::Separator();
+  draw_frame_timeline(shown, clock, marks);
+  ImGui::Separator();
   if (!shown.history) {
     ImGui::TextDisabled("a loaded snapshot has no history to plot");
     return;
@@ -70,10 +75,6 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
       series("wait for the slot's fence", colour_deferred_text[1], [](const gfx::frame_stats& s) { return s.last_wait_ms; })};
   marks.remember("plot:cpu time", draw_plot(axes, cpu));
 
-  // The last frames as lanes, then the GPU's time per frame beside the CPU's. After the
-  // fence plots, so those fit a 720-pixel window; the panel scrolls to the timeline.
-  ImGui::Separator();
-  draw_frame_timeline(shown, clock, marks);
   // The GPU's span of each frame, from the timeline: what the GPU spent, beside what the CPU did.
   axes.title = clock.timestamps ? "GPU time per frame (ms, timestamp queries)"
                                 : "GPU time per frame (ms, estimated from fence completion seen on the CPU)";

@@ -7,14 +7,14 @@ namespace xe::sandbox::ui {
 
 void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
   const frame_record& r = *shown.record;
-  if (r.heaps.empty()) return;
+  if (r.heaps().empty()) return;
   // The chosen heap, or the newest one until the learner (or a lesson) chooses. A record
   // without the chosen heap (scrubbed back before it existed) shows the newest one and
   // keeps the choice.
   const heap_record* heap = _chosen ? r.find_heap(_selected) : nullptr;
-  if (!heap) heap = &r.heaps.back();
+  if (!heap) heap = &r.heaps().back();
   if (ImGui::BeginCombo("heap", heap->info.name.c_str())) {
-    for (const heap_record& h : r.heaps)
+    for (const heap_record& h : r.heaps())
       if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {
         select(h.info.name);
         _page = 0;
@@ -100,13 +100,13 @@ void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
   axes.y_max = 100.f;
   axes.marked = window.count - 1;
   std::vector<plot_series> heaps;
-  for (const heap_record& h : shown.record->heaps)
+  for (const heap_record& h : shown.record->heaps())
     heaps.push_back({fmt::format("{} ({})", h.info.name, h.info.capacity), palette[heaps.size() % std::size(palette)], {}});
   for (u32 k = 0; k < window.count; ++k) {
     const frame_record& at = shown.history->at(window.first + k);
     axes.frames.push_back(at.frame.frame_number);
     for (size_t i = 0; i < heaps.size(); ++i) {
-      const heap_record* h = at.find_heap(shown.record->heaps[i].info.name);
+      const heap_record* h = at.find_heap(shown.record->heaps()[i].info.name);
       heaps[i].values.push_back(h && h->info.capacity ? 100.f * static_cast<f32>(h->info.size) / static_cast<f32>(h->info.capacity) : 0.f);
     }
   }

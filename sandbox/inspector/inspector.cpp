@@ -5,6 +5,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "common/log.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox {
 
@@ -90,7 +91,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   };
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
   const auto tab = [&](const char* name, auto&& draw) {
-    const bool open = ImGui::BeginTabItem(name, nullptr, tab_flags(name));
+    const bool open = ImGui::BeginTabItem(ui::ui_label(name).c_str(), nullptr, tab_flags(name));
     _marks.remember(("tab:" + std::string{name}).c_str());  // the tab's own button
     if (open) {
       _shown_panel = name;
@@ -102,7 +103,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   tab("Deferred", [&] { ui::draw_deferred(shown, _focus, _highlights, _marks); });
   tab("Fences", [&] { ui::draw_fences(shown, _frame_times, (_loaded ? _loaded->adapter : adapter).gpu_clock, _marks); });
   tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus, _highlights); });
-  tab("Resources", [&] { ui::draw_resources(shown); });
+  tab("Resources", [&] { ui::draw_resources(shown, _marks); });
   tab("Log", [&] { ui::draw_log(shown, *_log); });
   tab("Adapter", [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });
   tab("Diff", [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr, _diff_path); });

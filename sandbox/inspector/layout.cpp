@@ -11,7 +11,9 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
   const f32 inner_h = std::max(0.f, height - 2 * margin);
   if (width < wide_min_width) {
     out.compact = true;
-    const f32 w = std::clamp(width * 0.62f, std::min(300.f, width - 2 * margin), std::max(0.f, width - 2 * margin));
+    // Two thirds of a 640-pixel window: a lesson's text in lines long enough to read, and
+    // the frame still in sight beside it.
+    const f32 w = std::clamp(width * 0.66f, std::min(300.f, width - 2 * margin), std::max(0.f, width - 2 * margin));
     out.inspector = {width - margin - w, margin, w, inner_h};
     return out;
   }

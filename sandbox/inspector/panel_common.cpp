@@ -2,16 +2,18 @@
 
 #include <cmath>
 
+#include "inspector/ui_text.h"
+
 namespace xe::sandbox::ui {
 
 bool marks::button(const char* label) {
-  const bool pressed = ImGui::Button(label);
+  const bool pressed = ImGui::Button(ui_label(label).c_str());
   remember(label);
   return pressed;
 }
 
 bool marks::section(const char* label, bool open_by_default) {
-  const bool open = ImGui::CollapsingHeader(label, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  const bool open = ImGui::CollapsingHeader(ui_label(label).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   remember(label);
   return open;
 }

@@ -1,22 +1,26 @@
 #include <algorithm>
 
+#include <imgui_internal.h>
+
 #include "inspector/panels.h"
 
 namespace xe::sandbox::ui {
 
-void draw_resources(const shown_frame& shown) {
+void draw_resources(const shown_frame& shown, marks& marks) {
   const frame_record& r = *shown.record;
+  // Every column as wide as its widest cell, never cut: narrower panels (1280x720 gives the
+  // inspector about 430 pixels) scroll sideways, the names staying in view.
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                    ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-  // As tall as its rows, up to 24 of them (the panel sizes itself to its content).
+                                    ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+  // As tall as its rows, up to 24 of them (the panel sizes itself to its content), and the
+  // sideways scroll bar.
   const f32 rows = static_cast<f32>(std::min<size_t>(r.objects->resources.size(), 24) + 1);
-  if (!ImGui::BeginTable("resources", 7, flags, ImVec2{0.f, rows * ImGui::GetFrameHeightWithSpacing() + 4.f}))
-    return;
+  const f32 height = rows * ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize + 4.f;
+  if (!ImGui::BeginTable("resources", 7, flags, ImVec2{0.f, height})) return;
   // state: the D3D12 state its last recorded barrier left it in; lifetime: live or waiting.
-  const std::pair<const char*, f32> columns[] = {{"name", 3.2f},   {"kind", 1.8f},  {"size", 1.2f},
-                                                 {"format", 1.9f}, {"bytes", 1.1f}, {"state", 2.0f},
-                                                 {"lifetime", 1.6f}};
-  for (const auto& [name, weight] : columns) ImGui::TableSetupColumn(name, ImGuiTableColumnFlags_WidthStretch, weight);
+  constexpr const char* names[] = {"name", "kind", "size", "format", "bytes", "state", "lifetime"};
+  for (const char* name : names) ImGui::TableSetupColumn(name);
+  ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableHeadersRow();
   for (const gfx::resource_info& res : r.objects->resources) {
     ImGui::TableNextRow();
@@ -39,6 +43,10 @@ void draw_resources(const shown_frame& shown) {
                                                 "release waits in slot %u", res.release_slot);
     else ImGui::TextUnformatted("live");
   }
+  // Where each column lies (screen x, scrolled), for tests: as wide as its widest cell.
+  if (const ImGuiTable* table = ImGui::GetCurrentTable())
+    for (int i = 0; i < table->ColumnsCount && i < 7; ++i)
+      marks.remember(std::string{"resources column:"} + names[i], ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
   ImGui::EndTable();
 }
 

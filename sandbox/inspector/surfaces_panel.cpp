@@ -8,7 +8,7 @@ namespace xe::sandbox::ui {
 
 // The surfaces' utl::free_list: one card per slot, the free chain drawn as arrows.
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow) {
-  const gfx::surfaces_info& s = shown.record->surfaces;
+  const gfx::surfaces_info& s = shown.record->surfaces();
   ImGui::Text("utl::free_list<d3d12_surface>: %u slots, next free: %s", s.capacity,
               s.next_free == invalid_id ? "none" : std::to_string(s.next_free).c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -43,7 +43,7 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
     std::string text = fmt::format("slot {} (gen {})\n", i, slot.generation);
     if (slot.live) {
       text += fmt::format("{} {}x{}{}\n{} buffers, now {}\nRTV", slot.kind, slot.width, slot.height,
-                          slot.fullscreen ? "\nfullscreen" : "", slot.back_buffers, slot.back_buffer_index);
+                          slot.fullscreen ? "\nfullscreen" : "", slot.back_buffers, shown.record->back_buffer_index(static_cast<u32>(i)));
       for (u32 rtv : slot.rtv_indices) text += " " + std::to_string(rtv);
       if (slot.dsv_index != invalid_id) text += fmt::format("\nDSV {}", slot.dsv_index);
     } else {

@@ -3,6 +3,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "inspector/panels.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 namespace {
@@ -93,7 +94,7 @@ void timeline::jump(const std::vector<marker>& markers, const history_ring& hist
 void timeline::draw(const history_ring& history, marks& marks) {
   if (history.empty()) return;
   const std::vector<marker> all = markers(history);
-  ImGui::Checkbox("Pause view", &_paused);
+  ImGui::Checkbox(ui_label("Pause view").c_str(), &_paused);
   marks.remember("Pause view");
   ImGui::SameLine();
   if (!_paused) _scrub = history.size() - 1;

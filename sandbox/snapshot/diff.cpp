@@ -67,8 +67,8 @@ record_diff diff(const frame_record& before, const frame_record& after) {
   d.fence_values = static_cast<s64>(after.frame.cpu_fence_value - before.frame.cpu_fence_value);
 
   std::set<std::string> names;
-  for (const auto& h : before.heaps) names.insert(h.info.name);
-  for (const auto& h : after.heaps) names.insert(h.info.name);
+  for (const auto& h : before.heaps()) names.insert(h.info.name);
+  for (const auto& h : after.heaps()) names.insert(h.info.name);
   for (const std::string& name : names) {
     heap_change c = compare(before.find_heap(name), after.find_heap(name));
     if (c.created || c.removed || !c.allocated.empty() || !c.freed.empty() || !c.returned.empty() ||
@@ -86,10 +86,10 @@ record_diff diff(const frame_record& before, const frame_record& after) {
   std::set_difference(objects_before.begin(), objects_before.end(), objects_after.begin(), objects_after.end(),
                       std::back_inserter(d.objects_released));
 
-  const size_t slots = std::max(before.surfaces.slots.size(), after.surfaces.slots.size());
+  const size_t slots = std::max(before.surfaces().slots.size(), after.surfaces().slots.size());
   for (size_t i = 0; i < slots; ++i) {
-    const gfx::surface_info* a = i < before.surfaces.slots.size() ? &before.surfaces.slots[i] : nullptr;
-    const gfx::surface_info* b = i < after.surfaces.slots.size() ? &after.surfaces.slots[i] : nullptr;
+    const gfx::surface_info* a = i < before.surfaces().slots.size() ? &before.surfaces().slots[i] : nullptr;
+    const gfx::surface_info* b = i < after.surfaces().slots.size() ? &after.surfaces().slots[i] : nullptr;
     const bool live_a = a && a->live, live_b = b && b->live;
     if (!live_a && live_b)
       d.surfaces.push_back(fmt::format("surface {} created: {} {}x{}", i, b->kind, b->width, b->height));

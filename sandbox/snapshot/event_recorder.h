@@ -1,8 +1,10 @@
 #pragma once
 // event_recorder: installs the engine's hook table and keeps the events of the current
-// frame (from its begin_frame until the next one) with owned strings, for snapshots.
+// frame (from its begin_frame until the next one, and any raised between frames that no
+// record has taken) with owned strings, for snapshots.
 // Single-threaded, unlocked: the renderer's events all arrive on the renderer's thread
 // (renderer.h), the one that reads them.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,15 +35,24 @@ public:
   event_recorder(const event_recorder&) = delete;
   event_recorder& operator=(const event_recorder&) = delete;
 
-  // Call before begin_frame: the events kept so far belong to the previous frame.
+  // Call before begin_frame: drops the events of the frame before and any a record has
+  // taken (mark_recorded). Events raised since, between frames and unrecorded (a window
+  // rebuilt before the requests ran), stay: they belong to this frame's record.
   void new_frame();
-  const std::vector<recorded_event>& events() const { return _events; }
+  // The events so far are in a record, or their frame has ended: new_frame drops them.
+  void mark_recorded() { _recorded = _count; }
+  void clear();  // a fresh engine: nothing carries over
+  std::span<const recorded_event> events() const { return {_events.data(), _count}; }
   u64 dropped() const { return _dropped; }  // events past max_events_per_frame this frame
 
 private:
   static void on_event(const gfx::event& e, void* self);
 
+  // [0, _count) are the events; the elements after them keep their strings' buffers for the
+  // next frame's events, so a frame's events cost no allocation once the names were seen.
   std::vector<recorded_event> _events;
+  size_t _count{0};
+  size_t _recorded{0};  // [0, _recorded) are recorded
   u64 _dropped{0};
 };
 

@@ -12,8 +12,35 @@ namespace xe::sandbox {
 
 using nlohmann::json;
 
+const std::vector<heap_record>& frame_record::heaps() const {
+  static const std::vector<heap_record> none;
+  return heap_list ? *heap_list : none;
+}
+
+void frame_record::set_heaps(std::vector<heap_record> heaps) {
+  heap_list = std::make_shared<const std::vector<heap_record>>(std::move(heaps));
+}
+
+const gfx::surfaces_info& frame_record::surfaces() const {
+  static const gfx::surfaces_info none;
+  return surfaces_shared ? surfaces_shared->info : none;
+}
+
+u32 frame_record::back_buffer_index(u32 slot) const {
+  return slot < back_buffer_indices.size() ? back_buffer_indices[slot] : 0;
+}
+
+void frame_record::set_surfaces(gfx::surfaces_info info, u64 version) {
+  back_buffer_indices.resize(info.slots.size());
+  for (gfx::surface_info& s : info.slots) {
+    back_buffer_indices[&s - info.slots.data()] = s.back_buffer_index;
+    s.back_buffer_index = 0;
+  }
+  surfaces_shared = std::make_shared<const surface_set>(surface_set{version, std::move(info)});
+}
+
 const heap_record* frame_record::find_heap(std::string_view name) const {
-  for (const heap_record& h : heaps)
+  for (const heap_record& h : heaps())
     if (h.info.name == name) return &h;
   return nullptr;
 }
@@ -35,10 +62,20 @@ size_t bytes_of(const object_lists& lists) {
   return bytes;
 }
 
-size_t frame_record::own_bytes() const {
-  size_t bytes = sizeof(*this) + heaps.capacity() * sizeof(heap_record);
+size_t bytes_of(const std::vector<heap_record>& heaps) {
+  size_t bytes = sizeof(heaps) + heaps.capacity() * sizeof(heap_record);
   for (const heap_record& h : heaps) bytes += h.info.name.capacity();
-  for (const auto& s : surfaces.slots) bytes += sizeof(s) + s.kind.capacity() + s.rtv_indices.capacity() * sizeof(u32);
+  return bytes;
+}
+
+size_t bytes_of(const surface_set& surfaces) {
+  size_t bytes = sizeof(surfaces);
+  for (const auto& s : surfaces.info.slots) bytes += sizeof(s) + s.kind.capacity() + s.rtv_indices.capacity() * sizeof(u32);
+  return bytes;
+}
+
+size_t frame_record::own_bytes() const {
+  size_t bytes = sizeof(*this) + back_buffer_indices.capacity() * sizeof(u32);
   for (const auto& e : events) bytes += sizeof(e) + e.heap.capacity() + e.name.capacity() + e.detail.capacity();
   return bytes + timings.capacity() * sizeof(gfx::frame_timing);
 }
@@ -49,26 +86,64 @@ frame_record capture_frame_record(const event_recorder* events, const frame_reco
   return r;
 }
 
-void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& r) {
-  XE_ASSERT(previous != &r);
-  r.frame = gfx::get_frame_stats();
+namespace {
+
+// The heap list is shared while every heap reports the version it had; a heap whose version
+// changed gets a new state, the others keep theirs.
+void capture_heaps(const frame_record* previous, frame_record& r) {
   const u32 heap_count = gfx::get_heap_count();
-  r.heaps.resize(heap_count);
+  const std::vector<heap_record>* before = previous ? previous->heap_list.get() : nullptr;
+  bool same = before && before->size() == heap_count;
+  for (u32 i = 0; same && i < heap_count; ++i) {
+    const gfx::heap_info info = gfx::get_heap_info(i);
+    same = (*before)[i].info.version == info.version && (*before)[i].info.name == info.name;
+  }
+  if (same) {
+    r.heap_list = previous->heap_list;
+    return;
+  }
+  std::vector<heap_record> heaps(heap_count);
   for (u32 i = 0; i < heap_count; ++i) {
-    heap_record& h = r.heaps[i];
+    heap_record& h = heaps[i];
     h.info = gfx::get_heap_info(i);
     // Heaps keep their order (engine heaps, then learner heaps in creation order).
-    const heap_record* before = previous && i < previous->heaps.size() && previous->heaps[i].info.name == h.info.name
-                                    ? &previous->heaps[i]
-                                    : previous ? previous->find_heap(h.info.name) : nullptr;
-    if (before && before->info.version == h.info.version) {
-      h.state = before->state;
+    const heap_record* was = before && i < before->size() && (*before)[i].info.name == h.info.name ? &(*before)[i]
+                             : previous                                                          ? previous->find_heap(h.info.name)
+                                                                                                 : nullptr;
+    if (was && was->info.version == h.info.version) {
+      h.state = was->state;
     } else {
       auto state = std::make_shared<gfx::heap_state>();
       gfx::copy_heap_state(i, *state);
       h.state = std::move(state);
     }
   }
+  r.set_heaps(std::move(heaps));
+}
+
+// The surfaces are shared while the engine's surfaces version holds; only each live slot's
+// back-buffer index is read per frame.
+void capture_surfaces(const frame_record* previous, frame_record& r) {
+  const u64 version = gfx::get_surfaces_version();
+  if (previous && previous->surfaces_shared && previous->surfaces_shared->version == version && version != 0) {
+    r.surfaces_shared = previous->surfaces_shared;
+    const std::vector<gfx::surface_info>& slots = r.surfaces_shared->info.slots;
+    r.back_buffer_indices.resize(slots.size());
+    for (const gfx::surface_info& s : slots)
+      r.back_buffer_indices[s.slot] = s.live ? gfx::get_back_buffer_index(s.slot) : 0;
+    return;
+  }
+  gfx::surfaces_info info;
+  gfx::calculate_surfaces_info(info);
+  r.set_surfaces(std::move(info), version);
+}
+
+} // namespace
+
+void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& r) {
+  XE_ASSERT(previous != &r);
+  r.frame = gfx::get_frame_stats();
+  capture_heaps(previous, r);
   const u64 objects_version = gfx::get_objects_version();
   if (previous && previous->objects && previous->objects->version == objects_version) {
     r.objects = previous->objects;
@@ -88,12 +163,12 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
               [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
     r.objects = std::move(lists);
   }
-  gfx::calculate_surfaces_info(r.surfaces);
+  capture_surfaces(previous, r);
   r.upload = gfx::get_upload_stats();
   r.validation_errors = gfx::get_validation_error_count();
   r.timings_stamp = gfx::copy_frame_timings(r.timings, previous ? previous->timings_stamp : 0);
   if (events) {
-    r.events = events->events();  // element-wise assignment: reuses the strings' buffers
+    r.events.assign(events->events().begin(), events->events().end());  // element-wise: reuses the strings' buffers
     r.events_dropped = events->dropped();
   } else {
     r.events.clear();

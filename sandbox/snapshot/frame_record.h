@@ -3,8 +3,10 @@
 // snapshot files see it. Captured from the running engine (the history ring keeps one per
 // frame), or read back from a snapshot file (a read-only view, or one side of a diff).
 //
-// Heap states and the object lists are shared between consecutive records while the
-// engine reports them unchanged, so a record of a quiet frame costs a few hundred bytes.
+// Delta recording: the heap list (and each heap's state), the surfaces and the object lists
+// are shared between consecutive records while the engine reports them unchanged (their
+// versions), so a quiet frame's record holds only its frame stats, back-buffer indices,
+// events and timings.
 #include <array>
 #include <memory>
 #include <vector>
@@ -29,11 +31,17 @@ struct object_lists {
   std::vector<gfx::object_info> objects;      // sorted by type, then name
 };
 
+struct surface_set {
+  u64 version{};  // gfx::get_surfaces_version() when read; 0: not from the running engine
+  gfx::surfaces_info info;  // every back_buffer_index 0: the record holds them
+};
+
 struct frame_record {
   gfx::frame_stats frame;
-  std::vector<heap_record> heaps;
+  std::shared_ptr<const std::vector<heap_record>> heap_list;
   std::shared_ptr<const object_lists> objects;
-  gfx::surfaces_info surfaces;
+  std::shared_ptr<const surface_set> surfaces_shared;
+  std::vector<u32> back_buffer_indices;  // by surface slot; they turn every frame
   gfx::upload_stats upload;
   u32 validation_errors{};
   std::vector<recorded_event> events;
@@ -43,6 +51,13 @@ struct frame_record {
   // rebuilds the whole window from the history. A snapshot holds the whole window.
   std::vector<gfx::frame_timing> timings;
   u64 timings_stamp{};
+
+  const std::vector<heap_record>& heaps() const;  // engine heaps, then learner heaps
+  void set_heaps(std::vector<heap_record> heaps);
+  // The surfaces' free list; each slot's back_buffer_index there is 0: back_buffer_index().
+  const gfx::surfaces_info& surfaces() const;
+  u32 back_buffer_index(u32 slot) const;
+  void set_surfaces(gfx::surfaces_info info, u64 version = 0);
 
   const heap_record* find_heap(std::string_view name) const;
   // Bytes this record holds on its own (shared parts counted by whoever owns them first).
@@ -75,5 +90,7 @@ result<loaded_snapshot> load_snapshot(const std::string& path);
 
 size_t bytes_of(const gfx::heap_state& state);
 size_t bytes_of(const object_lists& lists);
+size_t bytes_of(const std::vector<heap_record>& heaps);  // the list, not the states
+size_t bytes_of(const surface_set& surfaces);
 
 } // namespace xe::sandbox

@@ -266,7 +266,9 @@ loaded_snapshot read(const json& doc) {
 
   const json& heaps = field(doc, "", "heaps");
   if (!heaps.is_object()) fail("/heaps", "expected an object");
-  for (const auto& [name, heap] : heaps.items()) r.heaps.push_back(read_heap(name, heap, "/heaps/" + name));
+  std::vector<heap_record> heap_list;
+  for (const auto& [name, heap] : heaps.items()) heap_list.push_back(read_heap(name, heap, "/heaps/" + name));
+  r.set_heaps(std::move(heap_list));
 
   auto lists = std::make_shared<object_lists>();
   const json& deferred = as_array(field(doc, "", "deferred_releases"), "/deferred_releases", gfx::frame_buffer_count);
@@ -298,16 +300,18 @@ loaded_snapshot read(const json& doc) {
   r.objects = std::move(lists);
 
   const json& surfaces = field(doc, "", "surfaces");
-  r.surfaces.capacity = as_u32(field(surfaces, "/surfaces", "capacity"), "/surfaces/capacity", 1024);
-  r.surfaces.next_free = as_index(field(surfaces, "/surfaces", "next_free"), "/surfaces/next_free");
-  if (auto it = surfaces.find("size"); it != surfaces.end()) r.surfaces.size = as_u32(*it, "/surfaces/size", 1024);
+  gfx::surfaces_info info;
+  info.capacity = as_u32(field(surfaces, "/surfaces", "capacity"), "/surfaces/capacity", 1024);
+  info.next_free = as_index(field(surfaces, "/surfaces", "next_free"), "/surfaces/next_free");
+  if (auto it = surfaces.find("size"); it != surfaces.end()) info.size = as_u32(*it, "/surfaces/size", 1024);
   if (auto it = surfaces.find("storage_capacity"); it != surfaces.end())
-    r.surfaces.storage_capacity = as_u32(*it, "/surfaces/storage_capacity");
+    info.storage_capacity = as_u32(*it, "/surfaces/storage_capacity");
   if (auto it = surfaces.find("relocations"); it != surfaces.end())
-    r.surfaces.relocations = as_u32(*it, "/surfaces/relocations");
-  const json& surface_slots = as_array(field(surfaces, "/surfaces", "slots"), "/surfaces/slots", r.surfaces.capacity);
+    info.relocations = as_u32(*it, "/surfaces/relocations");
+  const json& surface_slots = as_array(field(surfaces, "/surfaces", "slots"), "/surfaces/slots", info.capacity);
   for (size_t i = 0; i < surface_slots.size(); ++i)
-    r.surfaces.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));
+    info.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));
+  r.set_surfaces(std::move(info));
 
   if (auto it = doc.find("timeline"); it != doc.end()) read_timeline(*it, r);
   if (auto it = adapter.find("gpu_clock"); it != adapter.end()) read_gpu_clock(*it, out.adapter.gpu_clock);

@@ -118,9 +118,11 @@ json heap_json(const heap_record& h) {
   return j;
 }
 
-json surfaces_json(const gfx::surfaces_info& info) {
+json surfaces_json(const frame_record& r) {
+  const gfx::surfaces_info& info = r.surfaces();
   json slots = json::array();
-  for (const gfx::surface_info& s : info.slots) {
+  for (u32 i = 0; i < info.slots.size(); ++i) {
+    const gfx::surface_info& s = info.slots[i];
     json slot = {{"slot", s.slot}, {"live", s.live}, {"generation", s.generation}};
     if (s.live) {
       slot.update({{"kind", s.kind},
@@ -128,7 +130,7 @@ json surfaces_json(const gfx::surfaces_info& info) {
                    {"height", s.height},
                    {"fullscreen", s.fullscreen},
                    {"back_buffers", s.back_buffers},
-                   {"back_buffer_index", s.back_buffer_index},
+                   {"back_buffer_index", r.back_buffer_index(i)},
                    {"rtv_indices", s.rtv_indices},
                    {"dsv_index", optional_index(s.dsv_index)},
                    {"address", fmt::format("{:#x}", s.address)}});
@@ -211,7 +213,7 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
             {"frames_in_flight", f.frames_in_flight}};
   if (section == "heaps") {
     json heaps = json::object();
-    for (const heap_record& h : r.heaps) heaps[h.info.name] = heap_json(h);
+    for (const heap_record& h : r.heaps()) heaps[h.info.name] = heap_json(h);
     return heaps;
   }
   if (section == "deferred_releases") {
@@ -223,7 +225,7 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
     }
     return deferred_releases;
   }
-  if (section == "surfaces") return surfaces_json(r.surfaces);
+  if (section == "surfaces") return surfaces_json(r);
   if (section == "resources") {
     json resources = json::array();
     for (const auto& res : r.objects->resources) {
@@ -339,7 +341,7 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
               [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
     r.objects = std::move(lists);
   }
-  if (section == "surfaces") gfx::calculate_surfaces_info(r.surfaces);
+  if (section == "surfaces") r.set_surfaces(gfx::calculate_surfaces_info());
   if (section == "upload") r.upload = gfx::get_upload_stats();
   if (section == "validation") r.validation_errors = gfx::get_validation_error_count();
   if (section == "events" && events) {

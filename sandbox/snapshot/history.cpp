@@ -59,8 +59,10 @@ size_t history_ring::calculate_bytes() const {
   size_t bytes = (_records.capacity() - _records.size()) * sizeof(frame_record);  // reserved, not yet used
   for (const frame_record& r : _records) {
     bytes += r.own_bytes();
-    for (const heap_record& h : r.heaps)
+    if (r.heap_list && counted.insert(r.heap_list.get()).second) bytes += bytes_of(*r.heap_list);
+    for (const heap_record& h : r.heaps())
       if (h.state && counted.insert(h.state.get()).second) bytes += bytes_of(*h.state);
+    if (r.surfaces_shared && counted.insert(r.surfaces_shared.get()).second) bytes += bytes_of(*r.surfaces_shared);
     if (r.objects && counted.insert(r.objects.get()).second) bytes += bytes_of(*r.objects);
   }
   return bytes;

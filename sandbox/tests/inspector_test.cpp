@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <chrono>
@@ -276,6 +278,33 @@ TEST_F(inspector_test, history_markers_jump_between_events) {
   EXPECT_FALSE(_inspector->animating()) << "faded after " << ui::highlights::fade.count() << " ms";
 }
 
+// Events raised between frames outside the inspector's requests (a window rebuilt before
+// them, a script step) are in the history: the record of the frame that follows has them.
+TEST_F(inspector_test, events_between_frames_reach_the_history) {
+  frames(2);
+  step(actions::resize{0, 640, 360}, "resize");  // between frames, not a request
+  step(actions::create_heap{"between", gfx::heap_type::cbv_srv_uav, 4}, "heap");
+  step(actions::allocate{"between", 1, ""}, "allocate");
+  const u64 before = _inspector->history().latest().frame.frame_number;
+  frames(1);
+  const history_ring& history = _inspector->history();
+  ASSERT_GT(history.latest().frame.frame_number, before);
+  const auto has = [&](gfx::event_type type) {
+    return std::any_of(history.latest().events.begin(), history.latest().events.end(),
+                       [&](const recorded_event& e) { return e.type == type; });
+  };
+  EXPECT_TRUE(has(gfx::event_type::surface_resized)) << "the resize between frames";
+  EXPECT_TRUE(has(gfx::event_type::descriptor_allocated)) << "the allocation between frames";
+  const auto markers = _inspector->markers();
+  EXPECT_TRUE(std::any_of(markers.begin(), markers.end(), [&](const ui::timeline::marker& m) {
+    return m.at == history.size() - 1 && m.what.find("surface resized 0") != std::string::npos;
+  })) << "a marker on that frame";
+  frames(1);
+  EXPECT_FALSE(std::any_of(history.latest().events.begin(), history.latest().events.end(),
+                           [](const recorded_event& e) { return e.type == gfx::event_type::surface_resized; }))
+      << "recorded once, not carried on";
+}
+
 TEST(plot_ticks, round_values_cover_the_range) {
   EXPECT_EQ(ui::nice_ticks(0, 3, 4), (std::vector<f64>{0, 1, 2, 3}));
   EXPECT_EQ(ui::nice_ticks(0, 100, 4), (std::vector<f64>{0, 50, 100}));
@@ -300,9 +329,20 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
     SCOPED_TRACE(plot);
     _inspector->select_panel(panel);
     frames(2);
-    const gfx::image_rgba8 image = screenshot();
-    const auto rect = _inspector->button_rect(plot);
+    // Below the Fences tab's timeline a plot may start under the panel's bottom: scrolled
+    // into view as a person scrolls to it.
+    ImGuiWindow* window = ImGui::FindWindowByName("###Inspector");
+    ASSERT_NE(window, nullptr);
+    ImGui::SetScrollY(window, 0.f);
+    frames(2);
+    auto rect = _inspector->button_rect(plot);
     ASSERT_TRUE(rect) << "no plot drawn";
+    if (const f32 below = rect->w + 4.f - (window->Pos.y + window->Size.y); below > 0.f) {
+      ImGui::SetScrollY(window, below);
+      frames(2);
+      rect = _inspector->button_rect(plot);
+    }
+    const gfx::image_rgba8 image = screenshot();
     const auto px = [&](u32 x, u32 y) { return image.pixels.data() + (static_cast<size_t>(y) * image.width + x) * 4; };
     const auto is_axis = [](const u8* p) { return p[0] == 170 && p[1] == 170 && p[2] == 170; };
     u32 axis_left = 0, axis_bottom = 0, label_ink = 0;
@@ -317,6 +357,33 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
     EXPECT_GT(axis_bottom, (right - left) * 8 / 10) << "the x axis";
     EXPECT_GT(label_ink, 20u) << "tick labels left of the y axis";
   }
+}
+
+// At 1280x720 (an inspector about 430 pixels wide) no Resources column is cut: each is at
+// least as wide as its widest cell; the table scrolls sideways instead.
+TEST_F(inspector_test, resource_columns_are_never_cut) {
+  step(actions::create_texture{"a texture with a name longer than the panel is wide, on purpose", gfx::resource_kind::placed, 16, 16},
+       "create_texture");
+  _inspector->select_panel("Resources");
+  frames(8);  // a table fits its columns to their cells over its first passes
+  const frame_record& r = _inspector->history().latest();
+  const f32 padding = 2.f * ImGui::GetStyle().CellPadding.x;
+  const auto widest = [&](auto&& text) {
+    f32 w = 0.f;
+    for (const gfx::resource_info& res : r.objects->resources) w = std::max(w, ImGui::CalcTextSize(text(res).c_str()).x);
+    return w;
+  };
+  const auto column = [&](const char* name) {
+    const auto rect = _inspector->button_rect(std::string{"resources column:"} + name);
+    EXPECT_TRUE(rect) << name;
+    return rect ? rect->z - rect->x : 0.f;
+  };
+  EXPECT_GE(column("name") + 0.5f, widest([](const gfx::resource_info& res) { return res.name; }) + padding);
+  EXPECT_GE(column("kind") + 0.5f, widest([](const gfx::resource_info& res) {
+    return std::string{gfx::to_string(res.kind)} + " " + res.type;
+  }) + padding);
+  EXPECT_GE(column("format") + 0.5f, widest([](const gfx::resource_info& res) { return res.format; }) + padding);
+  EXPECT_GE(column("state") + 0.5f, widest([](const gfx::resource_info& res) { return res.state; }) + padding);
 }
 
 // However a setting was made (here: directly, as --triangle and --gpu-load do at start-up),

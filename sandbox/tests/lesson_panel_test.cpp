@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "app/app.h"
+#include "inspector/ui_text.h"
 #include "lessons/lesson_session.h"
 #include "test_support.h"
 
@@ -151,6 +152,46 @@ TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
   EXPECT_GT(ink(zh), 500u);
   EXPECT_GT(ink(en), 500u);
   EXPECT_NE(zh.pixels, en.pixels);
+}
+
+// The inspector's own labels (the Controls and Inspector windows, their tabs, sections and
+// buttons) follow the lesson's language, drawn with real glyphs; their ids stay English.
+TEST_F(lesson_panel_test, inspector_labels_follow_the_lesson_language) {
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  ASSERT_TRUE(_session->open("07"));
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  const std::string glyphs = ui::ui_text_zh_glyphs();
+  for (const char* c = glyphs.c_str(); *c;) {
+    unsigned int codepoint = 0;
+    c += ImTextCharFromUtf8(&codepoint, c, nullptr);
+    EXPECT_NE(font->FindGlyphNoFallback(static_cast<ImWchar>(codepoint)), nullptr) << "U+" << std::hex << codepoint;
+  }
+  // The title bars of both windows: Chinese text, then English, then Chinese again.
+  const auto titles = [&] {
+    const gfx::image_rgba8 image = panel_pixels();
+    std::vector<u8> out;
+    for (const char* name : {"###Controls", "###Inspector"}) {
+      const ImGuiWindow* w = ImGui::FindWindowByName(name);
+      EXPECT_NE(w, nullptr) << name;
+      if (!w) continue;
+      for (u32 y = static_cast<u32>(w->Pos.y); y < static_cast<u32>(w->Pos.y + w->TitleBarHeight()) && y < image.height; ++y)
+        for (u32 x = static_cast<u32>(w->Pos.x); x < static_cast<u32>(w->Pos.x + w->Size.x) && x < image.width; ++x)
+          out.push_back(image.pixels[(size_t{y} * image.width + x) * 4]);
+    }
+    return out;
+  };
+  _session->set_language(language::zh);
+  const std::vector<u8> zh = titles();
+  EXPECT_EQ(ui::ui_language(), language::zh);
+  EXPECT_STREQ(ui::ui_text("Controls"), "控制");
+  EXPECT_EQ(ui::ui_label("Allocate"), "分配###Allocate");
+  _session->set_language(language::en);
+  const std::vector<u8> en = titles();
+  EXPECT_EQ(ui::ui_label("Allocate"), "Allocate###Allocate");
+  EXPECT_FALSE(zh.empty());
+  EXPECT_NE(zh, en) << "the title bars read differently";
+  _session->set_language(language::zh);
+  EXPECT_EQ(titles(), zh) << "and the same again";
 }
 
 // The Glossary tab and the references line: every Chinese character of the glossary, the

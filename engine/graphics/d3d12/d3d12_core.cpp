@@ -50,6 +50,7 @@ result<void> rebuild_surface(u32 index, u32 width, u32 height) {
   d3d12_surface& s = g->surfaces[index];
   const u32 old_w = s.width(), old_h = s.height();
   auto summary = s.resize(width, height);
+  ++g->surfaces_version;  // failed or not, the surface changed
   if (!summary) return std::move(summary).error_value();
   if (detail::hooks_installed()) {
     event e{.type = event_type::surface_resized, .surface = index, .detail = *summary, .width = s.width(),
@@ -301,6 +302,7 @@ result<surface_id> create_surface(const surface_desc& desc) {
                    : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count);
   if (!chain) return std::move(chain).error_value();
   const u32 index = g->surfaces.add(g->surfaces_context(), std::move(*chain), std::move(label), desc.window);
+  ++g->surfaces_version;
   XE_ASSERT(index == slot);
   d3d12_surface& surface = g->surfaces[index];
   if (surface.width() && surface.height()) {
@@ -322,6 +324,7 @@ result<void> remove_surface(surface_id id) {
   if (!surface) return std::move(surface).error_value();
   if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
   XE_TRY(flush_and_reclaim());
+  ++g->surfaces_version;
   XE_TRY(g->surfaces.remove(id.index()));
   if (detail::hooks_installed()) {
     event e{.type = event_type::surface_removed, .surface = id.index()};
@@ -486,6 +489,12 @@ void calculate_surfaces_info(surfaces_info& out) {
 void copy_resources(std::vector<resource_info>& out) { tracker::copy_resources(out); }
 
 u64 get_objects_version() { return tracker::version(); }
+
+u64 get_surfaces_version() { return g ? g->surfaces_version : 0; }
+
+u32 get_back_buffer_index(u32 slot) {
+  return g && slot < g->surfaces.capacity() && g->surfaces.is_live(slot) ? g->surfaces[slot].frame_buffer() : 0;
+}
 
 void copy_objects(std::vector<object_info>& out) { tracker::copy_objects(out); }
 

@@ -39,6 +39,7 @@ struct core_state {
   // running, so indices stay valid.
   std::vector<std::unique_ptr<heap_interface>> heaps;
   utl::free_list<d3d12_surface> surfaces;
+  u64 surfaces_version{0};  // calculate_surfaces_info changes only with it (and back-buffer indices)
   using texture_map = std::map<std::string, learner_texture, std::less<>>;
   texture_map textures;
   pipeline_library pipelines;

@@ -55,6 +55,7 @@ public:
   // The engine's frames (not an observer's redraws) remember the buffer they drew into:
   // it is the back-buffer index the stats report.
   void note_frame_buffer() { _frame_buffer = _chain->current_buffer(); }
+  u32 frame_buffer() const { return _frame_buffer; }
   // The buffer being rendered, between begin_render and end_render (RENDER_TARGET state).
   ID3D12Resource* current_target() const { return _render_targets[_chain->current_buffer()].resource.get(); }
 

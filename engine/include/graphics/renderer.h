@@ -327,6 +327,10 @@ void copy_heap_state(u32 heap, heap_state& out, u32 parts = heap_state_all);  //
 descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside the heap: all defaults
 surfaces_info calculate_surfaces_info();
 void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
+// Changes when a surface is created, removed or rebuilt: calculate_surfaces_info returns the
+// same while it holds, except each slot's back_buffer_index (get_back_buffer_index).
+u64 get_surfaces_version();
+u32 get_back_buffer_index(u32 slot);          // the buffer the slot's last frame drew into; 0 for a free slot
 void copy_resources(std::vector<resource_info>& out);
 u64 get_objects_version();                    // changes when an object is created, queued or released, or a resource state changed net
 void copy_objects(std::vector<object_info>& out);
