@@ -7,7 +7,6 @@
 #include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
-namespace {
 
 D3D12_STATIC_SAMPLER_DESC static_sampler(D3D12_FILTER filter, D3D12_TEXTURE_ADDRESS_MODE address) {
   D3D12_STATIC_SAMPLER_DESC s{};
@@ -20,6 +19,8 @@ D3D12_STATIC_SAMPLER_DESC static_sampler(D3D12_FILTER filter, D3D12_TEXTURE_ADDR
   s.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
   return s;
 }
+
+namespace {
 
 result<com_ptr<ID3D12RootSignature>> create_root_signature(ID3D12Device* device, const D3D12_ROOT_SIGNATURE_DESC& desc,
                                                            std::string_view name) {

@@ -22,7 +22,7 @@ constexpr std::string_view root_name{"textured quad"};
 struct quad_root_layout {
   D3D12_DESCRIPTOR_RANGE range{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
   D3D12_ROOT_PARAMETER table{};
-  D3D12_STATIC_SAMPLER_DESC sampler{};
+  D3D12_STATIC_SAMPLER_DESC sampler{static_sampler(D3D12_FILTER_MIN_MAG_MIP_POINT, D3D12_TEXTURE_ADDRESS_MODE_CLAMP)};
   D3D12_ROOT_SIGNATURE_DESC desc{};
 
   quad_root_layout() {
@@ -30,13 +30,6 @@ struct quad_root_layout {
     table.DescriptorTable.NumDescriptorRanges = 1;
     table.DescriptorTable.pDescriptorRanges = &range;
     table.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
-    sampler.Filter = D3D12_FILTER_MIN_MAG_MIP_POINT;
-    sampler.AddressU = sampler.AddressV = sampler.AddressW = D3D12_TEXTURE_ADDRESS_MODE_CLAMP;
-    sampler.ComparisonFunc = D3D12_COMPARISON_FUNC_ALWAYS;
-    sampler.BorderColor = D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK;
-    sampler.MaxLOD = D3D12_FLOAT32_MAX;
-    sampler.ShaderRegister = 0;
-    sampler.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
     desc.NumParameters = 1;
     desc.pParameters = &table;
     desc.NumStaticSamplers = 1;

@@ -79,4 +79,7 @@ private:
   f64 _last_creation_ms{0};
 };
 
+// A static sampler at s0 for the pixel shader, for root signature descriptions.
+D3D12_STATIC_SAMPLER_DESC static_sampler(D3D12_FILTER filter, D3D12_TEXTURE_ADDRESS_MODE address);
+
 } // namespace xe::gfx::d3d12
