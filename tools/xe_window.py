@@ -196,8 +196,17 @@ class Sandbox:
             x, y, w, h = panel
             self.display.run("xdotool", "mousemove", str(int(ox + x + w / 2)), str(int(oy + y + h / 2)), "click",
                              "--repeat", "3", "5")
-            time.sleep(0.2)
-            rect = (self.ui_map() or {}).get("buttons", {}).get(button, rect)
+            # Where the button is once the app has drawn the scrolled panel: a loaded machine
+            # may take longer than a moment, and a stale rectangle sends the click to the
+            # button that scrolled into its place.
+            before = rect
+            current = lambda: (self.ui_map() or {}).get("buttons", {}).get(button)
+            try:
+                wait_for(f"button {button!r} to move with the scroll", lambda: current() not in (None, before), 2)
+            except TestFailure:
+                pass  # the panel may not scroll further; the deadline above ends a stuck panel
+            time.sleep(0.1)
+            rect = current() or rect
         return rect
 
     def key(self, *names):
