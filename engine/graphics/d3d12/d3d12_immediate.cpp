@@ -68,22 +68,11 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
   XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
-  for (u32 y = 0; y < height; ++y)
-    std::memcpy(static_cast<u8*>(mapped) + footprint.Offset + u64{y} * footprint.Footprint.RowPitch,
-                pixels + u64{y} * width * 4, u64{width} * 4);
+  write_texture_rows(static_cast<u8*>(mapped) + footprint.Offset, footprint.Footprint.RowPitch, pixels, width, height);
   (*staging)->Unmap(0, nullptr);
 
   return copy_from_staging(*g, *staging, [&](ID3D12GraphicsCommandList* list) {
-    if (before != D3D12_RESOURCE_STATE_COPY_DEST) transition(list, texture, before, D3D12_RESOURCE_STATE_COPY_DEST);
-    D3D12_TEXTURE_COPY_LOCATION dst{};
-    dst.pResource = texture;
-    dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-    D3D12_TEXTURE_COPY_LOCATION src{};
-    src.pResource = staging->get();
-    src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
-    src.PlacedFootprint = footprint;
-    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-    transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+    record_texture_upload(list, texture, before, staging->get(), footprint);
   });
 }
 

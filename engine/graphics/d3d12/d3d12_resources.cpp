@@ -155,6 +155,24 @@ result<image_rgba8> texture_readback::read() const {
   return image;
 }
 
+void write_texture_rows(u8* dst, u32 row_pitch, const u8* pixels, u32 width, u32 height) {
+  for (u32 y = 0; y < height; ++y) std::memcpy(dst + u64{y} * row_pitch, pixels + u64{y} * width * 4, u64{width} * 4);
+}
+
+void record_texture_upload(ID3D12GraphicsCommandList* list, ID3D12Resource* texture, D3D12_RESOURCE_STATES before,
+                           ID3D12Resource* source, const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& footprint) {
+  if (before != D3D12_RESOURCE_STATE_COPY_DEST) transition(list, texture, before, D3D12_RESOURCE_STATE_COPY_DEST);
+  D3D12_TEXTURE_COPY_LOCATION dst{};
+  dst.pResource = texture;
+  dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+  D3D12_TEXTURE_COPY_LOCATION src{};
+  src.pResource = source;
+  src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+  src.PlacedFootprint = footprint;
+  list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+}
+
 void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12_RESOURCE_STATES before,
                 D3D12_RESOURCE_STATES after) {
   D3D12_RESOURCE_BARRIER barrier{};

@@ -58,4 +58,12 @@ struct texture_readback {
 void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12_RESOURCE_STATES before,
                 D3D12_RESOURCE_STATES after);
 
+// A texture's upload, the inverse of texture_readback, from whichever upload memory the caller
+// has (a staging buffer, the upload ring): write_texture_rows lays RGBA8 rows (width * 4 bytes
+// each) out at row_pitch from dst; record_texture_upload records the copy from source at
+// footprint, the texture going from before through COPY_DEST to PIXEL_SHADER_RESOURCE.
+void write_texture_rows(u8* dst, u32 row_pitch, const u8* pixels, u32 width, u32 height);
+void record_texture_upload(ID3D12GraphicsCommandList* list, ID3D12Resource* texture, D3D12_RESOURCE_STATES before,
+                           ID3D12Resource* source, const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& footprint);
+
 } // namespace xe::gfx::d3d12

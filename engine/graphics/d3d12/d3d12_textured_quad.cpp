@@ -145,22 +145,9 @@ result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* lis
     g.device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, nullptr, nullptr, &total);
     auto space = g.upload.allocate(total, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     if (!space) return std::move(space).error_value();
-    const u32 width = static_cast<u32>(desc.Width);
-    for (u32 y = 0; y < desc.Height; ++y)
-      std::memcpy(space->cpu + u64{y} * footprint.Footprint.RowPitch, t.pixels.data() + u64{y} * width * 4, u64{width} * 4);
+    write_texture_rows(space->cpu, footprint.Footprint.RowPitch, t.pixels.data(), static_cast<u32>(desc.Width), desc.Height);
     footprint.Offset = space->offset;
-
-    const D3D12_RESOURCE_STATES before = tracker::state_of(texture);
-    if (before != D3D12_RESOURCE_STATE_COPY_DEST) transition(list, texture, before, D3D12_RESOURCE_STATE_COPY_DEST);
-    D3D12_TEXTURE_COPY_LOCATION dst{};
-    dst.pResource = texture;
-    dst.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-    D3D12_TEXTURE_COPY_LOCATION src{};
-    src.pResource = space->buffer;
-    src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
-    src.PlacedFootprint = footprint;
-    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-    transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+    record_texture_upload(list, texture, tracker::state_of(texture), space->buffer, footprint);
   }
   return {};
 }
