@@ -76,6 +76,33 @@ void bm_floor_two_lock_cycles(benchmark::State& state) {
 BENCHMARK(bm_floor_two_lock_cycles<std::mutex>);
 BENCHMARK(bm_floor_two_lock_cycles<utl::spin_lock>);
 
+// The wiki's stack with the spin lock around each call and nothing else: what a thread-safe
+// free-index stack costs before any check, per-index state or event.
+void bm_floor_locked_stack_pair(benchmark::State& state) {
+  bare_free_stack stack;
+  utl::spin_lock lock;
+  u32 n = 0, frame = 0;
+  for (auto _ : state) {
+    u32 index;
+    {
+      std::lock_guard guard{lock};
+      index = stack.allocate();
+    }
+    benchmark::DoNotOptimize(index);
+    {
+      std::lock_guard guard{lock};
+      stack.free(index);
+    }
+    if (++n == pairs_per_frame) {
+      n = 0;
+      frame = (frame + 1) % 3;
+      std::lock_guard guard{lock};
+      stack.process(frame);
+    }
+  }
+}
+BENCHMARK(bm_floor_locked_stack_pair);
+
 gfx::d3d12::frame_clock g_clock;
 gfx::d3d12::descriptor_heap* g_heap = nullptr;
 std::atomic<u32> g_frame{0};
@@ -113,11 +140,14 @@ void bm_descriptor_heap_pair(benchmark::State& state) {
 }
 BENCHMARK(bm_descriptor_heap_pair)->Threads(1)->Threads(2)->UseRealTime();
 
-// The same pairs with a hook installed (one that counts, the cheapest a hook can be): every
-// allocate and free then builds and emits an event, outside the heap's lock.
+// The same pairs with hooks installed (ones that count, the cheapest a hook can be): every
+// allocate, free and return then queues a descriptor event, delivered in batches.
 std::atomic<u64> g_events{0};
 void bm_descriptor_heap_pair_hooked(benchmark::State& state) {
-  gfx::install_hooks({.on_event = [](const gfx::event&, void*) { g_events.fetch_add(1, std::memory_order_relaxed); }});
+  gfx::install_hooks({.on_event = [](const gfx::event&, void*) { g_events.fetch_add(1, std::memory_order_relaxed); },
+                      .on_descriptor_events = [](u64, std::span<const gfx::descriptor_event> events, void*) {
+                        g_events.fetch_add(events.size(), std::memory_order_relaxed);
+                      }});
   bm_descriptor_heap_pair(state);
   gfx::uninstall_hooks();
   state.counters["events_per_pair"] = benchmark::Counter(static_cast<f64>(g_events.exchange(0)) /
@@ -127,3 +157,4 @@ BENCHMARK(bm_descriptor_heap_pair_hooked)->UseRealTime();
 
 } // namespace
 } // namespace xe::bench
+

@@ -6,6 +6,21 @@ namespace xe::gfx {
 
 namespace detail {
 hook_state g_hooks;
+constinit thread_local descriptor_event_queue t_descriptor_events;
+
+void deliver_descriptor_events(descriptor_event_queue& queue) {
+  const std::span<const descriptor_event> events{queue.events, queue.count};
+  queue.count = 0;  // first: a hook that emits starts a new batch
+  if (auto batch = g_hooks.on_descriptor_events.load(std::memory_order_acquire)) {
+    batch(queue.frame, events, g_hooks.user.load(std::memory_order_relaxed));
+  } else if (auto one = g_hooks.on_event.load(std::memory_order_acquire)) {
+    for (const descriptor_event& d : events) one(to_event(d, queue.frame), g_hooks.user.load(std::memory_order_relaxed));
+  }
+}
+} // namespace detail
+
+event to_event(const descriptor_event& e, u64 frame) {
+  return event{.type = e.type, .frame = frame, .slot = e.slot, .heap = *e.heap, .index = e.index};
 }
 
 const char* to_string(heap_type type) {
@@ -87,10 +102,19 @@ std::string feature_level_name(u32 level) { return fmt::format("{}_{}", level >>
 std::string shader_model_name(u32 model) { return fmt::format("{}.{}", model >> 4, model & 0xF); }
 
 void install_hooks(const hook_table& hooks) {
-  detail::g_hooks.user.store(hooks.user, std::memory_order_relaxed);
-  detail::g_hooks.on_event.store(hooks.on_event, std::memory_order_release);
+  flush_events();
+  auto& g = detail::g_hooks;
+  g.installed.store(false, std::memory_order_relaxed);
+  g.user.store(hooks.user, std::memory_order_relaxed);
+  g.on_event.store(hooks.on_event, std::memory_order_release);
+  g.on_descriptor_events.store(hooks.on_descriptor_events, std::memory_order_release);
+  g.installed.store(hooks.on_event || hooks.on_descriptor_events, std::memory_order_release);
 }
 
 void uninstall_hooks() { install_hooks(hook_table{}); }
+
+void flush_events() {
+  if (detail::t_descriptor_events.count) detail::deliver_descriptor_events(detail::t_descriptor_events);
+}
 
 } // namespace xe::gfx

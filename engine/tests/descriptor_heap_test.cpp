@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <atomic>
 #include <random>
+#include <span>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -8,6 +10,7 @@
 #include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 #include "graphics/d3d12/d3d12_wiki_heap.h"
+#include "graphics/stats_internal.h"
 
 namespace xe::test {
 namespace {
@@ -256,6 +259,86 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
   EXPECT_EQ(size, allocated + deferred);
   EXPECT_TRUE(std::all_of(seen.begin(), seen.end(), [](u32 n) { return n == 1; }))
       << "an index is missing or duplicated";
+}
+
+// What a hook sees of a heap: allocations, frees and returns queued on this thread and
+// delivered in batches of one frame each, before the thread's next other event, and with
+// the heap's name while the heap is alive.
+struct seen_event {
+  gfx::event_type type;
+  u32 index;
+  u64 frame;
+  std::string heap;
+  int batch;  // -1: through on_event
+  bool operator==(const seen_event&) const = default;
+};
+struct hook_log {
+  std::vector<seen_event> events;
+  std::vector<size_t> batch_sizes;
+  static void one(const gfx::event& e, void* user) {
+    static_cast<hook_log*>(user)->events.push_back({e.type, e.index, e.frame, std::string{e.heap}, -1});
+  }
+  static void batch(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {
+    auto* log = static_cast<hook_log*>(user);
+    for (const auto& e : events)
+      log->events.push_back({e.type, e.index, frame, *e.heap, static_cast<int>(log->batch_sizes.size())});
+    log->batch_sizes.push_back(events.size());
+  }
+};
+
+TEST_F(descriptor_heap_test, hooks_get_descriptor_events_in_order_in_batches) {
+  using enum gfx::event_type;
+  hook_log log;
+  gfx::install_hooks({.on_event = &hook_log::one, .on_descriptor_events = &hook_log::batch, .user = &log});
+  gfx::detail::set_event_frame(7);
+  {
+    scoped_heap heap{gfx::heap_type::cbv_srv_uav};
+    XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 600, false, "hooked"));
+    auto a = heap.heap.allocate();
+    ASSERT_TRUE(a);
+    XE_ASSERT_OK(heap.heap.free(*a));
+    EXPECT_TRUE(log.events.empty()) << "queued, not delivered one by one";
+
+    gfx::event fence{.type = fence_signaled, .value = 1};
+    gfx::detail::emit(fence);  // any other event delivers the queue first
+    gfx::detail::set_event_frame(8);
+    heap.heap.process_deferred_free(0);  // frame 8: a batch of its own
+    gfx::flush_events();
+    EXPECT_EQ(log.events, (std::vector<seen_event>{{descriptor_allocated, 0, 7, "hooked", 0},
+                                                   {descriptor_freed, 0, 7, "hooked", 0},
+                                                   {fence_signaled, invalid_id, 7, "", -1},
+                                                   {descriptor_returned, 0, 8, "hooked", 1}}));
+
+    // More than a queue holds: full batches, nothing lost, in order.
+    log = {};
+    std::vector<u32> indices;
+    XE_ASSERT_OK(heap.heap.allocate_indices(600, "many", indices));
+    gfx::flush_events();
+    EXPECT_EQ(log.batch_sizes, (std::vector<size_t>{256, 256, 88}));
+    ASSERT_EQ(log.events.size(), 600u);
+    for (u32 i = 0; i < 600; ++i) EXPECT_EQ(log.events[i].index, indices[i]);
+
+    // Released: what it queued is delivered while its name is alive.
+    log = {};
+    XE_ASSERT_OK(heap.heap.free_index(indices[0]));
+    heap.heap.release();
+    ASSERT_FALSE(log.events.empty());
+    EXPECT_EQ(log.events.front(), (seen_event{descriptor_freed, indices[0], 8, "hooked", 0}));
+  }
+
+  // Without a batch hook, the same events arrive one by one through on_event.
+  log = {};
+  gfx::install_hooks({.on_event = &hook_log::one, .user = &log});
+  {
+    scoped_heap heap{gfx::heap_type::cbv_srv_uav};
+    XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 4, false, "single"));
+    auto a = heap.heap.allocate();
+    ASSERT_TRUE(a);
+    gfx::flush_events();
+    EXPECT_EQ(log.events, (std::vector<seen_event>{{descriptor_allocated, 0, 8, "single", -1}}));
+  }
+  gfx::uninstall_hooks();
+  gfx::detail::set_event_frame(0);
 }
 
 // The wiki's heap as written (7.6): process_deferred_release never clears the slot's list,

@@ -15,6 +15,12 @@ struct ratio {
 constexpr ratio ratios[] = {
     {"descriptor pair, 1 thread, vs bare free stack", "bm_descriptor_heap_pair/real_time/threads:1",
      "bm_baseline_pair", 2.5},
+    {"descriptor pair, hooks installed, vs two spin-lock cycles", "bm_descriptor_heap_pair_hooked/real_time",
+     "bm_floor_two_lock_cycles<utl::spin_lock>", 2.0},
+    {"descriptor pair, no hooks, vs two spin-lock cycles", "bm_descriptor_heap_pair/real_time/threads:1",
+     "bm_floor_two_lock_cycles<utl::spin_lock>", 0.0},
+    {"floor: locked bare stack pair vs two spin-lock cycles", "bm_floor_locked_stack_pair",
+     "bm_floor_two_lock_cycles<utl::spin_lock>", 0.0},
     {"descriptor pair, 2 threads (per pair), vs bare free stack", "bm_descriptor_heap_pair/real_time/threads:2",
      "bm_baseline_pair", 0.0},
     {"present rate: sandbox frame vs minimal clear+present (higher is better; >= 0.8)",

@@ -4,11 +4,16 @@
 
 namespace xe::sandbox {
 
-event_recorder::event_recorder() { gfx::install_hooks({&event_recorder::on_event, this}); }
+event_recorder::event_recorder() {
+  gfx::install_hooks({.on_event = &event_recorder::on_event,
+                      .on_descriptor_events = &event_recorder::on_descriptor_events,
+                      .user = this});
+}
 
 event_recorder::~event_recorder() { gfx::uninstall_hooks(); }
 
 void event_recorder::new_frame() {
+  gfx::flush_events();
   // Rare: events raised since the last record move to the front (rotated: every buffer stays).
   if (_recorded < _count)
     std::rotate(_events.begin(), _events.begin() + static_cast<std::ptrdiff_t>(_recorded),
@@ -21,34 +26,53 @@ void event_recorder::new_frame() {
   if (_events.size() > kept && _count < kept) _events.resize(kept);
 }
 
+std::span<const recorded_event> event_recorder::events() const {
+  gfx::flush_events();  // into *this, through the hooks
+  return {_events.data(), _count};
+}
+
+void event_recorder::mark_recorded() {
+  gfx::flush_events();
+  _recorded = _count;
+}
+
 void event_recorder::clear() {
+  gfx::flush_events();
   _count = 0;
   _recorded = 0;
   _dropped = 0;
 }
 
-void event_recorder::on_event(const gfx::event& e, void* user) {
-  auto* self = static_cast<event_recorder*>(user);
-  if (self->_count >= max_events_per_frame) {
-    ++self->_dropped;
-    return;
+recorded_event* event_recorder::next() {
+  if (_count >= max_events_per_frame) {
+    ++_dropped;
+    return nullptr;
   }
-  if (self->_count == self->_events.size()) self->_events.emplace_back();
-  recorded_event& r = self->_events[self->_count++];
-  r.type = e.type;
-  r.frame = e.frame;
-  r.slot = e.slot;
-  r.index = e.index;
-  r.surface = e.surface;
-  r.value = e.value;
-  r.wait_ms = e.wait_ms;
-  r.width = e.width;
-  r.height = e.height;
-  r.old_width = e.old_width;
-  r.old_height = e.old_height;
-  r.heap.assign(e.heap);  // into the buffer the element already has
-  r.name.assign(e.name);
-  r.detail.assign(e.detail);
+  if (_count == _events.size()) _events.emplace_back();
+  return &_events[_count++];
+}
+
+void event_recorder::on_event(const gfx::event& e, void* user) {
+  recorded_event* r = static_cast<event_recorder*>(user)->next();
+  if (!r) return;
+  r->type = e.type;
+  r->frame = e.frame;
+  r->slot = e.slot;
+  r->index = e.index;
+  r->surface = e.surface;
+  r->value = e.value;
+  r->wait_ms = e.wait_ms;
+  r->width = e.width;
+  r->height = e.height;
+  r->old_width = e.old_width;
+  r->old_height = e.old_height;
+  r->heap.assign(e.heap);  // into the buffer the element already has
+  r->name.assign(e.name);
+  r->detail.assign(e.detail);
+}
+
+void event_recorder::on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {
+  for (const gfx::descriptor_event& e : events) on_event(gfx::to_event(e, frame), user);
 }
 
 } // namespace xe::sandbox

@@ -40,13 +40,16 @@ public:
   // rebuilt before the requests ran), stay: they belong to this frame's record.
   void new_frame();
   // The events so far are in a record, or their frame has ended: new_frame drops them.
-  void mark_recorded() { _recorded = _count; }
+  void mark_recorded();
   void clear();  // a fresh engine: nothing carries over
-  std::span<const recorded_event> events() const { return {_events.data(), _count}; }
+  // Every event raised so far on this thread: queued descriptor events are delivered first.
+  std::span<const recorded_event> events() const;
   u64 dropped() const { return _dropped; }  // events past max_events_per_frame this frame
 
 private:
   static void on_event(const gfx::event& e, void* self);
+  static void on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* self);
+  recorded_event* next();  // null past max_events_per_frame
 
   // [0, _count) are the events; the elements after them keep their strings' buffers for the
   // next frame's events, so a frame's events cost no allocation once the names were seen.

@@ -1,6 +1,7 @@
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 
 #include <algorithm>
+#include <mutex>
 
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_tracker.h"
@@ -21,10 +22,14 @@ D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type) {
 descriptor_heap::descriptor_heap(heap_type type, const frame_clock& clock, bool emits_events)
     : _type{type}, _clock{clock}, _emits_events{emits_events} {}
 
-descriptor_heap::~descriptor_heap() { XE_ASSERT(!_d3d.heap); }
+descriptor_heap::~descriptor_heap() {
+  XE_ASSERT(!_d3d.heap);
+  flush_events();  // queued events name this heap
+}
 
 result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
                                          std::string_view name) {
+  flush_events();  // queued events name this heap by its old name
   std::lock_guard lock{_lock};
   XE_ASSERT(device && !_d3d.heap);
   _name = name;
@@ -62,47 +67,30 @@ u32 descriptor_heap::release() {
     _entries.reset();
     for (auto& list : _deferred_free_indices) list.clear();
   }
+  flush_events();
   deferred_release(heap);
   return allocated;
 }
 
-result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
-  descriptor_handle handle;
-  {
-    std::lock_guard lock{_lock};
-    if (!_d3d.heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
-    if (_size == _capacity)
-      return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
-                                                 "deferred queues)", _size, _capacity));
-    const u32 index = _free_handles[_size];
-    ++_size;
-    XE_ASSERT(_entries[index].state == state_free);
-    _entries[index].state = state_allocated;
-    _entries[index].owner = owner.empty() ? 0 : intern_owner(owner);
-    ++_version;
-    handle.index = index;
-    handle.generation = _entries[index].generation;
-  }
-  handle.container = this;
-  handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
-  if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
-
-  if (_emits_events && detail::hooks_installed()) {
-    event e{.type = event_type::descriptor_allocated, .slot = _clock.slot(), .heap = _name, .index = handle.index};
-    detail::emit(e);
-  }
-  return handle;
+error descriptor_heap::allocate_refused(u32 size, u32 capacity, u32 count) const {
+  if (capacity == 0) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
+  if (count == 1)
+    return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
+                                               "deferred queues)", size, capacity));
+  return misuse(errc::heap_full, fmt::format("heap is full for {} more ({} of {} free; indices waiting in "
+                                             "deferred queues count as taken); nothing was allocated",
+                                             count, capacity - size, capacity));
 }
 
 result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) {
   const size_t first = out.size();
   {
-    std::lock_guard lock{_lock};
-    if (!_d3d.heap) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
-    if (_capacity - _size < count)
-      return misuse(errc::heap_full, fmt::format("heap is full for {} more ({} of {} free; indices waiting in "
-                                                 "deferred queues count as taken); nothing was allocated",
-                                                 count, _capacity - _size, _capacity));
+    std::unique_lock lock{_lock};
+    if (_capacity == 0 || _capacity - _size < count) {
+      const u32 size = _size, capacity = _capacity;
+      lock.unlock();
+      return allocate_refused(size, capacity, count);
+    }
     const u32 name = count && !owner.empty() ? intern_owner(owner) : 0;
     if (name) _owner_names[name - 1].uses += count - 1;  // intern_owner counted one use
     out.reserve(first + count);
@@ -115,70 +103,49 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
     }
     if (count) ++_version;
   }
-  if (detail::hooks_installed()) {
+  if (_emits_events && detail::hooks_installed()) {
     const u32 slot = _clock.slot();
-    for (size_t i = first; i < out.size(); ++i) {
-      event e{.type = event_type::descriptor_allocated, .slot = slot, .heap = _name, .index = out[i]};
-      detail::emit(e);
-    }
+    for (size_t i = first; i < out.size(); ++i) detail::emit_descriptor(event_type::descriptor_allocated, _name, out[i], slot);
   }
   return {};
 }
 
-result<void> descriptor_heap::free(descriptor_handle& handle) {
+error descriptor_heap::free_refused(const descriptor_handle& handle) const {
   if (!handle.is_valid()) return misuse(errc::invalid_handle, "free() of an invalid (null) descriptor handle");
-  if (handle.container != this) {
-    const std::string owner = handle.container ? handle.container->name() : std::string{"<none>"};
-    return misuse(errc::wrong_heap,
-                  fmt::format("descriptor {} belongs to heap '{}', not to this heap", handle.index, owner));
-  }
-  const u32 index = handle.index;
-  result<u32> slot = [&]() -> result<u32> {
-    std::lock_guard lock{_lock};
-    if (index >= _capacity || handle.cpu.ptr != _d3d.cpu_start.ptr + static_cast<SIZE_T>(index) * _d3d.descriptor_size)
-      return misuse(errc::invalid_handle, fmt::format("handle (index {}) does not address this heap", index));
-    return free_locked(index, handle.generation);
-  }();
-  if (!slot) return std::move(slot).error_value();
-  handle = {};
-  emit_freed(index, *slot);
-  return {};
+  const std::string owner = handle.container ? handle.container->name() : std::string{"<none>"};
+  return misuse(errc::wrong_heap, fmt::format("descriptor {} belongs to heap '{}', not to this heap", handle.index, owner));
 }
 
 result<void> descriptor_heap::free_index(u32 index) {
-  result<u32> slot = [&]() -> result<u32> {
+  const u32 slot = _clock.slot();
+  const u64 frame = _clock.frame_number();
+  u8 refused;
+  {
     std::lock_guard lock{_lock};
-    if (index >= _capacity)
-      return misuse(errc::invalid_handle, fmt::format("index {} is outside the heap (capacity {})", index, _capacity));
-    return free_locked(index, _entries[index].generation);
-  }();
-  if (!slot) return std::move(slot).error_value();
-  emit_freed(index, *slot);
+    refused = index < _capacity ? free_locked(index, _entries[index].generation, slot, frame) : not_addressed;
+  }
+  if (refused != queued) return free_refused(index, refused);
+  if (_emits_events && detail::hooks_installed()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
   return {};
 }
 
-void descriptor_heap::emit_freed(u32 index, u32 slot) const {
-  if (!_emits_events || !detail::hooks_installed()) return;
-  event e{.type = event_type::descriptor_freed, .slot = slot, .heap = _name, .index = index};
-  detail::emit(e);
-}
-
-result<u32> descriptor_heap::free_locked(u32 index, u32 generation) {
-  const u8 state = _entries[index].state;
-  if (state == state_free) return misuse(errc::double_free, fmt::format("index {} is not allocated", index));
-  if (state >= state_deferred_base)
-    return misuse(errc::double_free, fmt::format("index {} is already waiting in slot {}'s deferred queue", index,
-                                                 state - state_deferred_base));
-  if (generation != _entries[index].generation)
-    return misuse(errc::double_free,
-                  fmt::format("stale handle: index {} was freed and allocated again since this handle was made",
-                              index));
-  const u32 slot = _clock.slot();
-  _entries[index].state = static_cast<u8>(state_deferred_base + slot);
-  _deferred_free_indices[slot].push_back(index);
-  _entries[index].freed_frame = _clock.frame_number();
-  ++_version;
-  return slot;
+error descriptor_heap::free_refused(u32 index, u8 why) const {
+  switch (why) {
+    case not_addressed: {
+      const u32 capacity = [&] { std::lock_guard lock{_lock}; return _capacity; }();
+      return misuse(errc::invalid_handle, index < capacity
+                                              ? fmt::format("handle (index {}) does not address this heap", index)
+                                              : fmt::format("index {} is outside the heap (capacity {})", index, capacity));
+    }
+    case stale:
+      return misuse(errc::double_free,
+                    fmt::format("stale handle: index {} was freed and allocated again since this handle was made",
+                                index));
+    case state_free: return misuse(errc::double_free, fmt::format("index {} is not allocated", index));
+    default:
+      return misuse(errc::double_free, fmt::format("index {} is already waiting in slot {}'s deferred queue", index,
+                                                   why - state_deferred_base));
+  }
 }
 
 void descriptor_heap::return_locked(u32 index) {
@@ -218,7 +185,8 @@ void descriptor_heap::drop_owner(u32 id) {
 
 void descriptor_heap::process_deferred_free(u32 frame_index) {
   XE_ASSERT(frame_index < frame_buffer_count);
-  std::vector<u32> returned;
+  thread_local std::vector<u32> returned;  // reused: no allocation per frame
+  const bool emitting = _emits_events && detail::hooks_installed();
   {
     std::lock_guard lock{_lock};
     auto& indices = _deferred_free_indices[frame_index];
@@ -228,14 +196,11 @@ void descriptor_heap::process_deferred_free(u32 frame_index) {
       if (_probe) _probe(_probe_user);
       return_locked(index);
     }
-    // Keep the list's capacity for the next frame unless hooks need the indices.
-    if (_emits_events && detail::hooks_installed()) returned.swap(indices);
+    if (emitting) returned.assign(indices.begin(), indices.end());
     indices.clear();
   }
-  for (const u32 index : returned) {
-    event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
-    detail::emit(e);
-  }
+  if (!emitting) return;
+  for (const u32 index : returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_index);
 }
 
 void descriptor_heap::return_all_deferred(u64 flushed) {
@@ -249,7 +214,7 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
       ++_version;
       for (const u32 index : indices) {
         return_locked(index);
-        if (detail::hooks_installed()) returned.emplace_back(index, slot);
+        if (_emits_events && detail::hooks_installed()) returned.emplace_back(index, slot);
       }
       indices.clear();
     }

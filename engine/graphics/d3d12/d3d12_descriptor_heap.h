@@ -15,13 +15,14 @@
 // deferred release of the D3D12 heap happen outside the lock.
 #include <array>
 #include <memory>
+#include <mutex>
 #include <unordered_map>
 #include <string>
 #include <vector>
 
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_frame_clock.h"
-#include "graphics/stats.h"
+#include "graphics/stats_internal.h"
 #include "utilities/spin_lock.h"
 
 namespace xe::gfx::d3d12 {
@@ -135,12 +136,28 @@ public:
 private:
   // Per-index state: free, allocated, or waiting in deferred slot k (deferred_base + k).
   enum : u8 { state_free = 0, state_allocated = 1, state_deferred_base = 2 };
+  // free_locked's outcomes besides an index's state.
+  static constexpr u8 queued{0xFD}, stale{0xFE}, not_addressed{0xFF};
 
-  // Queues index; returns the slot it was queued in.
-  result<u32> free_locked(u32 index, u32 generation);
+  // The hot paths (allocate, free) are inline and never format or log under the lock; a
+  // refusal is described by these, after it.
+  error allocate_refused(u32 size, u32 capacity, u32 count) const;
+  error free_refused(const descriptor_handle& handle) const;  // null, or another heap's
+  error free_refused(u32 index, u8 why) const;
+  // Queues index in slot, stamped with frame: queued, or why not (the index's state when it
+  // is not allocated, stale when generation is not the index's).
+  u8 free_locked(u32 index, u32 generation, u32 slot, u64 frame) {
+    index_entry& entry = _entries[index];
+    if (entry.state != state_allocated) [[unlikely]] return entry.state;
+    if (generation != entry.generation) [[unlikely]] return stale;
+    entry.state = static_cast<u8>(state_deferred_base + slot);
+    entry.freed_frame = frame;
+    _deferred_free_indices[slot].push_back(index);
+    ++_version;
+    return queued;
+  }
   // Puts a queued index back on the free stack.
   void return_locked(u32 index);
-  void emit_freed(u32 index, u32 slot) const;
   error misuse(errc code, std::string reason) const;
   // Owner names are interned: one u32 per index, each distinct name stored once while used.
   // Unnamed allocations (0) never reach these.
@@ -180,6 +197,51 @@ private:
   void* _probe_user{nullptr};
   std::string _name;
 };
+
+inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {
+  descriptor_handle handle;
+  {
+    std::unique_lock lock{_lock};
+    if (_size == _capacity) [[unlikely]] {  // also an uninitialised heap (capacity 0)
+      const u32 size = _size, capacity = _capacity;
+      lock.unlock();
+      return allocate_refused(size, capacity, 1);
+    }
+    const u32 index = _free_handles[_size++];
+    index_entry& entry = _entries[index];
+    XE_ASSERT(entry.state == state_free);
+    entry.state = state_allocated;
+    entry.owner = owner.empty() ? 0 : intern_owner(owner);
+    ++_version;
+    handle.index = index;
+    handle.generation = entry.generation;
+  }
+  handle.container = this;
+  handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
+  if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
+  if (_emits_events && detail::hooks_installed())
+    detail::emit_descriptor(event_type::descriptor_allocated, _name, handle.index, _clock.slot());
+  return handle;
+}
+
+inline result<void> descriptor_heap::free(descriptor_handle& handle) {
+  if (!handle.is_valid() || handle.container != this) [[unlikely]] return free_refused(handle);
+  const u32 index = handle.index;
+  const u32 slot = _clock.slot();  // read before the lock: nothing under it waits for the clock
+  const u64 frame = _clock.frame_number();
+  u8 refused;
+  {
+    std::lock_guard lock{_lock};
+    if (index >= _capacity || handle.cpu.ptr != _d3d.cpu_start.ptr + static_cast<SIZE_T>(index) * _d3d.descriptor_size)
+      refused = not_addressed;
+    else
+      refused = free_locked(index, handle.generation, slot, frame);
+  }
+  if (refused != queued) [[unlikely]] return free_refused(index, refused);
+  handle = {};
+  if (_emits_events && detail::hooks_installed()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
+  return {};
+}
 
 D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type);
 

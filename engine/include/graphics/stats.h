@@ -5,6 +5,7 @@
 #include <array>
 #include <string>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -201,11 +202,17 @@ struct object_info {
 };
 
 // ---------------------------------------------------------------------------------
-// Hooks. Null by default; when installed, on_event runs synchronously on the thread
-// that caused the event, never under an engine lock; it must not call the renderer.
-// Every renderer.h call runs on the renderer's thread, so its events do too; only heaps
-// driven from other threads (tests, the race demonstration: built not to emit) could
-// emit elsewhere. String views in an event are valid only during the call.
+// Hooks. Null by default. When installed, events reach them on the thread that caused
+// them, in the order they happened there, never under an engine lock; a hook must not call
+// the renderer. Every renderer.h call runs on the renderer's thread, so its events do too;
+// only heaps driven from other threads (tests, the race demonstration: built not to emit)
+// could emit elsewhere. String views in an event are valid only during the call.
+//
+// Descriptor allocations, frees and returns (a heap's hot path) are queued per thread as
+// compact descriptor_events and delivered in batches: when the queue fills, before the
+// thread's next other event, when a frame begins, when a heap is initialised or released,
+// when hooks change, and on flush_events(). A consumer that reads what it has received
+// calls flush_events() first. Without on_descriptor_events, they arrive through on_event.
 enum class event_type : u8 {
   descriptor_allocated,  // heap, index
   descriptor_freed,      // heap, index, slot: queued in the slot's deferred list
@@ -239,13 +246,28 @@ struct event {
   u32 width{}, height{}, old_width{}, old_height{};
 };
 
+// One descriptor_allocated, descriptor_freed or descriptor_returned event, as a heap queues
+// it: 16 bytes, two stores on the heap's hot path.
+struct descriptor_event {
+  const std::string* heap{};  // the heap's name
+  u32 index{invalid_id};
+  u16 slot{};
+  event_type type{};
+};
+event to_event(const descriptor_event& e, u64 frame);
+
 struct hook_table {
   void (*on_event)(const event& e, void* user){nullptr};
+  // A batch: events of one frame (frame), in order.
+  void (*on_descriptor_events)(u64 frame, std::span<const descriptor_event> events, void* user){nullptr};
   void* user{nullptr};
 };
 
-// Installs (or, with a default table, removes) the hooks. Call between frames.
+// Installs (or, with a default table, removes) the hooks, after delivering the calling
+// thread's queued events to the hooks installed before. Call between frames.
 void install_hooks(const hook_table& hooks);
 void uninstall_hooks();
+// Delivers the calling thread's queued descriptor events now.
+void flush_events();
 
 } // namespace xe::gfx
