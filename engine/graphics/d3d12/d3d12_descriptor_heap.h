@@ -11,8 +11,10 @@
 // which is why free() defers. Misuse (double free, a handle from another heap, a stale or
 // invalid handle, allocation from a full heap) returns an error in every build and leaves
 // the heap unchanged. All members are thread-safe (a utl::spin_lock: every critical section
-// is a few instructions, cheaper than std::mutex; see docs/PERFORMANCE.md); hooks and the
-// deferred release of the D3D12 heap happen outside the lock.
+// is a few instructions, cheaper than std::mutex; see docs/PERFORMANCE.md). Refusals are
+// described, hooks called and the D3D12 heap released outside the lock; allocations, frees
+// and returns reach the hooks as queued descriptor_events (stats.h), and the heap delivers
+// its thread's queue before its name changes or dies.
 #include <array>
 #include <memory>
 #include <mutex>
