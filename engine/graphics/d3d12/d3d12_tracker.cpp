@@ -1,6 +1,7 @@
 #include "graphics/d3d12/d3d12_tracker.h"
 
 #include <atomic>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -137,11 +138,39 @@ D3D12_RESOURCE_STATES state_of(const ID3D12Object* object) {
   return it == g_tracked.end() ? D3D12_RESOURCE_STATE_COMMON : it->second.state;
 }
 
+namespace {
+
+// "BEFORE -> AFTER" for a barrier's event, built once per distinct transition (a frame repeats
+// the same few): the deque keeps each text where it is while an event carries a view of it.
+// Past max_transition_texts (odd state combinations from a script), a thread's own buffer.
+struct transition_text {
+  D3D12_RESOURCE_STATES before, after;
+  bool presentable;
+  std::string text;
+};
+std::deque<transition_text> g_transition_texts;  // under g_mutex
+constexpr size_t max_transition_texts{64};
+
+std::string_view transition_name(D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, bool presentable) {
+  for (const transition_text& t : g_transition_texts)
+    if (t.before == before && t.after == after && t.presentable == presentable) return t.text;
+  std::string text = state_name(before, presentable) + " -> " + state_name(after, presentable);
+  if (g_transition_texts.size() < max_transition_texts)
+    return g_transition_texts.emplace_back(before, after, presentable, std::move(text)).text;
+  thread_local std::string uncached;
+  uncached = std::move(text);
+  return uncached;
+}
+
+} // namespace
+
 D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOURCE_STATES before,
                                         D3D12_RESOURCE_STATES after) {
-  std::string name, change;
+  thread_local std::string name;  // the event's copy, outside the lock: its buffer is reused
+  std::string_view change;
   D3D12_RESOURCE_STATES tracked = before;
   if (t_unobserved) return before;
+  bool report = false;
   {
     std::lock_guard lock{g_mutex};
     auto it = g_tracked.find(object);
@@ -151,12 +180,13 @@ D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOUR
     it->second.state = after;
     const bool unpublished = after != it->second.published;
     if (unpublished != was_unpublished) unpublished ? ++g_unpublished : --g_unpublished;
-    if (detail::hooks_installed()) {
-      name = it->second.name;
-      change = state_name(before, it->second.presentable) + " -> " + state_name(after, it->second.presentable);
+    if (detail::hooks_installed() && !it->second.name.empty()) {
+      name.assign(it->second.name);
+      change = transition_name(before, after, it->second.presentable);
+      report = true;
     }
   }
-  if (!name.empty()) {
+  if (report) {
     event e{.type = event_type::resource_barrier, .name = name, .detail = change};
     detail::emit(e);
   }
