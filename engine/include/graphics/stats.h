@@ -212,7 +212,8 @@ struct object_info {
 // compact descriptor_events and delivered in batches: when the queue fills, before the
 // thread's next other event, when a frame begins, when a heap is initialised or released,
 // when hooks change, and on flush_events(). A consumer that reads what it has received
-// calls flush_events() first. Without on_descriptor_events, they arrive through on_event.
+// calls flush_events() first, and a thread that used an emitting heap calls it before it
+// ends. Without on_descriptor_events, they arrive through on_event.
 enum class event_type : u8 {
   descriptor_allocated,  // heap, index
   descriptor_freed,      // heap, index, slot: queued in the slot's deferred list
