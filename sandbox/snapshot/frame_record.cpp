@@ -88,20 +88,16 @@ frame_record capture_frame_record(const event_recorder* events, const frame_reco
 
 namespace {
 
-// The heap list is shared while every heap reports the version it had; a heap whose version
-// changed gets a new state, the others keep theirs.
+// The heap list is shared while the engine's heaps version holds; otherwise a heap whose
+// version changed gets a new state, the others keep theirs.
 void capture_heaps(const frame_record* previous, frame_record& r) {
-  const u32 heap_count = gfx::get_heap_count();
-  const std::vector<heap_record>* before = previous ? previous->heap_list.get() : nullptr;
-  bool same = before && before->size() == heap_count;
-  for (u32 i = 0; same && i < heap_count; ++i) {
-    const gfx::heap_info info = gfx::get_heap_info(i);
-    same = (*before)[i].info.version == info.version && (*before)[i].info.name == info.name;
-  }
-  if (same) {
+  r.heaps_version = gfx::get_heaps_version();
+  if (previous && previous->heap_list && previous->heaps_version == r.heaps_version) {
     r.heap_list = previous->heap_list;
     return;
   }
+  const u32 heap_count = gfx::get_heap_count();
+  const std::vector<heap_record>* before = previous ? previous->heap_list.get() : nullptr;
   std::vector<heap_record> heaps(heap_count);
   for (u32 i = 0; i < heap_count; ++i) {
     heap_record& h = heaps[i];

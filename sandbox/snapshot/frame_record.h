@@ -39,6 +39,7 @@ struct surface_set {
 struct frame_record {
   gfx::frame_stats frame;
   std::shared_ptr<const std::vector<heap_record>> heap_list;
+  u64 heaps_version{};  // gfx::get_heaps_version() when captured; 0: not from the running engine
   std::shared_ptr<const object_lists> objects;
   std::shared_ptr<const surface_set> surfaces_shared;
   std::vector<u32> back_buffer_indices;  // by surface slot; they turn every frame

@@ -251,6 +251,11 @@ heap_info descriptor_heap::get_info() const {
   return info;
 }
 
+u64 descriptor_heap::version() const {
+  std::lock_guard lock{_lock};
+  return _version;
+}
+
 descriptor_info descriptor_heap::get_descriptor_info(u32 index) const {
   std::lock_guard lock{_lock};
   descriptor_info info;

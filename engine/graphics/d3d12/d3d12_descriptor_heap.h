@@ -83,6 +83,7 @@ public:
   virtual D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const = 0;
   virtual u32 descriptor_size() const = 0;
   virtual heap_info get_info() const = 0;
+  virtual u64 version() const = 0;  // grows with every change to the heap's state
   virtual descriptor_info get_descriptor_info(u32 index) const = 0;
   // parts: heap_state_part bits (the free stack alone is a copy of capacity indices; the
   // owners are capacity lookups).
@@ -125,6 +126,7 @@ public:
   bool is_allocated(u32 index) const;
 
   heap_info get_info() const override;
+  u64 version() const override;
   descriptor_info get_descriptor_info(u32 index) const override;
   void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
 

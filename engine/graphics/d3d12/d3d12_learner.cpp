@@ -197,6 +197,14 @@ heap_info get_heap_info(u32 heap) {
   return g->heaps[heap]->get_info();
 }
 
+u64 get_heaps_version() {
+  core_state* g = state();
+  if (!g) return 0;
+  u64 sum = g->heaps.size();  // every heap's version only grows: the sum grows with any of them
+  for (const auto& heap : g->heaps) sum += heap->version();
+  return sum;
+}
+
 void copy_heap_state(u32 heap, heap_state& out, u32 parts) {
   core_state* g = state();
   XE_ASSERT(g && heap < g->heaps.size());

@@ -54,6 +54,7 @@ public:
   D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _d3d.cpu_start; }
   u32 descriptor_size() const override { return _d3d.descriptor_size; }
   heap_info get_info() const override;
+  u64 version() const override { return _version.load(std::memory_order_relaxed); }
   descriptor_info get_descriptor_info(u32 index) const override;
   void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
   u32 size() const { return _size.load(std::memory_order_relaxed); }

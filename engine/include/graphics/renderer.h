@@ -323,6 +323,9 @@ const adapter_info& get_adapter_info();
 frame_stats get_frame_stats();
 u32 get_heap_count();                         // engine heaps, then learner heaps
 heap_info get_heap_info(u32 heap);
+// Grows with every change to any heap's state and with every heap created: a test that costs
+// a lock per heap, where get_heap_info copies each heap's name.
+u64 get_heaps_version();
 void copy_heap_state(u32 heap, heap_state& out, u32 parts = heap_state_all);  // heap_state_part bits
 descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside the heap: all defaults
 surfaces_info calculate_surfaces_info();
