@@ -210,8 +210,8 @@ void app::build_overlay() {
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
-  // Disabled (or hidden with no hint), the overlay builds nothing: skip reading the surfaces for it. A minimised
-  // window has 0 x 0 to draw into: the overlay only notes the state then.
+  // Disabled, or hidden with no hint, the overlay builds nothing: skip reading the surfaces
+  // for it. A minimised window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
   if (_overlay->draws() && _surfaces.count(_overlay_slot)) {
     if (const u64 version = gfx::get_surfaces_version(); version != _overlay_surfaces_version || version == 0) {
