@@ -109,6 +109,7 @@ result<void> app::start() {
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.overlay_hidden) _overlay->set_visible(false);
+  if (!_opts.hint) _overlay->set_hint(false);
   if (!_opts.ui_map.empty()) _overlay->write_ui_map_to(_opts.ui_map);
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
   if (windowed() || _opts.overlay) XE_TRY(_observer.initialize());
@@ -209,8 +210,8 @@ void app::build_overlay() {
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
-  // Disabled, the overlay builds nothing: skip reading the surfaces for it. A minimised
-  // window has 0 x 0 to draw into: the overlay only notes the state then.
+  // Disabled, or hidden with no hint, the overlay builds nothing: skip reading the surfaces
+  // for it. A minimised window has 0 x 0 to draw into: the overlay only notes the state then.
   const auto now = clock::now();
   if (_overlay->draws() && _surfaces.count(_overlay_slot)) {
     if (const u64 version = gfx::get_surfaces_version(); version != _overlay_surfaces_version || version == 0) {

@@ -184,6 +184,10 @@ struct command_line {
     flag("--imgui-demo", "show only Dear ImGui's demo window (to compare renderers)", [this] { o.imgui_demo = true; });
     flag("--hide-overlay", "start with the inspector hidden (F1 shows it; history still records)",
          [this] { o.overlay_hidden = true; });
+    flag("--no-hint",
+         "while the inspector is hidden, draw nothing, not even the \"F1 shows the inspector\" line: a benchmark of "
+         "the hooks and history alone (docs/PERFORMANCE.md)",
+         [this] { o.hint = false; });
     number("--bench-frames",
            "run 60 warm-up frames, then N timed ones; print \"frames=N mean_ms=X p50_ms=Y p95_ms=Z\" (CPU wall time per "
            "frame), exit (docs/PERFORMANCE.md)",

@@ -24,6 +24,7 @@ struct options {
   bool overlay_given{false};   // --overlay / --no-overlay was on the command line
   bool imgui_demo{false};      // --imgui-demo: only ImGui's demo window, for benchmarks
   bool overlay_hidden{false};  // --hide-overlay: the inspector starts hidden (F1 shows it)
+  bool hint{true};             // --no-hint: hidden, the overlay draws nothing: a benchmark of hooks and history
   bool hooks{true};            // --no-hooks: no stats hooks (no events in snapshots): a benchmark baseline
   u32 bench_frames{0};         // --bench-frames N: 60 warm-up frames, N timed, one line, exit
   u32 gpu_load{0};             // --gpu-load N: blended full-screen passes per frame

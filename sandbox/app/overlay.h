@@ -23,8 +23,10 @@ public:
   // After the renderer is up. window: the one the overlay draws into (null: headless).
   virtual result<void> attach(platform::window* window) = 0;
   virtual bool visible() const = 0;
-  virtual bool draws() const = 0;  // builds a UI each pass: the panels, or hidden, its hint
+  virtual bool draws() const = 0;  // builds a UI each pass: the panels, or hidden, its hint (if any)
   virtual void set_visible(bool visible) = 0;
+  // false (--no-hint): hidden, not even the hint is drawn; input is still taken, unseen.
+  virtual void set_hint(bool shown) = 0;
   // Builds this pass's UI for a surface of width x height; dt in seconds.
   virtual void build(u32 width, u32 height, f32 dt, const overlay_state& state) = 0;
   // Records the built UI into the surface pass (does nothing while hidden).

@@ -51,12 +51,17 @@ public:
     return _platform.attach(window);
   }
   bool visible() const override { return _enabled && _inspector.visible(); }
-  bool draws() const override { return _enabled; }
+  // Hidden without the hint, a pass builds only to take input (unseen) or keep the UI map.
+  bool draws() const override {
+    return _enabled && (_inspector.visible() || _hint_shown || _platform.input_pending() || !_ui_map_file.empty());
+  }
   void set_visible(bool visible) override { _inspector.set_visible(visible); }
+  void set_hint(bool shown) override { _hint_shown = shown; }
 
-  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back. It is
-  // built again only when it could look different (the display's size, input, F1); in
-  // between the last build's draw data is drawn again (valid until the next NewFrame).
+  // Hidden, the UI is one line in the bottom-left corner saying how to bring it back (none
+  // with --no-hint). It is built again only when it could look different (the display's
+  // size, input, F1); in between the last build's draw data is drawn again (valid until
+  // the next NewFrame).
   void build(u32 width, u32 height, f32 dt, const overlay_state& state) override {
     if (_enabled && _built && _hint_settled && !_inspector.visible() && width == _built_size.first &&
         height == _built_size.second && !_platform.input_pending()) {
@@ -76,9 +81,11 @@ public:
     _inspector.begin_pass();
     _lesson_panel.begin_pass();
     _hint = {};
-    if (!_inspector.visible()) draw_hidden_hint();
-    else if (_mode == overlay_mode::imgui_demo) ImGui::ShowDemoWindow();
-    else {
+    if (!_inspector.visible()) {
+      if (_hint_shown) draw_hidden_hint();
+    } else if (_mode == overlay_mode::imgui_demo) {
+      ImGui::ShowDemoWindow();
+    } else {
       draw_panels(state);
       _inspector.draw_notices();
     }
@@ -93,6 +100,7 @@ public:
   gfx::surface_recorder recorder() override {
     // What was built for the state the overlay is in now (F1 since the last build: nothing).
     if (!_enabled || !_built || _built_visible != _inspector.visible()) return {};
+    if (!_built_visible && !_hint_shown) return {};  // hidden, no hint: nothing to draw
     return [this](const gfx::d3d12::render_context& ctx) { return _renderer.render(ImGui::GetDrawData(), ctx); };
   }
 
@@ -253,7 +261,7 @@ private:
                     {"last_press", {seen.x, seen.y}}, {"keys", seen.keys}};
     map["visible"] = _inspector.visible();
     map["panel"] = _inspector.shown_panel();
-    if (!_inspector.visible()) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};
+    if (!_inspector.visible() && _hint_shown) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};
     if (const std::string& notice = _inspector.notice(); !notice.empty()) map["notice"] = notice;
     if (const frame_record* shown = _inspector.shown_record()) {
       map["shown_frame"] = shown->frame.frame_number;
@@ -294,6 +302,7 @@ private:
   std::pair<u32, u32> _built_size{0, 0};
   bool _hint_settled{false};  // the last two passes built the hint: it may be drawn again as is
   ImVec4 _hint{};              // the hidden hint's rectangle, when drawn
+  bool _hint_shown{true};      // false: --no-hint
   imgui_platform _platform;
   imgui_renderer _renderer;
   inspector _inspector;

@@ -10,6 +10,7 @@ public:
   bool visible() const override { return false; }
   bool draws() const override { return false; }
   void set_visible(bool) override {}
+  void set_hint(bool) override {}
   void build(u32, u32, f32, const overlay_state&) override {}
   gfx::surface_recorder recorder() override { return {}; }
   void record(const event_recorder*, f32) override {}

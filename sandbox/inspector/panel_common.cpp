@@ -73,9 +73,11 @@ plot_window plot_window_of(const shown_frame& shown, u32 most) {
 }
 
 void frame_times::note(u64 frame, f32 ms, u32 keep) {
+  keep = std::max(keep, 1u);
   if (!_times.empty() && _times.back().first >= frame) _times.clear();  // a fresh engine counts again
+  if (_times.capacity() < 2 * size_t{keep} + 1) _times.reserve(2 * size_t{keep} + 1);  // never grows again
   _times.emplace_back(frame, ms);
-  if (_times.size() > std::max<size_t>(keep, 1) * 2) _times.erase(_times.begin(), _times.begin() + static_cast<std::ptrdiff_t>(keep));
+  if (_times.size() > 2 * size_t{keep}) _times.erase(_times.begin(), _times.begin() + static_cast<std::ptrdiff_t>(keep));
 }
 
 f32 frame_times::of(u64 frame) const {

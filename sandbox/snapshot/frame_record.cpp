@@ -162,7 +162,16 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
   capture_surfaces(previous, r);
   r.upload = gfx::get_upload_stats();
   r.validation_errors = gfx::get_validation_error_count();
-  r.timings_stamp = gfx::copy_frame_timings(r.timings, previous ? previous->timings_stamp : 0);
+  const u64 since = previous ? previous->timings_stamp : 0;
+  if (r.timings.capacity() != 0) {
+    r.timings_stamp = gfx::copy_frame_timings(r.timings, since);  // a recycled record: into its capacity
+  } else {
+    // A new record (the ring still filling): one allocation of the exact size, where
+    // copying straight in would grow it by push_back.
+    thread_local std::vector<gfx::frame_timing> changed;
+    r.timings_stamp = gfx::copy_frame_timings(changed, since);
+    r.timings.assign(changed.begin(), changed.end());
+  }
   if (events) {
     r.events.assign(events->events().begin(), events->events().end());  // element-wise: reuses the strings' buffers
     r.events_dropped = events->dropped();

@@ -38,6 +38,11 @@ TEST(cli, lesson_and_benchmark_flags) {
   EXPECT_EQ(o->bench_frames, 50u);
   EXPECT_TRUE(o->overlay_hidden);
   EXPECT_FALSE(o->hooks);
+  EXPECT_TRUE(o->hint);
+  o = parse({"--bench-frames", "50", "--overlay", "--hide-overlay", "--no-hint"});
+  ASSERT_TRUE(o);
+  EXPECT_FALSE(o->hint);
+  EXPECT_FALSE(parse({"--no-hint", "--no-hint"}));
   EXPECT_FALSE(parse({"--language", "fr"}));
   EXPECT_FALSE(parse({"--play"}));
   EXPECT_FALSE(parse({"--lesson", "all", "--script", "s.json"}));
@@ -123,7 +128,7 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
     const auto o = parse(args, true);
     EXPECT_TRUE(o) << cell << ": " << (o ? "" : o.error_value().reason);
   }
-  EXPECT_EQ(rows, 26u) << table;
+  EXPECT_EQ(rows, 27u) << table;
 }
 
 } // namespace

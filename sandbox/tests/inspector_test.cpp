@@ -167,6 +167,27 @@ TEST_F(inspector_test, hiding_the_overlay_leaves_the_scene_and_a_hint) {
   EXPECT_NE(screenshot().pixels, without.pixels) << "F1 again: the panels are back";
 }
 
+// --no-hint, the hooks-and-history benchmark: hidden, nothing is drawn over the scene, not
+// even the hint, while the history keeps recording every frame; F1 brings the panels back.
+TEST_F(inspector_test, without_the_hint_a_hidden_overlay_draws_nothing_and_still_records) {
+  frames(2);
+  _app->get_overlay().set_hint(false);
+  _app->get_overlay().set_visible(false);
+  frames(2);
+  const u64 before = _inspector->history().latest().frame.frame_number;
+  const gfx::image_rgba8 hidden = screenshot();
+  const gfx::color c = app::clear_color;
+  const u8 expected[4] = {static_cast<u8>(c.r * 255.f + 0.5f), static_cast<u8>(c.g * 255.f + 0.5f),
+                          static_cast<u8>(c.b * 255.f + 0.5f), 255};
+  size_t differing = 0;
+  for (size_t i = 0; i + 4 <= hidden.pixels.size(); i += 4) differing += !std::equal(expected, expected + 4, &hidden.pixels[i]);
+  ASSERT_GT(hidden.pixels.size(), 0u);
+  EXPECT_EQ(differing, 0u) << "every pixel is the clear colour: no panels, no hint";
+  EXPECT_EQ(_inspector->history().latest().frame.frame_number, before + 1) << "the screenshot's frame was recorded";
+  _app->get_overlay().set_visible(true);
+  EXPECT_NE(screenshot().pixels, hidden.pixels) << "F1 again: the panels are back";
+}
+
 // Export with the button: the notice (a toast, and a line in the Log tab) says what was
 // written, where (absolute) and how big; a failure says why, and nothing is lost.
 TEST_F(inspector_test, export_says_what_it_wrote_or_why_not) {

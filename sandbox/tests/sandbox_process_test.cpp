@@ -3,8 +3,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "process.h"
+#include "snapshot/png.h"
 
 namespace xe::test {
 namespace {
@@ -60,6 +64,31 @@ TEST(sandbox_process, bench_frames_prints_one_timing_line) {
   EXPECT_GT(mean, 0.0);
   EXPECT_LE(p50, p95);
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+// --no-hint, the benchmark of hooks and history alone: the hidden overlay draws nothing over
+// the scene (a plain clear colour), where without it the hint is drawn in the corner.
+TEST(sandbox_process, no_hint_leaves_the_hidden_overlay_drawing_nothing) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "xe-sandbox-process-no-hint";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto ink = [&](const char* extra) -> size_t {
+    const std::filesystem::path png = dir / "frame.png";
+    auto r = sandbox("--headless --overlay --hide-overlay --frames 3 --size 320x180 --screenshot " +
+                     shell_quote(png.string()) + " " + extra);
+    EXPECT_EQ(r.exit_code, 0) << extra << ": " << r.err;
+    std::ifstream file{png, std::ios::binary};
+    auto image = xe::sandbox::decode_png(std::string{std::istreambuf_iterator<char>{file}, {}});
+    EXPECT_TRUE(image) << extra;
+    if (!image || image->pixels.size() < 4) return 0;
+    size_t differing = 0;  // from the first pixel, the clear colour (the hint lies bottom-left)
+    const u8* p = image->pixels.data();
+    for (size_t i = 0; i + 4 <= image->pixels.size(); i += 4) differing += !std::equal(p, p + 4, p + i);
+    return differing;
+  };
+  EXPECT_GT(ink(""), 100u) << "the hint is drawn";
+  EXPECT_EQ(ink("--no-hint"), 0u) << "nothing is drawn over the clear colour";
+  std::filesystem::remove_all(dir);
 }
 
 // Lessons from the command line: an unknown one is a usage error; a lesson folder with a
