@@ -10,7 +10,7 @@ constinit thread_local descriptor_event_queue t_descriptor_events;
 
 void deliver_descriptor_events(descriptor_event_queue& queue) {
   const std::span<const descriptor_event> events{queue.events, queue.count};
-  queue.count = 0;  // first: a hook that emits starts a new batch
+  queue.count = 0;  // hooks must not cause events (stats.h): the span is read in place
   if (auto batch = g_hooks.on_descriptor_events.load(std::memory_order_acquire)) {
     batch(queue.frame, events, g_hooks.user.load(std::memory_order_relaxed));
   } else if (auto one = g_hooks.on_event.load(std::memory_order_acquire)) {
