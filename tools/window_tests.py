@@ -482,12 +482,21 @@ def test_step_frame(run, args):
             time.sleep(0.5)
             if app.ui_map()["engine"]["frame"] != frame:
                 raise TestFailure("paused, yet the engine's frame number moved")
-            for i in range(1, 4):
+            # Prompt: at least 4 of 5 steps within 200 ms (about 105 ms here), none past 500 ms.
+            # One step a loaded machine delays (a package build beside the tests once took one
+            # to 231 ms) passes; a step that waits for the 500 ms idle redraw fails 995 runs in
+            # 1,000 (each such step is under 200 ms one time in five).
+            slow = []
+            for i in range(1, 6):
                 start = app.click("Step one frame")
                 app.guard("one frame", lambda: app.ui_map()["engine"]["frame"] == frame + i, 5)
                 took = time.monotonic() - start
+                if took > 0.5:
+                    raise TestFailure(f"Step one frame took {took * 1000:.0f} ms to show (limit 500 ms)")
                 if took > 0.2:
-                    raise TestFailure(f"Step one frame took {took * 1000:.0f} ms to show (limit 200 ms)")
+                    slow.append(f"{took * 1000:.0f} ms")
+                    if len(slow) > 1:
+                        raise TestFailure(f"Step one frame took over 200 ms to show twice: {', '.join(slow)}")
                 time.sleep(1)
                 if app.ui_map()["engine"]["frame"] != frame + i:
                     raise TestFailure("Step one frame advanced more than one frame")
