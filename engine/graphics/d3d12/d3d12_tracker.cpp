@@ -156,7 +156,7 @@ std::string_view transition_name(D3D12_RESOURCE_STATES before, D3D12_RESOURCE_ST
     if (t.before == before && t.after == after && t.presentable == presentable) return t.text;
   std::string text = state_name(before, presentable) + " -> " + state_name(after, presentable);
   if (g_transition_texts.size() < max_transition_texts)
-    return g_transition_texts.emplace_back(before, after, presentable, std::move(text)).text;
+    return g_transition_texts.emplace_back(transition_text{before, after, presentable, std::move(text)}).text;
   thread_local std::string uncached;
   uncached = std::move(text);
   return uncached;
