@@ -173,7 +173,8 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
     r.timings.assign(changed.begin(), changed.end());
   }
   if (events) {
-    r.events.assign(events->events().begin(), events->events().end());  // element-wise: reuses the strings' buffers
+    const auto recorded = events->events();  // once: each call delivers queued events first
+    r.events.assign(recorded.begin(), recorded.end());  // element-wise: reuses the strings' buffers
     r.events_dropped = events->dropped();
   } else {
     r.events.clear();

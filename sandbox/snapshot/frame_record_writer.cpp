@@ -346,14 +346,15 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
   if (section == "validation") r.validation_errors = gfx::get_validation_error_count();
   if (section == "events" && events) {
     // "/events/K/..." needs the first K + 1 events only.
-    size_t count = events->events().size();
+    const auto recorded = events->events();
+    size_t count = recorded.size();
     if (tokens.size() > 1) {
       u64 k = 0;
       const std::string& t = tokens[1];
       if (const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k); ec == std::errc{} && end == t.data() + t.size())
         count = std::min<size_t>(count, k + 1);
     }
-    r.events.assign(events->events().begin(), events->events().begin() + static_cast<std::ptrdiff_t>(count));
+    r.events.assign(recorded.begin(), recorded.begin() + static_cast<std::ptrdiff_t>(count));
   }
   if (section == "events_dropped" && events) r.events_dropped = events->dropped();
   json part = section_json(r, gfx::get_adapter_info(), section);

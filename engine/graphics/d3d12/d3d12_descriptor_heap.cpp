@@ -103,7 +103,7 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
     }
     if (count) ++_version;
   }
-  if (_emits_events && detail::hooks_installed()) {
+  if (emitting()) {
     const u32 slot = _clock.slot();
     for (size_t i = first; i < out.size(); ++i) detail::emit_descriptor(event_type::descriptor_allocated, _name, out[i], slot);
   }
@@ -125,7 +125,7 @@ result<void> descriptor_heap::free_index(u32 index) {
     refused = index < _capacity ? free_locked(index, _entries[index].generation, slot, frame) : not_addressed;
   }
   if (refused != queued) return free_refused(index, refused);
-  if (_emits_events && detail::hooks_installed()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
+  if (emitting()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
   return {};
 }
 
@@ -186,7 +186,7 @@ void descriptor_heap::drop_owner(u32 id) {
 void descriptor_heap::process_deferred_free(u32 frame_index) {
   XE_ASSERT(frame_index < frame_buffer_count);
   thread_local std::vector<u32> returned;  // reused: no allocation per frame
-  const bool emitting = _emits_events && detail::hooks_installed();
+  const bool report = emitting();
   {
     std::lock_guard lock{_lock};
     auto& indices = _deferred_free_indices[frame_index];
@@ -196,15 +196,16 @@ void descriptor_heap::process_deferred_free(u32 frame_index) {
       if (_probe) _probe(_probe_user);
       return_locked(index);
     }
-    if (emitting) returned.assign(indices.begin(), indices.end());
+    if (report) returned.assign(indices.begin(), indices.end());
     indices.clear();
   }
-  if (!emitting) return;
+  if (!report) return;
   for (const u32 index : returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_index);
 }
 
 void descriptor_heap::return_all_deferred(u64 flushed) {
   std::vector<std::pair<u32, u32>> returned;  // index, slot
+  const bool report = emitting();
   {
     std::lock_guard lock{_lock};
     for (u32 k = 1; k <= frame_buffer_count; ++k) {  // oldest slot first, the current one last
@@ -214,7 +215,7 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
       ++_version;
       for (const u32 index : indices) {
         return_locked(index);
-        if (_emits_events && detail::hooks_installed()) returned.emplace_back(index, slot);
+        if (report) returned.emplace_back(index, slot);
       }
       indices.clear();
     }

@@ -163,6 +163,7 @@ private:
   // Puts a queued index back on the free stack.
   void return_locked(u32 index);
   error misuse(errc code, std::string reason) const;
+  bool emitting() const { return _emits_events && detail::hooks_installed(); }
   // Owner names are interned: one u32 per index, each distinct name stored once while used.
   // Unnamed allocations (0) never reach these.
   u32 intern_owner(std::string_view owner);
@@ -223,7 +224,7 @@ inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owne
   handle.container = this;
   handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
   if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
-  if (_emits_events && detail::hooks_installed())
+  if (emitting())
     detail::emit_descriptor(event_type::descriptor_allocated, _name, handle.index, _clock.slot());
   return handle;
 }
@@ -243,7 +244,7 @@ inline result<void> descriptor_heap::free(descriptor_handle& handle) {
   }
   if (refused != queued) [[unlikely]] return free_refused(index, refused);
   handle = {};
-  if (_emits_events && detail::hooks_installed()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
+  if (emitting()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
   return {};
 }
 
