@@ -39,6 +39,15 @@ def wait_for(what, predicate, timeout, interval=0.02):
         time.sleep(interval)
 
 
+def lock_owner(n):
+    """The pid in display n's lock file (the X server that holds the number), or None."""
+    try:
+        with open(f"/tmp/.X{n}-lock") as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
 class Display:
     """A private Xvfb with openbox (fullscreen and minimise need a window manager)."""
 
@@ -54,13 +63,21 @@ class Display:
             if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
                 xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
                                          "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                # Tests started together race for the same number. The X server takes the
+                # number by creating its lock file atomically, with its pid inside, before
+                # it listens: the display is ours only if that pid is our server's. (The
+                # socket alone may be the winner's while ours has not yet given up.)
                 try:
-                    wait_for("Xvfb", lambda: os.path.exists(f"/tmp/.X11-unix/X{n}") or xvfb.poll() is not None, 10)
+                    wait_for("Xvfb", lambda: xvfb.poll() is not None or (
+                        os.path.exists(f"/tmp/.X11-unix/X{n}") and lock_owner(n) is not None), 10)
                 except TestFailure:
                     xvfb.kill()
+                    xvfb.wait()
                     continue
-                if xvfb.poll() is not None:
-                    continue  # lost a race for that number
+                if xvfb.poll() is not None or lock_owner(n) != xvfb.pid:
+                    xvfb.kill()  # lost the race for that number
+                    xvfb.wait()
+                    continue
                 self.number = n
                 self._procs.append(xvfb)
                 break
