@@ -300,9 +300,9 @@ class Sandbox:
         except subprocess.TimeoutExpired:
             answers = False
         # Clicks sent against presses the app received and gave its UI: which side lost one.
-        seen = (self.ui_map() or {}).get("input")
-        clicks = (f"clicks sent: {len(self.clicks_sent)}, the last {self.clicks_sent[-3:]}; keys sent: {self.keys_sent}; "
-                  f"input the app received: {seen}")
+        m = self.ui_map() or {}
+        clicks = (f"display :{self.display.number}; clicks sent: {len(self.clicks_sent)}, the last {self.clicks_sent[-3:]}; "
+                  f"keys sent: {self.keys_sent}; input the app received: {m.get('input')}; lesson: {m.get('lesson')}")
         return f"X server answers a new client: {'yes' if answers else 'no (grabbed or hung)'}\n{clicks}\nscreenshot: {shot}\napp stderr:\n{self.stderr()[-3000:]}\nstacks:\n{stacks[-6000:]}"
 
     def wait_exit(self, timeout):
