@@ -11,11 +11,11 @@ void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log) 
   for (const recorded_event& e : shown.record->events) {
     std::string line = gfx::to_string(e.type);
     if (!e.heap.empty()) line += fmt::format(" {}[{}]", e.heap, e.index);
-    if (!e.name.empty()) line += " " + e.name;
+    if (!e.name.empty()) line += " " + e.name.str();
     if (e.slot != invalid_id) line += fmt::format(" slot {}", e.slot);
     if (e.type == gfx::event_type::fence_signaled || e.type == gfx::event_type::fence_waited)
       line += fmt::format(" value {}", e.value);
-    if (!e.detail.empty()) line += ": " + e.detail;
+    if (!e.detail.empty()) line += ": " + e.detail.str();
     ImGui::TextUnformatted(line.c_str());
   }
   ImGui::Separator();

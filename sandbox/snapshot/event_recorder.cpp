@@ -14,16 +14,19 @@ event_recorder::~event_recorder() { gfx::uninstall_hooks(); }
 
 void event_recorder::new_frame() {
   gfx::flush_events();
-  // Rare: events raised since the last record move to the front (rotated: every buffer stays).
+  // Rare: events raised since the last record move to the front.
   if (_recorded < _count)
-    std::rotate(_events.begin(), _events.begin() + static_cast<std::ptrdiff_t>(_recorded),
-                _events.begin() + static_cast<std::ptrdiff_t>(_count));
+    std::copy(_events.begin() + static_cast<std::ptrdiff_t>(_recorded), _events.begin() + static_cast<std::ptrdiff_t>(_count),
+              _events.begin());
   _count -= _recorded;
   _recorded = 0;
   _dropped = 0;
-  // After a burst (a lesson allocating thousands), keep a quiet frame's worth of buffers.
+  // After a burst (a lesson allocating thousands), keep a quiet frame's worth of room.
   constexpr size_t kept = 256;
-  if (_events.size() > kept && _count < kept) _events.resize(kept);
+  if (_events.size() > kept && _count < kept) {
+    _events.resize(kept);
+    _events.shrink_to_fit();
+  }
 }
 
 std::span<const recorded_event> event_recorder::events() const {
@@ -66,9 +69,9 @@ void event_recorder::on_event(const gfx::event& e, void* user) {
   r->height = e.height;
   r->old_width = e.old_width;
   r->old_height = e.old_height;
-  r->heap.assign(e.heap);  // into the buffer the element already has
-  r->name.assign(e.name);
-  r->detail.assign(e.detail);
+  r->heap = e.heap;
+  r->name = e.name;
+  r->detail = e.detail;
 }
 
 void event_recorder::on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {

@@ -1,7 +1,7 @@
 #pragma once
 // event_recorder: installs the engine's hook table and keeps the events of the current
 // frame (from its begin_frame until the next one, and any raised between frames that no
-// record has taken) with owned strings, for snapshots.
+// record has taken), their names interned, for the history and snapshots.
 // Single-threaded, unlocked: the renderer's events all arrive on the renderer's thread
 // (renderer.h), the one that reads them.
 #include <span>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "graphics/stats.h"
+#include "snapshot/interned_text.h"
 
 namespace xe::sandbox {
 
@@ -21,9 +22,9 @@ struct recorded_event {
   u64 value{};
   f32 wait_ms{};
   u32 width{}, height{}, old_width{}, old_height{};
-  std::string heap;
-  std::string name;
-  std::string detail;
+  interned_text heap;
+  interned_text name;
+  interned_text detail;
 };
 
 class event_recorder {
@@ -51,8 +52,7 @@ private:
   static void on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* self);
   recorded_event* next();  // null past max_events_per_frame
 
-  // [0, _count) are the events; the elements after them keep their strings' buffers for the
-  // next frame's events, so a frame's events cost no allocation once the names were seen.
+  // [0, _count) are the events; the capacity stays for the next frame's.
   std::vector<recorded_event> _events;
   size_t _count{0};
   size_t _recorded{0};  // [0, _recorded) are recorded

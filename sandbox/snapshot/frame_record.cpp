@@ -76,7 +76,7 @@ size_t bytes_of(const surface_set& surfaces) {
 
 size_t frame_record::own_bytes() const {
   size_t bytes = sizeof(*this) + back_buffer_indices.capacity() * sizeof(u32);
-  for (const auto& e : events) bytes += sizeof(e) + e.heap.capacity() + e.name.capacity() + e.detail.capacity();
+  bytes += events.capacity() * sizeof(recorded_event);  // their texts are interned: interned_text::pool_bytes()
   return bytes + timings.capacity() * sizeof(gfx::frame_timing);
 }
 
@@ -174,7 +174,7 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
   }
   if (events) {
     const auto recorded = events->events();  // once: each call delivers queued events first
-    r.events.assign(recorded.begin(), recorded.end());  // element-wise: reuses the strings' buffers
+    r.events.assign(recorded.begin(), recorded.end());
     r.events_dropped = events->dropped();
   } else {
     r.events.clear();

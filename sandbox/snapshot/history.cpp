@@ -57,6 +57,7 @@ std::vector<gfx::frame_timing> history_ring::timeline_of(u32 i) const {
 size_t history_ring::calculate_bytes() const {
   std::unordered_set<const void*> counted;
   size_t bytes = (_records.capacity() - _records.size()) * sizeof(frame_record);  // reserved, not yet used
+  bytes += interned_text::pool_bytes();  // the events' texts (shared with the recorder: counted here)
   for (const frame_record& r : _records) {
     bytes += r.own_bytes();
     if (r.heap_list && counted.insert(r.heap_list.get()).second) bytes += bytes_of(*r.heap_list);

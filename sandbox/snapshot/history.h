@@ -27,7 +27,7 @@ public:
   bool empty() const { return _records.empty(); }
   const frame_record& at(u32 i) const { return _records[(_oldest + i) % _records.size()]; }  // 0 = oldest
   const frame_record& latest() const { return at(size() - 1); }
-  // Walks every record; shared states are counted once.
+  // Walks every record; shared states are counted once, the pool of interned texts whole.
   size_t calculate_bytes() const;
 
   // The frame timings as of record i: the newest version of each of the last

@@ -1,0 +1,73 @@
+#include "snapshot/interned_text.h"
+
+#include <cstring>
+#include <mutex>
+#include <ostream>
+#include <unordered_set>
+
+namespace xe::sandbox {
+
+namespace {
+
+struct text_hash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+struct pool {
+  std::mutex lock;
+  std::unordered_set<std::string, text_hash, std::equal_to<>> texts;  // nodes: stable addresses
+  size_t bytes{};
+};
+
+pool& the_pool() {
+  static pool* p = new pool;  // never destroyed: texts outlive every static that holds one
+  return *p;
+}
+
+// Recent sources on this thread: (address, length) → the pooled text. The source's memory
+// may have been reused for other characters since, so a hit compares the characters too.
+struct cached {
+  const char* data{};
+  size_t size{};
+  const std::string* text{};
+};
+constexpr size_t cache_size{64};
+thread_local cached t_cache[cache_size];
+
+} // namespace
+
+const std::string* interned_text::intern(std::string_view text) {
+  if (text.empty()) return nullptr;
+  cached& c = t_cache[(reinterpret_cast<uintptr_t>(text.data()) >> 3) % cache_size];
+  if (c.data == text.data() && c.size == text.size() && std::memcmp(c.text->data(), text.data(), text.size()) == 0)
+    return c.text;
+  pool& p = the_pool();
+  const std::string* found;
+  {
+    std::lock_guard guard{p.lock};
+    auto it = p.texts.find(text);
+    if (it == p.texts.end()) {
+      it = p.texts.emplace(text).first;
+      p.bytes += sizeof(std::string) + 2 * sizeof(void*) + (it->capacity() > 15 ? it->capacity() + 1 : 0);
+    }
+    found = &*it;
+  }
+  c = {text.data(), text.size(), found};
+  return found;
+}
+
+const std::string& interned_text::empty_string() {
+  static const std::string none;
+  return none;
+}
+
+size_t interned_text::pool_bytes() {
+  pool& p = the_pool();
+  std::lock_guard guard{p.lock};
+  return p.bytes + p.texts.bucket_count() * sizeof(void*);
+}
+
+std::ostream& operator<<(std::ostream& out, const interned_text& t) { return out << t.str(); }
+
+} // namespace xe::sandbox
