@@ -5,11 +5,27 @@
 
 namespace xe::sandbox {
 
-frame_record& history_ring::next_slot() {
-  if (_records.size() < _capacity) {
-    if (_records.capacity() < _capacity) _records.reserve(_capacity);
-    return _records.emplace_back();
+history_ring::history_ring(u32 capacity) : _capacity{capacity}, _records(capacity) {
+  for (frame_record& r : _records) {
+    r.events.reserve(events_reserved);
+    r.timings.reserve(timings_reserved);
+    r.back_buffer_indices.reserve(1);
   }
+}
+
+void history_ring::clear() {
+  for (frame_record& r : _records) {
+    r.heap_list.reset();
+    r.objects.reset();
+    r.surfaces_shared.reset();
+    r.events.clear();
+  }
+  _size = 0;
+  _oldest = 0;
+}
+
+frame_record& history_ring::next_slot() {
+  if (_size < _capacity) return _records[_size++];
   frame_record& slot = _records[_oldest];
   _oldest = (_oldest + 1) % _capacity;
   return slot;
@@ -18,7 +34,7 @@ frame_record& history_ring::next_slot() {
 void history_ring::capture(const event_recorder* events) {
   if (_capacity == 0) return;
   const frame_record* previous = empty() ? nullptr : &latest();
-  if (_records.size() == _capacity && _capacity == 1) {
+  if (_size == _capacity && _capacity == 1) {
     _records[0] = capture_frame_record(events, previous);  // the only record is also the previous one
     return;
   }
@@ -56,9 +72,8 @@ std::vector<gfx::frame_timing> history_ring::timeline_of(u32 i) const {
 
 size_t history_ring::calculate_bytes() const {
   std::unordered_set<const void*> counted;
-  size_t bytes = (_records.capacity() - _records.size()) * sizeof(frame_record);  // reserved, not yet used
-  bytes += interned_text::pool_bytes();  // the events' texts (shared with the recorder: counted here)
-  for (const frame_record& r : _records) {
+  size_t bytes = interned_text::pool_bytes();  // the events' texts (shared with the recorder: counted here)
+  for (const frame_record& r : _records) {  // the unused ones too: their room is allocated
     bytes += r.own_bytes();
     if (r.heap_list && counted.insert(r.heap_list.get()).second) bytes += bytes_of(*r.heap_list);
     for (const heap_record& h : r.heaps())
