@@ -188,11 +188,12 @@ result<void> app::frame() {
     XE_TRY(gfx::render_surface(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
   const std::chrono::duration<f32, std::milli> cpu_ms = clock::now() - start;
-  record_state(cpu_ms.count());
+  const gfx::frame_stats stats = gfx::get_frame_stats();  // once: the record keeps them too
+  record_state(stats, cpu_ms.count());
 
   const std::chrono::duration<f64, std::milli> elapsed = clock::now() - start;
   _frame_ms_total += elapsed.count();
-  _wait_ms_total += gfx::get_frame_stats().last_wait_ms;
+  _wait_ms_total += stats.last_wait_ms;
   ++_frames_run;
   return {};
 }
@@ -342,8 +343,8 @@ void app::record_between_frames() {
 }
 
 // The engine's state into the inspector's history; the events so far are recorded then.
-void app::record_state(f32 frame_ms) {
-  _overlay->record(_recorder ? &*_recorder : nullptr, frame_ms);
+void app::record_state(const gfx::frame_stats& stats, f32 frame_ms) {
+  _overlay->record(_recorder ? &*_recorder : nullptr, stats, frame_ms);
   if (_recorder) _recorder->mark_recorded();
 }
 

@@ -93,7 +93,8 @@ private:
   result<void> handle_events();
   result<void> run_requests();
   void record_between_frames();
-  void record_state(f32 frame_ms = -1.f);
+  void record_state() { record_state(gfx::get_frame_stats()); }
+  void record_state(const gfx::frame_stats& stats, f32 frame_ms = -1.f);
   result<void> run_control(const actions::step& step);
   void note_learner_change(const bilingual& what);
   result<void> attach_overlay();

@@ -32,8 +32,9 @@ public:
   // Records the built UI into the surface pass (does nothing while hidden).
   virtual gfx::surface_recorder recorder() = 0;
   // After each frame (and each request between frames): the engine's state into the
-  // inspector's history. frame_ms: the CPU wall time of the frame just ended; < 0: no frame.
-  virtual void record(const event_recorder* events, f32 frame_ms = -1.f) = 0;
+  // inspector's history. stats: the engine's frame stats now; frame_ms: the CPU wall time
+  // of the frame just ended; < 0: no frame.
+  virtual void record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms = -1.f) = 0;
   virtual std::vector<actions::step> take_requests() = 0;
   // The app ran one of take_requests()'s steps: the overlay says what it did (or why not).
   virtual void request_done(const actions::step& step, const result<void>& outcome) = 0;

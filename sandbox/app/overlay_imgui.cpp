@@ -104,8 +104,8 @@ public:
     return [this](const gfx::d3d12::render_context& ctx) { return _renderer.render(ImGui::GetDrawData(), ctx); };
   }
 
-  void record(const event_recorder* events, f32 frame_ms) override {
-    if (_enabled && _mode == overlay_mode::inspector) _inspector.record(events, frame_ms);
+  void record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms) override {
+    if (_enabled && _mode == overlay_mode::inspector) _inspector.record(events, stats, frame_ms);
   }
   std::vector<actions::step> take_requests() override { return _inspector.take_requests(); }
   void request_done(const actions::step& step, const result<void>& outcome) override {

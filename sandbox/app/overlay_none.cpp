@@ -13,7 +13,7 @@ public:
   void set_hint(bool) override {}
   void build(u32, u32, f32, const overlay_state&) override {}
   gfx::surface_recorder recorder() override { return {}; }
-  void record(const event_recorder*, f32) override {}
+  void record(const event_recorder*, const gfx::frame_stats&, f32) override {}
   std::vector<actions::step> take_requests() override { return {}; }
   void request_done(const actions::step&, const result<void>&) override {}
   void show_lesson(const lesson_view*) override {}

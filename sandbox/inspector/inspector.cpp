@@ -16,8 +16,8 @@ inspector::inspector() : _log{std::make_shared<spdlog::sinks::ringbuffer_sink_mt
 
 inspector::~inspector() { log::remove_sink(_log); }
 
-void inspector::record(const event_recorder* events, f32 frame_ms) {
-  _history.capture(events);
+void inspector::record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms) {
+  _history.capture(events, stats);
   if (frame_ms >= 0.f) _frame_times.note(_history.latest().frame.frame_number, frame_ms, _history.capacity());
   _highlights.note(_history.latest(), ui::new_events(_history, _history.size() - 1));
 }

@@ -31,7 +31,7 @@ public:
   // After each frame (and each request between frames): the engine's state joins the
   // history, even while hidden or paused.
   // frame_ms: the CPU wall time of the frame just ended (< 0: a record between frames).
-  void record(const event_recorder* events, f32 frame_ms = -1.f);
+  void record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms = -1.f);
   // The two panels' contents, inside a window the overlay opened (between ImGui::NewFrame
   // and ImGui::Render). state: what the controls show besides the recorded engine state.
   void draw_controls(const overlay_state& state);

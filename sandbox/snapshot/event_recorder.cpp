@@ -46,12 +46,12 @@ void event_recorder::clear() {
   _dropped = 0;
 }
 
-recorded_event* event_recorder::next() {
+recorded_event* event_recorder::grow() {
   if (_count >= max_events_per_frame) {
     ++_dropped;
     return nullptr;
   }
-  if (_count == _events.size()) _events.emplace_back();
+  _events.emplace_back();
   return &_events[_count++];
 }
 

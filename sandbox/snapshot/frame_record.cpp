@@ -88,12 +88,19 @@ frame_record capture_frame_record(const event_recorder* events, const frame_reco
 
 namespace {
 
+// A recycled record often holds the very part it is given (a quiet ring shares one heap
+// list): then there is no count to move up and down.
+template <typename T>
+void share(std::shared_ptr<const T>& into, const std::shared_ptr<const T>& part) {
+  if (into != part) into = part;
+}
+
 // The heap list is shared while the engine's heaps version holds; otherwise a heap whose
 // version changed gets a new state, the others keep theirs.
 void capture_heaps(const frame_record* previous, frame_record& r) {
   r.heaps_version = gfx::get_heaps_version();
   if (previous && previous->heap_list && previous->heaps_version == r.heaps_version) {
-    r.heap_list = previous->heap_list;
+    share(r.heap_list, previous->heap_list);
     return;
   }
   const u32 heap_count = gfx::get_heap_count();
@@ -122,7 +129,7 @@ void capture_heaps(const frame_record* previous, frame_record& r) {
 void capture_surfaces(const frame_record* previous, frame_record& r) {
   const u64 version = gfx::get_surfaces_version();
   if (previous && previous->surfaces_shared && previous->surfaces_shared->version == version && version != 0) {
-    r.surfaces_shared = previous->surfaces_shared;
+    share(r.surfaces_shared, previous->surfaces_shared);
     const std::vector<gfx::surface_info>& slots = r.surfaces_shared->info.slots;
     r.back_buffer_indices.resize(slots.size());
     for (const gfx::surface_info& s : slots)
@@ -137,12 +144,17 @@ void capture_surfaces(const frame_record* previous, frame_record& r) {
 } // namespace
 
 void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& r) {
+  capture_frame_record(events, previous, r, gfx::get_frame_stats());
+}
+
+void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& r,
+                          const gfx::frame_stats& stats) {
   XE_ASSERT(previous != &r);
-  r.frame = gfx::get_frame_stats();
+  r.frame = stats;
   capture_heaps(previous, r);
   const u64 objects_version = gfx::get_objects_version();
   if (previous && previous->objects && previous->objects->version == objects_version) {
-    r.objects = previous->objects;
+    share(r.objects, previous->objects);
   } else {
     auto lists = std::make_shared<object_lists>();
     lists->version = objects_version;

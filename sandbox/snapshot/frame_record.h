@@ -69,8 +69,11 @@ struct frame_record {
 // where they have not changed; events (may be null) gives the frame's events.
 frame_record capture_frame_record(const event_recorder* events, const frame_record* previous);
 // In place: out (a recycled record) keeps its vectors' capacity, so a full history
-// captures without allocating. previous must not be out.
+// captures without allocating. previous must not be out. stats: gfx::get_frame_stats() as
+// of now (a caller that has read them passes them on; reading them queries the fence).
 void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& out);
+void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& out,
+                          const gfx::frame_stats& stats);
 
 // The snapshot document, version 1 (docs/snapshot.md).
 nlohmann::json to_json(const frame_record& record, const gfx::adapter_info& adapter);

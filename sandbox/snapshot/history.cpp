@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "graphics/renderer.h"
+
 namespace xe::sandbox {
 
 history_ring::history_ring(u32 capacity) : _capacity{capacity}, _records(capacity) {
@@ -31,14 +33,18 @@ frame_record& history_ring::next_slot() {
   return slot;
 }
 
-void history_ring::capture(const event_recorder* events) {
+void history_ring::capture(const event_recorder* events) { capture(events, gfx::get_frame_stats()); }
+
+void history_ring::capture(const event_recorder* events, const gfx::frame_stats& stats) {
   if (_capacity == 0) return;
   const frame_record* previous = empty() ? nullptr : &latest();
   if (_size == _capacity && _capacity == 1) {
-    _records[0] = capture_frame_record(events, previous);  // the only record is also the previous one
+    frame_record r;  // the only record is also the previous one
+    capture_frame_record(events, previous, r, stats);
+    _records[0] = std::move(r);
     return;
   }
-  capture_frame_record(events, previous, next_slot());
+  capture_frame_record(events, previous, next_slot(), stats);
 }
 
 void history_ring::record(frame_record record) {

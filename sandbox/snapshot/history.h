@@ -20,8 +20,10 @@ public:
   static constexpr u32 timings_reserved{4};
 
   explicit history_ring(u32 capacity = default_capacity);
-  // The engine's state now (capture_frame_record), into the oldest slot when full.
-  void capture(const event_recorder* events);
+  // The engine's state now (capture_frame_record), into the oldest slot when full; stats:
+  // the engine's frame stats now, when the caller has them.
+  void capture(const event_recorder* events);  // reads the stats
+  void capture(const event_recorder* events, const gfx::frame_stats& stats);
   void record(frame_record record);
   void clear();  // drops every record's state; the records and their room stay
 

@@ -1,6 +1,5 @@
 #include "snapshot/interned_text.h"
 
-#include <cstring>
 #include <mutex>
 #include <ostream>
 #include <unordered_set>
@@ -25,23 +24,9 @@ pool& the_pool() {
   return *p;
 }
 
-// Recent sources on this thread: (address, length) → the pooled text. The source's memory
-// may have been reused for other characters since, so a hit compares the characters too.
-struct cached {
-  const char* data{};
-  size_t size{};
-  const std::string* text{};
-};
-constexpr size_t cache_size{64};
-thread_local cached t_cache[cache_size];
-
 } // namespace
 
-const std::string* interned_text::intern(std::string_view text) {
-  if (text.empty()) return nullptr;
-  cached& c = t_cache[(reinterpret_cast<uintptr_t>(text.data()) >> 3) % cache_size];
-  if (c.data == text.data() && c.size == text.size() && std::memcmp(c.text->data(), text.data(), text.size()) == 0)
-    return c.text;
+const std::string* interned_text::intern(std::string_view text, detail::text_source& slot) {
   pool& p = the_pool();
   const std::string* found;
   {
@@ -53,7 +38,7 @@ const std::string* interned_text::intern(std::string_view text) {
     }
     found = &*it;
   }
-  c = {text.data(), text.size(), found};
+  slot = {text.data(), text.size(), found};
   return found;
 }
 

@@ -62,7 +62,7 @@ u32 descriptor_heap::release() {
     _owner_names.clear();
     _free_owner_slots.clear();
     _owner_ids.clear();
-    ++_version;
+    bump_version();
     _free_handles.reset();
     _entries.reset();
     for (auto& list : _deferred_free_indices) list.clear();
@@ -101,7 +101,7 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
       _entries[index].owner = name;
       out.push_back(index);
     }
-    if (count) ++_version;
+    if (count) bump_version();
   }
   if (emitting()) {
     const u32 slot = _clock.slot();
@@ -185,22 +185,27 @@ void descriptor_heap::drop_owner(u32 id) {
 
 void descriptor_heap::process_deferred_free(u32 frame_index) {
   XE_ASSERT(frame_index < frame_buffer_count);
-  thread_local std::vector<u32> returned;  // reused: no allocation per frame
   const bool report = emitting();
+  const std::vector<u32>* returned = nullptr;
   {
     std::lock_guard lock{_lock};
     auto& indices = _deferred_free_indices[frame_index];
-    if (!indices.empty()) ++_version;
+    if (indices.empty()) return;  // most frames: nothing waited in this slot
+    bump_version();
     for (const u32 index : indices) {
       XE_ASSERT(_size > 0 && _entries[index].state == state_deferred_base + frame_index);
       if (_probe) _probe(_probe_user);
       return_locked(index);
     }
-    if (report) returned.assign(indices.begin(), indices.end());
+    if (report) {
+      thread_local std::vector<u32> reported;  // reused: no allocation per frame
+      reported.assign(indices.begin(), indices.end());
+      returned = &reported;
+    }
     indices.clear();
   }
-  if (!report) return;
-  for (const u32 index : returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_index);
+  if (!returned) return;
+  for (const u32 index : *returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_index);
 }
 
 void descriptor_heap::return_all_deferred(u64 flushed) {
@@ -212,7 +217,7 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
       const u32 slot = (_clock.slot() + k) % frame_buffer_count;
       auto& indices = _deferred_free_indices[slot];
       if (indices.empty()) continue;
-      ++_version;
+      bump_version();
       for (const u32 index : indices) {
         return_locked(index);
         if (report) returned.emplace_back(index, slot);
@@ -246,16 +251,13 @@ heap_info descriptor_heap::get_info() const {
                  .size = _size,
                  .descriptor_size = _d3d.descriptor_size,
                  .shader_visible = _d3d.gpu_start.ptr != 0,
-                 .version = _version};
+                 .version = _version.load(std::memory_order_relaxed)};
   for (u32 i = 0; i < frame_buffer_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
   return info;
 }
 
-u64 descriptor_heap::version() const {
-  std::lock_guard lock{_lock};
-  return _version;
-}
+u64 descriptor_heap::version() const { return _version.load(std::memory_order_acquire); }
 
 descriptor_info descriptor_heap::get_descriptor_info(u32 index) const {
   std::lock_guard lock{_lock};

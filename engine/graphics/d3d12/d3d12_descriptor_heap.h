@@ -16,6 +16,7 @@
 // and returns reach the hooks as queued descriptor_events (stats.h), and the heap delivers
 // its thread's queue before its name changes or dies.
 #include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -157,7 +158,7 @@ private:
     entry.state = static_cast<u8>(state_deferred_base + slot);
     entry.freed_frame = frame;
     _deferred_free_indices[slot].push_back(index);
-    ++_version;
+    bump_version();
     return queued;
   }
   // Puts a queued index back on the free stack.
@@ -183,7 +184,9 @@ private:
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   u32 _capacity{0};
   u32 _size{0};
-  u64 _version{0};
+  // Written under _lock only; read without it (version(), once a frame by the inspector).
+  std::atomic<u64> _version{0};
+  void bump_version() { _version.store(_version.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
   struct owner_name {
     std::string name;
     u32 uses{};
@@ -217,7 +220,7 @@ inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owne
     XE_ASSERT(entry.state == state_free);
     entry.state = state_allocated;
     entry.owner = owner.empty() ? 0 : intern_owner(owner);
-    ++_version;
+    bump_version();
     handle.index = index;
     handle.generation = entry.generation;
   }

@@ -32,8 +32,12 @@ std::unordered_map<const ID3D12Object*, tracked_object> g_tracked;
 std::atomic<u64> g_version{0};
 // Objects whose state differs from the one the last version() published. A back buffer goes
 // PRESENT -> RENDER_TARGET -> PRESENT in every frame: counting net changes only lets quiet
-// frames keep sharing one copy of the lists.
-u32 g_unpublished{0};
+// frames keep sharing one copy of the lists. Written under g_mutex (plain load and store,
+// no locked add on the barrier path); version() reads it without the lock.
+std::atomic<u32> g_unpublished{0};
+void add_unpublished(int change) {
+  g_unpublished.store(g_unpublished.load(std::memory_order_relaxed) + static_cast<u32>(change), std::memory_order_relaxed);
+}
 thread_local u32 t_unobserved{0};
 
 } // namespace
@@ -45,7 +49,7 @@ void track(ID3D12Object* object, const object_desc& desc) {
   {
     std::lock_guard lock{g_mutex};
     if (auto old = g_tracked.find(object); old != g_tracked.end() && old->second.state != old->second.published)
-      --g_unpublished;
+      add_unpublished(-1);
     g_tracked[object] = {.name = std::string{desc.name},
                          .type = desc.type,
                          .kind = desc.kind,
@@ -72,7 +76,7 @@ void untrack(ID3D12Object* object) {
     auto it = g_tracked.find(object);
     if (it == g_tracked.end()) return;
     t = std::move(it->second);
-    if (t.state != t.published) --g_unpublished;
+    if (t.state != t.published) add_unpublished(-1);
     g_tracked.erase(it);
     ++g_version;
   }
@@ -179,7 +183,7 @@ D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOUR
     const bool was_unpublished = it->second.state != it->second.published;
     it->second.state = after;
     const bool unpublished = after != it->second.published;
-    if (unpublished != was_unpublished) unpublished ? ++g_unpublished : --g_unpublished;
+    if (unpublished != was_unpublished) add_unpublished(unpublished ? 1 : -1);
     if (detail::hooks_installed() && !it->second.name.empty()) {
       name.assign(it->second.name);
       change = transition_name(before, after, it->second.presentable);
@@ -210,10 +214,12 @@ void copy_objects(std::vector<object_info>& out) {
 }
 
 u64 version() {
+  // Quiet (every state as published): no lock. A change racing this read shows next time.
+  if (g_unpublished.load(std::memory_order_acquire) == 0) return g_version.load(std::memory_order_acquire);
   std::lock_guard lock{g_mutex};
-  if (g_unpublished) {
+  if (g_unpublished.load(std::memory_order_relaxed)) {
     for (auto& [object, t] : g_tracked) t.published = t.state;
-    g_unpublished = 0;
+    g_unpublished.store(0, std::memory_order_relaxed);
     ++g_version;
   }
   return g_version.load();
