@@ -178,7 +178,9 @@ void timeline::draw(const history_ring& history, marks& marks) {
   else
     ImGui::Text("%s %llu frame%s ended (frame %llu in slot %u); frame %llu records into slot %u", state, ended,
                 ended == 1 ? "" : "s", ended - 1, r->frame.frame_index, ended, r->frame.next_frame_index);
-  ImGui::TextDisabled("history: %u frames, %.1f KiB", history.size(), static_cast<f64>(history.calculate_bytes()) / 1024.0);
+  // The ring's records are made up front: the memory is the whole ring's from the start.
+  ImGui::TextDisabled("history: %u of %u frames, %.1f KiB", history.size(), history.capacity(),
+                      static_cast<f64>(history.calculate_bytes()) / 1024.0);
   for (const marker* m : here)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_of(m->kind)), "  here: %s", m->what.c_str());
 }
