@@ -30,7 +30,10 @@ struct text_source {
 inline constexpr u32 text_cache_bits{6};
 inline constinit thread_local text_source t_text_cache[1u << text_cache_bits]{};
 // The last text seen at each recent (address, length): a stable source (a heap's name, a
-// barrier's state text) is found there without reading its characters twice.
+// barrier's state text) is found there without reading its characters twice. The two
+// caches index differently, so two sources that share a slot in one (addresses move from
+// run to run) rarely share one in the other: with the first cache alone, some runs missed
+// on one barrier text a frame and paid the pool's lock and hash for it.
 inline constinit thread_local text_source t_source_cache[1u << text_cache_bits]{};
 
 inline bool same_text(const char* a, const char* b, size_t n);
