@@ -20,7 +20,7 @@ void deliver_descriptor_events(descriptor_event_queue& queue) {
 } // namespace detail
 
 event to_event(const descriptor_event& e, u64 frame) {
-  return event{.type = e.type, .frame = frame, .slot = e.slot, .heap = *e.heap, .index = e.index};
+  return event{.type = e.type, .frame = frame, .slot = e.slot, .heap = e.heap, .index = e.index};
 }
 
 const char* to_string(heap_type type) {

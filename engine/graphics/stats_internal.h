@@ -40,9 +40,8 @@ inline void emit(event& e) {
   fn(e, g_hooks.user.load(std::memory_order_relaxed));
 }
 
-// heap must stay valid until the queue is delivered: heaps flush it before their name
-// changes or dies. A batch holds one frame's events.
-inline void emit_descriptor(event_type type, const std::string& heap, u32 index, u32 slot) {
+// A batch holds one frame's events. heap is interned: it outlives the queue.
+inline void emit_descriptor(event_type type, utl::interned_text heap, u32 index, u32 slot) {
   descriptor_event_queue& queue = t_descriptor_events;
   const u64 frame = g_hooks.frame.load(std::memory_order_relaxed);
   u32 count = queue.count;
@@ -51,7 +50,7 @@ inline void emit_descriptor(event_type type, const std::string& heap, u32 index,
     count = 0;
   }
   if (count == 0) queue.frame = frame;
-  queue.events[count] = {&heap, index, static_cast<u16>(slot), type};
+  queue.events[count] = {heap, index, static_cast<u16>(slot), type};
   queue.count = count + 1;
 }
 

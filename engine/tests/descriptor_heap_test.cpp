@@ -262,8 +262,8 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
 }
 
 // What a hook sees of a heap: allocations, frees and returns queued on this thread and
-// delivered in batches of one frame each, before the thread's next other event, and with
-// the heap's name while the heap is alive.
+// delivered in batches of one frame each, before the thread's next other event, each with
+// the heap's interned name.
 struct seen_event {
   gfx::event_type type;
   u32 index;
@@ -276,12 +276,12 @@ struct hook_log {
   std::vector<seen_event> events;
   std::vector<size_t> batch_sizes;
   static void one(const gfx::event& e, void* user) {
-    static_cast<hook_log*>(user)->events.push_back({e.type, e.index, e.frame, std::string{e.heap}, -1});
+    static_cast<hook_log*>(user)->events.push_back({e.type, e.index, e.frame, e.heap.str(), -1});
   }
   static void batch(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {
     auto* log = static_cast<hook_log*>(user);
     for (const auto& e : events)
-      log->events.push_back({e.type, e.index, frame, *e.heap, static_cast<int>(log->batch_sizes.size())});
+      log->events.push_back({e.type, e.index, frame, e.heap.str(), static_cast<int>(log->batch_sizes.size())});
     log->batch_sizes.push_back(events.size());
   }
 };
@@ -318,7 +318,7 @@ TEST_F(descriptor_heap_test, hooks_get_descriptor_events_in_order_in_batches) {
     ASSERT_EQ(log.events.size(), 600u);
     for (u32 i = 0; i < 600; ++i) EXPECT_EQ(log.events[i].index, indices[i]);
 
-    // Released: what it queued is delivered while its name is alive.
+    // Released: what it queued is delivered as it releases.
     log = {};
     XE_ASSERT_OK(heap.heap.free_index(indices[0]));
     heap.heap.release();

@@ -9,9 +9,11 @@
 #include <vector>
 
 #include "graphics/stats.h"
-#include "snapshot/interned_text.h"
+#include "utilities/interned_text.h"
 
 namespace xe::sandbox {
+
+using utl::interned_text;
 
 struct recorded_event {
   gfx::event_type type{};

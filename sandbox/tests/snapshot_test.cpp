@@ -225,36 +225,6 @@ TEST_F(snapshot_test, diff_names_allocations_frees_returns_and_objects) {
   EXPECT_TRUE(diff(returned, returned).empty());
 }
 
-// An event's texts are interned: equal content is one pointer, whatever it was read from,
-// and a source whose memory now holds other characters never yields the old text.
-TEST(interned_text_test, equal_texts_share_one_copy_and_a_reused_source_is_read_again) {
-  std::string source = "surface 0 back buffer 1 (long enough for the heap)";
-  const interned_text a{source};
-  const std::string copy = source;
-  const interned_text b{copy};
-  EXPECT_EQ(&a.str(), &b.str()) << "one copy per content";
-  EXPECT_NE(a.str().data(), source.data()) << "the pool owns its copy";
-  EXPECT_EQ(a, b);
-  EXPECT_EQ(a, "surface 0 back buffer 1 (long enough for the heap)");
-
-  // The same address and length, other characters (a renamed resource, a freed name's memory
-  // reused): the per-thread cache must not answer with the old text.
-  const size_t bytes = interned_text::pool_bytes();
-  source[8] = '9';
-  const interned_text c{source};
-  EXPECT_EQ(c, source);
-  EXPECT_NE(&c.str(), &a.str());
-  EXPECT_GT(interned_text::pool_bytes(), bytes) << "a new text is counted";
-  source[8] = '0';
-  EXPECT_EQ(&interned_text{source}.str(), &a.str());
-
-  const interned_text none;
-  EXPECT_TRUE(none.empty());
-  EXPECT_EQ(none, "");
-  EXPECT_EQ(interned_text{std::string_view{}}, none);
-  EXPECT_EQ(fmt::format("[{}]", a), "[surface 0 back buffer 1 (long enough for the heap)]");
-}
-
 TEST_F(snapshot_test, history_is_bounded_and_shares_unchanged_states) {
   history_ring history{600};
   frame_record previous;

@@ -24,12 +24,10 @@ descriptor_heap::descriptor_heap(heap_type type, const frame_clock& clock, bool 
 
 descriptor_heap::~descriptor_heap() {
   XE_ASSERT(!_d3d.heap);
-  flush_events();  // queued events name this heap
 }
 
 result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
                                          std::string_view name) {
-  flush_events();  // queued events name this heap by its old name
   std::lock_guard lock{_lock};
   XE_ASSERT(device && !_d3d.heap);
   _name = name;

@@ -203,7 +203,7 @@ private:
   bool _emits_events;
   void (*_probe)(void*){nullptr};
   void* _probe_user{nullptr};
-  std::string _name;
+  utl::interned_text _name;  // events carry it: interned once, when the heap is named
 };
 
 inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owner) {

@@ -1,10 +1,10 @@
 #include "graphics/d3d12/d3d12_tracker.h"
 
 #include <atomic>
-#include <deque>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "graphics/stats_internal.h"
 
@@ -13,6 +13,7 @@ namespace {
 
 struct tracked_object {
   std::string name;
+  utl::interned_text event_name{};  // name, interned for barrier events (with hooks on)
   std::string type;
   resource_kind kind{resource_kind::none};
   u32 width{};
@@ -144,37 +145,32 @@ D3D12_RESOURCE_STATES state_of(const ID3D12Object* object) {
 
 namespace {
 
-// "BEFORE -> AFTER" for a barrier's event, built once per distinct transition (a frame repeats
-// the same few): the deque keeps each text where it is while an event carries a view of it.
-// Past max_transition_texts (odd state combinations from a script), a thread's own buffer.
+// "BEFORE -> AFTER" for a barrier's event, built and interned once per distinct transition
+// (a frame repeats the same few). Past max_transition_texts (odd state combinations from a
+// script) a text is built each time; the search stays short.
 struct transition_text {
   D3D12_RESOURCE_STATES before, after;
   bool presentable;
-  std::string text;
+  utl::interned_text text;
 };
-std::deque<transition_text> g_transition_texts;  // under g_mutex
+std::vector<transition_text> g_transition_texts;  // under g_mutex
 constexpr size_t max_transition_texts{64};
 
-std::string_view transition_name(D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, bool presentable) {
+utl::interned_text transition_name(D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after, bool presentable) {
   for (const transition_text& t : g_transition_texts)
     if (t.before == before && t.after == after && t.presentable == presentable) return t.text;
-  std::string text = state_name(before, presentable) + " -> " + state_name(after, presentable);
-  if (g_transition_texts.size() < max_transition_texts)
-    return g_transition_texts.emplace_back(transition_text{before, after, presentable, std::move(text)}).text;
-  thread_local std::string uncached;
-  uncached = std::move(text);
-  return uncached;
+  const utl::interned_text text{state_name(before, presentable) + " -> " + state_name(after, presentable)};
+  if (g_transition_texts.size() < max_transition_texts) g_transition_texts.push_back({before, after, presentable, text});
+  return text;
 }
 
 } // namespace
 
 D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOURCE_STATES before,
                                         D3D12_RESOURCE_STATES after) {
-  thread_local std::string name;  // the event's copy, outside the lock: its buffer is reused
-  std::string_view change;
+  utl::interned_text name, change;
   D3D12_RESOURCE_STATES tracked = before;
   if (t_unobserved) return before;
-  bool report = false;
   {
     std::lock_guard lock{g_mutex};
     auto it = g_tracked.find(object);
@@ -184,13 +180,13 @@ D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOUR
     it->second.state = after;
     const bool unpublished = after != it->second.published;
     if (unpublished != was_unpublished) add_unpublished(unpublished ? 1 : -1);
-    if (detail::hooks_installed() && !it->second.name.empty()) {
-      name.assign(it->second.name);
-      change = transition_name(before, after, it->second.presentable);
-      report = true;
+    if (tracked_object& t = it->second; detail::hooks_installed() && !t.name.empty()) {
+      if (t.event_name.empty()) t.event_name = t.name;  // once, on its first barrier reported
+      name = t.event_name;
+      change = transition_name(before, after, t.presentable);
     }
   }
-  if (report) {
+  if (!name.empty()) {  // reported
     event e{.type = event_type::resource_barrier, .name = name, .detail = change};
     detail::emit(e);
   }

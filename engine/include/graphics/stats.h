@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/types.h"
+#include "utilities/interned_text.h"
 
 namespace xe::gfx {
 
@@ -235,14 +236,14 @@ std::optional<event_type> event_type_from(std::string_view name);
 
 struct event {
   event_type type{};
-  u64 frame{};               // engine frame number when it happened
-  u32 slot{invalid_id};      // frame slot, where one applies
-  std::string_view heap{};   // descriptor events
-  u32 index{invalid_id};     // descriptor index
-  u32 surface{invalid_id};   // surface slot
-  std::string_view name{};   // object name
-  std::string_view detail{}; // type name, rebuild summary or message
-  u64 value{};               // fence value, bytes or severity
+  u64 frame{};                   // engine frame number when it happened
+  u32 slot{invalid_id};          // frame slot, where one applies
+  utl::interned_text heap{};     // descriptor events
+  u32 index{invalid_id};         // descriptor index
+  u32 surface{invalid_id};       // surface slot
+  utl::interned_text name{};     // object name
+  utl::interned_text detail{};   // type name, rebuild summary or message
+  u64 value{};                   // fence value, bytes or severity
   f32 wait_ms{};
   u32 width{}, height{}, old_width{}, old_height{};
 };
@@ -250,7 +251,7 @@ struct event {
 // One descriptor_allocated, descriptor_freed or descriptor_returned event, as a heap queues
 // it: 16 bytes, two stores on the heap's hot path.
 struct descriptor_event {
-  const std::string* heap{};  // the heap's name
+  utl::interned_text heap{};  // the heap's name
   u32 index{invalid_id};
   u16 slot{};
   event_type type{};

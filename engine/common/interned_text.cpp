@@ -1,10 +1,10 @@
-#include "snapshot/interned_text.h"
+#include "utilities/interned_text.h"
 
 #include <mutex>
 #include <ostream>
 #include <unordered_set>
 
-namespace xe::sandbox {
+namespace xe::utl {
 
 namespace {
 
@@ -26,20 +26,15 @@ pool& the_pool() {
 
 } // namespace
 
-const std::string* interned_text::intern(std::string_view text, detail::text_source& slot) {
+const std::string* interned_text::intern(std::string_view text) {
   pool& p = the_pool();
-  const std::string* found;
-  {
-    std::lock_guard guard{p.lock};
-    auto it = p.texts.find(text);
-    if (it == p.texts.end()) {
-      it = p.texts.emplace(text).first;
-      p.bytes += sizeof(std::string) + 2 * sizeof(void*) + (it->capacity() > 15 ? it->capacity() + 1 : 0);
-    }
-    found = &*it;
+  std::lock_guard guard{p.lock};
+  auto it = p.texts.find(text);
+  if (it == p.texts.end()) {
+    it = p.texts.emplace(text).first;
+    p.bytes += sizeof(std::string) + 2 * sizeof(void*) + (it->capacity() > 15 ? it->capacity() + 1 : 0);
   }
-  slot = {text.data(), text.size(), found};
-  return found;
+  return &*it;
 }
 
 const std::string& interned_text::empty_string() {
@@ -55,4 +50,4 @@ size_t interned_text::pool_bytes() {
 
 std::ostream& operator<<(std::ostream& out, const interned_text& t) { return out << t.str(); }
 
-} // namespace xe::sandbox
+} // namespace xe::utl
