@@ -56,22 +56,7 @@ recorded_event* event_recorder::grow() {
 }
 
 void event_recorder::on_event(const gfx::event& e, void* user) {
-  recorded_event* r = static_cast<event_recorder*>(user)->next();
-  if (!r) return;
-  r->type = e.type;
-  r->frame = e.frame;
-  r->slot = e.slot;
-  r->index = e.index;
-  r->surface = e.surface;
-  r->value = e.value;
-  r->wait_ms = e.wait_ms;
-  r->width = e.width;
-  r->height = e.height;
-  r->old_width = e.old_width;
-  r->old_height = e.old_height;
-  r->heap = e.heap;
-  r->name = e.name;
-  r->detail = e.detail;
+  if (recorded_event* r = static_cast<event_recorder*>(user)->next()) *r = e;
 }
 
 void event_recorder::on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {

@@ -15,19 +15,8 @@ namespace xe::sandbox {
 
 using utl::interned_text;
 
-struct recorded_event {
-  gfx::event_type type{};
-  u64 frame{};
-  u32 slot{invalid_id};
-  u32 index{invalid_id};
-  u32 surface{invalid_id};
-  u64 value{};
-  f32 wait_ms{};
-  u32 width{}, height{}, old_width{}, old_height{};
-  interned_text heap;
-  interned_text name;
-  interned_text detail;
-};
+// An event as the engine delivered it: its texts are interned, so keeping it copies pointers.
+using recorded_event = gfx::event;
 
 class event_recorder {
 public:
