@@ -18,8 +18,9 @@ inspector::~inspector() { log::remove_sink(_log); }
 
 void inspector::record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms) {
   _history.capture(events, stats);
-  if (frame_ms >= 0.f) _frame_times.note(_history.latest().frame.frame_number, frame_ms, _history.capacity());
-  _highlights.note(_history.latest(), ui::new_events(_history, _history.size() - 1));
+  const frame_record& latest = _history.latest();
+  if (frame_ms >= 0.f) _frame_times.note(latest.frame.frame_number, frame_ms, _history.capacity());
+  if (_highlights.noting(latest.events)) _highlights.note(latest, ui::new_events(_history, _history.size() - 1));
 }
 
 result<void> inspector::load_snapshot_file(const std::string& path) {

@@ -97,17 +97,12 @@ std::span<const recorded_event> new_events(const history_ring& history, u32 at) 
 }
 
 void highlights::note(const frame_record& record, std::span<const recorded_event> events) {
-  // A quiet frame with nothing fading (most frames) needs no clock reading.
-  if (_returned.empty() && _rebuilt.empty() &&
-      std::none_of(events.begin(), events.end(), [](const recorded_event& e) {
-        return e.type == gfx::event_type::descriptor_returned || e.type == gfx::event_type::surface_created ||
-               e.type == gfx::event_type::surface_resized;
-      }))
-    return;
+  if (!noting(events)) return;  // no clock reading
   const auto now = clock::now();
   for (const recorded_event& e : events) {
+    if (!highlights_on(e)) continue;
     if (e.type == gfx::event_type::descriptor_returned) _returned[{e.heap, e.index}] = now;
-    if (e.type == gfx::event_type::surface_created || e.type == gfx::event_type::surface_resized) _rebuilt[e.surface] = now;
+    else _rebuilt[e.surface] = now;
   }
   // Forget what has faded (and what a later allocation took over).
   std::erase_if(_returned, [&](const auto& r) { return strength(r.second) <= 0.f || !record.find_heap(r.first.first); });

@@ -87,7 +87,12 @@ public:
   using clock = std::chrono::steady_clock;
   static constexpr std::chrono::milliseconds fade{1200};
 
-  void note(const frame_record& record, std::span<const recorded_event> events);
+  // Whether note() has work: something still fading, or events (the record's, a superset of
+  // its new ones) of a kind that highlights. Inline: most frames have neither.
+  bool noting(std::span<const recorded_event> events) const {
+    return !_returned.empty() || !_rebuilt.empty() || std::any_of(events.begin(), events.end(), highlights_on);
+  }
+  void note(const frame_record& record, std::span<const recorded_event> events);  // the new events
   void clear() {
     _returned.clear();
     _rebuilt.clear();
@@ -100,6 +105,10 @@ public:
   std::vector<std::pair<std::pair<std::string, u32>, f32>> returned_now() const;
 
 private:
+  static bool highlights_on(const recorded_event& e) {
+    return e.type == gfx::event_type::descriptor_returned || e.type == gfx::event_type::surface_created ||
+           e.type == gfx::event_type::surface_resized;
+  }
   static f32 strength(clock::time_point since);
   std::map<std::pair<std::string, u32>, clock::time_point> _returned;
   std::map<u32, clock::time_point> _rebuilt;

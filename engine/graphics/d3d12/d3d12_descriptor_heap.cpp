@@ -255,8 +255,6 @@ heap_info descriptor_heap::get_info() const {
   return info;
 }
 
-u64 descriptor_heap::version() const { return _version.load(std::memory_order_acquire); }
-
 descriptor_info descriptor_heap::get_descriptor_info(u32 index) const {
   std::lock_guard lock{_lock};
   descriptor_info info;

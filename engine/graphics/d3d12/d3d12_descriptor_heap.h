@@ -84,11 +84,16 @@ public:
   virtual D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const = 0;
   virtual u32 descriptor_size() const = 0;
   virtual heap_info get_info() const = 0;
-  virtual u64 version() const = 0;  // grows with every change to the heap's state
+  // Grows with every change to the heap's state. Not virtual: the inspector sums every
+  // heap's once a frame.
+  u64 version() const { return _version.load(std::memory_order_acquire); }
   virtual descriptor_info get_descriptor_info(u32 index) const = 0;
   // parts: heap_state_part bits (the free stack alone is a copy of capacity indices; the
   // owners are capacity lookups).
   virtual void copy_state(heap_state& out, u32 parts = heap_state_all) const = 0;
+
+protected:
+  std::atomic<u64> _version{0};
 };
 
 class descriptor_heap final : public heap_interface {
@@ -127,7 +132,6 @@ public:
   bool is_allocated(u32 index) const;
 
   heap_info get_info() const override;
-  u64 version() const override;
   descriptor_info get_descriptor_info(u32 index) const override;
   void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
 
@@ -184,8 +188,7 @@ private:
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   u32 _capacity{0};
   u32 _size{0};
-  // Written under _lock only; read without it (version(), once a frame by the inspector).
-  std::atomic<u64> _version{0};
+  // _version is written under _lock only; read without it (version()).
   void bump_version() { _version.store(_version.load(std::memory_order_relaxed) + 1, std::memory_order_release); }
   struct owner_name {
     std::string name;

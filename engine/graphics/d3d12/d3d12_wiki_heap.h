@@ -54,7 +54,6 @@ public:
   D3D12_CPU_DESCRIPTOR_HANDLE cpu_start() const override { return _d3d.cpu_start; }
   u32 descriptor_size() const override { return _d3d.descriptor_size; }
   heap_info get_info() const override;
-  u64 version() const override { return _version.load(std::memory_order_relaxed); }
   descriptor_info get_descriptor_info(u32 index) const override;
   void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
   u32 size() const { return _size.load(std::memory_order_relaxed); }
@@ -79,7 +78,6 @@ private:
   std::atomic<u32> _size{0};
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
   std::atomic<u32> _current_slot{0};
-  std::atomic<u64> _version{0};
   u32 _capacity{0};
   u32 _faults{0};
   std::string _last_fault;
