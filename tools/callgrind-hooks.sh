@@ -7,7 +7,7 @@
 #   off  --no-overlay --no-hooks: neither
 #   hint --overlay --hide-overlay: as on, plus the hidden inspector's "F1 shows the
 #        inspector" line, a UI cost reported on its own (not in the ratio)
-# On and off run RUNS times (default 3) and the median run counts (see below).
+# On and off run RUNS times (default 5) and the median run counts (see below).
 # Prints the totals and the ratio on/off (target <= 1.05), the same without the fence wait
 # (time blocked in begin_frame, counted in instructions: it moves by thousands per frame
 # from run to run), where the on run's extra goes per frame, and what the hint adds.
@@ -57,7 +57,7 @@ wait_part='xe::gfx::d3d12::wait_for_fence('
 # got (their locks, allocations and polls), by up to 1k instructions a frame between two
 # runs of one build. So on and off run RUNS times each (a pair at a time, side by side),
 # and the run with the median total without the fence wait stands for each.
-runs=${RUNS:-3}
+runs=${RUNS:-5}
 without_wait() { echo $(($(total "$1") - $(inclusive "$1" "$wait_part"))); }
 median_run() {  # NAME: copies the median run's files to NAME.*, prints every run's figure
   local name=$1 i list=""
