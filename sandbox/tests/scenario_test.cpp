@@ -2,6 +2,7 @@
 // expectations, schema validation of every snapshot, and each class of bad input.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -174,6 +175,7 @@ TEST_F(scenario, an_immediate_release_is_captured_not_counted) {
     {"do": "expect", "path": "/checks/h/reported_as_the_layer_predicts", "equals": true},
     {"do": "expect", "path": "/deferred_releases", "equals": [[], [], []]},
     {"do": "expect", "path": "/validation/errors", "equals": 0},
+    {"do": "snapshot", "file": "hazard-snapshot.json"},
     {"do": "advance_frames", "count": 3}]})");
   auto r = run_process("cd " + shell_quote(_dir.string()) + " && env -u DISPLAY -u WAYLAND_DISPLAY " +
                        shell_quote(XE_SANDBOX_EXE) + " --headless --script hazard.json");
@@ -190,6 +192,13 @@ TEST_F(scenario, an_immediate_release_is_captured_not_counted) {
   const char* layers = std::getenv("VK_LOADER_LAYERS_ENABLE");
   if (layers && std::string{layers}.find("validation") != std::string::npos) {
     EXPECT_TRUE(provoked) << r.err;
+    // ...and reaches the inspector as the frame's event, its text intact (severity 1: provoked).
+    std::ifstream in{_dir / "hazard-snapshot.json"};
+    const auto events = nlohmann::json::parse(in).at("events");
+    EXPECT_TRUE(std::any_of(events.begin(), events.end(), [](const nlohmann::json& e) {
+      return e.value("type", "") == "validation_message" && e.value("severity", 0) == 1 &&
+             e.value("detail", "").find("Cannot call vkDestroyImage") != std::string::npos;
+    })) << events.dump(1);
   }
 }
 

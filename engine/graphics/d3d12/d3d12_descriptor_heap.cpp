@@ -223,9 +223,10 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
       indices.clear();
     }
   }
+  static const utl::interned_text after_flush{"after flush"};
   for (const auto& [index, slot] : returned) {
     event e{.type = event_type::descriptor_returned, .slot = slot, .heap = _name, .index = index,
-            .detail = "after flush", .value = flushed};
+            .detail = after_flush, .value = flushed};
     detail::emit(e);
   }
 }

@@ -59,6 +59,14 @@ void pin_vulkan_drivers() {
 void pin_vulkan_drivers() {}
 #endif
 
+// A message's text is interned for its event (and kept for the process's life): only with
+// hooks installed, where the inspector shows it.
+void report(const char* text, u64 level) {
+  if (!detail::hooks_installed()) return;
+  event e{.type = event_type::validation_message, .detail = text, .value = level};
+  detail::emit(e);
+}
+
 VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                  VkDebugUtilsMessageTypeFlagsEXT,
                                                  const VkDebugUtilsMessengerCallbackDataEXT* data, void*) {
@@ -71,10 +79,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlag
     if (g_state.expecting) {
       g_state.expected.emplace_back(text);
       XE_LOG_INFO("vulkan (provoked on purpose): {}", text);
-      event e{.type = event_type::validation_message};
-      e.detail = text;
-      e.value = 1;
-      detail::emit(e);
+      report(text, 1);
       return VK_FALSE;
     }
   }
@@ -94,10 +99,7 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlag
   } else {
     XE_LOG_DEBUG("vulkan: {}", text);
   }
-  event e{.type = event_type::validation_message};
-  e.detail = text;
-  e.value = level;
-  detail::emit(e);
+  report(text, level);
   return VK_FALSE;
 }
 
