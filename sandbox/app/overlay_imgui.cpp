@@ -2,6 +2,7 @@
 // ImGui's demo window, for benchmarks), laid out from the window's size and drawn by the
 // sandbox's D3D12 renderer into the surface's own pass.
 #include <optional>
+#include <vector>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -90,6 +91,7 @@ public:
       _inspector.draw_notices();
     }
     ImGui::Render();
+    note_layout();
     // Two hidden passes in a row: ImGui has seen the panels go (the UI map lists none).
     _hint_settled = !_inspector.visible() && hint_before;
     _built = true;
@@ -138,8 +140,11 @@ public:
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
   bool take_step_request() override { return _inspector.take_step_request(); }
-  // Input not yet seen by a UI pass, or a highlight still fading: keep building.
-  bool input_pending() const override { return _enabled && (_platform.input_pending() || _inspector.animating()); }
+  // Input not yet seen by a UI pass, a highlight still fading, or panels still sizing to
+  // new content: keep building.
+  bool input_pending() const override {
+    return _enabled && (_platform.input_pending() || _inspector.animating() || _layout_moving);
+  }
   bool wants_keyboard() const override { return _enabled && _inspector.visible() && ImGui::GetIO().WantTextInput; }
   sandbox::inspector* get_inspector() override { return _enabled ? &_inspector : nullptr; }
   void release_device_objects() override {
@@ -231,6 +236,21 @@ private:
     _hint = ImVec4{min.x, min.y, max.x, max.y};
   }
 
+  // Panels size to their content a pass or two after it changes (ImGui fits a window to the
+  // last pass's content, and a panel placed below another follows it a pass later). Until
+  // their rectangles and content sizes stop changing, another pass is due now: not at the
+  // idle redraw's pace, with the panels drawn (and buttons mapped) half-way.
+  void note_layout() {
+    std::vector<f32> layout;
+    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+      if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip)))
+        continue;
+      layout.insert(layout.end(), {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->ContentSize.x, w->ContentSize.y});
+    }
+    _layout_moving = layout != _layout;
+    _layout = std::move(layout);
+  }
+
   // For tests that drive the window: the display size, each visible panel's rectangle and
   // every button's, in window pixels. Rewritten (atomically) only when it changes.
   void write_ui_map(u32 width, u32 height) {
@@ -314,6 +334,8 @@ private:
   bool _placed_with_lesson{false};
   std::string _ui_map_file;
   std::string _ui_map_written;
+  std::vector<f32> _layout;     // note_layout(): the last pass's panels, rectangles and content sizes
+  bool _layout_moving{false};   // ...which differed from the pass before
 };
 
 } // namespace
