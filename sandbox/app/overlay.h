@@ -44,7 +44,9 @@ public:
   virtual std::vector<lesson_request> take_lesson_requests() = 0;
   virtual bool loop_paused() const = 0;   // the learner's pause (a lesson holds the loop too)
   virtual bool take_step_request() = 0;
-  virtual bool input_pending() const = 0;  // input not yet seen by a UI pass: keep building
+  // Input not yet seen by a UI pass, or a UI still changing without input (a highlight
+  // fading, panels sizing to new content): build again now.
+  virtual bool input_pending() const = 0;
   virtual bool wants_keyboard() const = 0; // a text field has the keyboard: keys are its
   // Before the renderer shuts down: drop every D3D12 object (attach() recreates them).
   virtual void release_device_objects() = 0;
