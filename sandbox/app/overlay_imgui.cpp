@@ -241,14 +241,17 @@ private:
   // their rectangles and content sizes stop changing, another pass is due now: not at the
   // idle redraw's pace, with the panels drawn (and buttons mapped) half-way.
   void note_layout() {
-    std::vector<f32> layout;
-    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
-      if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip)))
-        continue;
-      layout.insert(layout.end(), {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->ContentSize.x, w->ContentSize.y});
-    }
-    _layout_moving = layout != _layout;
-    _layout = std::move(layout);
+    _layout_next.clear();
+    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+      if (is_panel(w))
+        _layout_next.insert(_layout_next.end(), {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->ContentSize.x, w->ContentSize.y});
+    _layout_moving = _layout_next != _layout;
+    _layout.swap(_layout_next);
+  }
+  // A top-level window shown this pass: not a child, tooltip or popup.
+  static bool is_panel(const ImGuiWindow* w) {
+    return w->WasActive && !w->Hidden &&
+           !(w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup));
   }
 
   // For tests that drive the window: the display size, each visible panel's rectangle and
@@ -258,8 +261,7 @@ private:
     map["display"] = {width, height};
     nlohmann::json windows = nlohmann::json::object();
     for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
-      if (!w->WasActive || w->Hidden || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup)))
-        continue;
+      if (!is_panel(w)) continue;
       std::string name = w->Name;
       if (const size_t id = name.find("###"); id != std::string::npos) name = name.substr(id + 3);
       windows[name] = {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y};
@@ -334,8 +336,9 @@ private:
   bool _placed_with_lesson{false};
   std::string _ui_map_file;
   std::string _ui_map_written;
-  std::vector<f32> _layout;     // note_layout(): the last pass's panels, rectangles and content sizes
-  bool _layout_moving{false};   // ...which differed from the pass before
+  std::vector<f32> _layout;       // note_layout(): the last pass's panels, rectangles and content sizes
+  std::vector<f32> _layout_next;  // (the pass being noted: its storage is reused)
+  bool _layout_moving{false};     // ...which differed from the pass before
 };
 
 } // namespace
