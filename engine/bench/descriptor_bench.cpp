@@ -144,17 +144,16 @@ BENCHMARK(bm_descriptor_heap_pair)->Threads(1)->Threads(2)->UseRealTime();
 // allocate, free and return then queues a descriptor event, delivered in batches.
 std::atomic<u64> g_events{0};
 void bm_descriptor_heap_pair_hooked(benchmark::State& state) {
-  gfx::install_hooks({.on_event = [](const gfx::event&, void*) { g_events.fetch_add(1, std::memory_order_relaxed); },
-                      .on_descriptor_events = [](u64, std::span<const gfx::descriptor_event> events, void*) {
-                        g_events.fetch_add(events.size(), std::memory_order_relaxed);
-                      }});
+  gfx::install_hooks(
+      {.on_event = [](const gfx::event&, void*) { g_events.fetch_add(1, std::memory_order_relaxed); },
+       .on_descriptor_events = [](u64, std::span<const gfx::descriptor_event> events,
+                                  void*) { g_events.fetch_add(events.size(), std::memory_order_relaxed); }});
   bm_descriptor_heap_pair(state);
   gfx::uninstall_hooks();
-  state.counters["events_per_pair"] = benchmark::Counter(static_cast<f64>(g_events.exchange(0)) /
-                                                         static_cast<f64>(state.iterations()));
+  state.counters["events_per_pair"] =
+      benchmark::Counter(static_cast<f64>(g_events.exchange(0)) / static_cast<f64>(state.iterations()));
 }
 BENCHMARK(bm_descriptor_heap_pair_hooked)->UseRealTime();
 
-} // namespace
-} // namespace xe::bench
-
+}  // namespace
+}  // namespace xe::bench

@@ -59,5 +59,5 @@ void bm_gpu_load(benchmark::State& state) {
 }
 BENCHMARK(bm_gpu_load)->Arg(0)->Arg(20)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
 
-} // namespace
-} // namespace xe::bench
+}  // namespace
+}  // namespace xe::bench

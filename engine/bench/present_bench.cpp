@@ -178,5 +178,5 @@ void bm_resize_rebuild(benchmark::State& state) {
 }
 BENCHMARK(bm_resize_rebuild)->Unit(benchmark::kMillisecond)->Iterations(40)->UseRealTime();
 
-} // namespace
-} // namespace xe::bench
+}  // namespace
+}  // namespace xe::bench

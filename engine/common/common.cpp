@@ -78,11 +78,12 @@ std::string_view file_name(std::string_view path) {
   const size_t slash = path.find_last_of("/\\");
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
-} // namespace
+}  // namespace
 
 error hr_failed(long hr, const char* expr, const char* file, int line) {
   const char* name = hresult_name(hr);
-  const std::string code = fmt::format("0x{:08X}{}{}{}", static_cast<u32>(hr), name ? " (" : "", name ? name : "", name ? ")" : "");
+  const std::string code =
+      fmt::format("0x{:08X}{}{}{}", static_cast<u32>(hr), name ? " (" : "", name ? name : "", name ? ")" : "");
   // The log keeps the whole expression; the error a user reads names the call.
   XE_LOG_ERROR("{} failed with {} at {}:{}", expr, code, file, line);
   const bool out_of_memory = static_cast<u32>(hr) == 0x8007000Eu;
@@ -91,7 +92,7 @@ error hr_failed(long hr, const char* expr, const char* file, int line) {
   return error{errc::api_call_failed, hr, std::move(reason)};
 }
 
-} // namespace detail
+}  // namespace detail
 
 namespace log {
 namespace {
@@ -110,7 +111,7 @@ logger_state& state() {
   static logger_state s;
   return s;
 }
-} // namespace
+}  // namespace
 
 spdlog::logger& get() { return *state().logger; }
 void add_sink(spdlog::sink_ptr sink) { state().sinks->add_sink(std::move(sink)); }
@@ -119,5 +120,5 @@ void set_console_enabled(bool enabled) {
   state().console->set_level(enabled ? spdlog::level::trace : spdlog::level::off);
 }
 
-} // namespace log
-} // namespace xe
+}  // namespace log
+}  // namespace xe

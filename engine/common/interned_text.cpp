@@ -24,7 +24,7 @@ pool& the_pool() {
   return *p;
 }
 
-} // namespace
+}  // namespace
 
 const std::string* interned_text::intern(std::string_view text) {
   pool& p = the_pool();
@@ -50,4 +50,4 @@ size_t interned_text::pool_bytes() {
 
 std::ostream& operator<<(std::ostream& out, const interned_text& t) { return out << t.str(); }
 
-} // namespace xe::utl
+}  // namespace xe::utl

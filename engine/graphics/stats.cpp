@@ -14,10 +14,11 @@ void deliver_descriptor_events(descriptor_event_queue& queue) {
   if (auto batch = g_hooks.on_descriptor_events.load(std::memory_order_acquire)) {
     batch(queue.frame, events, g_hooks.user.load(std::memory_order_relaxed));
   } else if (auto one = g_hooks.on_event.load(std::memory_order_acquire)) {
-    for (const descriptor_event& d : events) one(to_event(d, queue.frame), g_hooks.user.load(std::memory_order_relaxed));
+    for (const descriptor_event& d : events)
+      one(to_event(d, queue.frame), g_hooks.user.load(std::memory_order_relaxed));
   }
 }
-} // namespace detail
+}  // namespace detail
 
 event to_event(const descriptor_event& e, u64 frame) {
   return event{.type = e.type, .frame = frame, .slot = e.slot, .heap = e.heap, .index = e.index};
@@ -75,7 +76,7 @@ std::optional<E> from_name(std::string_view name, E last) {
   return std::nullopt;
 }
 
-} // namespace
+}  // namespace
 
 std::optional<heap_type> heap_type_from(std::string_view name) { return from_name(name, heap_type::sampler); }
 std::optional<resource_kind> resource_kind_from(std::string_view name) {
@@ -117,4 +118,4 @@ void flush_events() {
   if (detail::t_descriptor_events.count) detail::deliver_descriptor_events(detail::t_descriptor_events);
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

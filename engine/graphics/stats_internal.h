@@ -20,7 +20,7 @@ extern hook_state g_hooks;
 
 struct descriptor_event_queue {
   static constexpr u32 capacity{256};  // 4 KB a thread
-  u64 frame{0};  // of every queued event
+  u64 frame{0};                        // of every queued event
   u32 count{0};
   descriptor_event events[capacity];
 };
@@ -56,4 +56,4 @@ inline void emit_descriptor(event_type type, utl::interned_text heap, u32 index,
 
 inline void set_event_frame(u64 frame) { g_hooks.frame.store(frame, std::memory_order_relaxed); }
 
-} // namespace xe::gfx::detail
+}  // namespace xe::gfx::detail

@@ -8,4 +8,4 @@ std::filesystem::path executable_path() {
   return ec ? std::filesystem::path{} : path;
 }
 
-} // namespace xe::platform
+}  // namespace xe::platform

@@ -20,4 +20,4 @@ std::filesystem::path executable_path() {
   }
 }
 
-} // namespace xe::platform
+}  // namespace xe::platform

@@ -127,7 +127,7 @@ key translate(SDL_Keycode k) {
   }
 }
 
-} // namespace
+}  // namespace
 
 bool has_display() {
   const char* x = std::getenv("DISPLAY");
@@ -138,7 +138,8 @@ bool has_display() {
 result<std::unique_ptr<window>> create_window(const window_desc& desc) {
   if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
   if (desc.width == 0 || desc.height == 0)
-    return make_error(errc::invalid_argument, fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
+    return make_error(errc::invalid_argument,
+                      fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
   int x = SDL_WINDOWPOS_CENTERED, y = SDL_WINDOWPOS_CENTERED;
   SDL_Rect display{};
   if (desc.cascade && SDL_GetDisplayUsableBounds(0, &display) == 0) {
@@ -147,8 +148,9 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc) {
     x = display.x + std::max(0, (display.w - static_cast<int>(desc.width)) / 2) + step;
     y = display.y + std::max(0, (display.h - static_cast<int>(desc.height)) / 2) + step;
   }
-  SDL_Window* w = SDL_CreateWindow(desc.title.c_str(), x, y, static_cast<int>(desc.width), static_cast<int>(desc.height),
-                                   SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  SDL_Window* w =
+      SDL_CreateWindow(desc.title.c_str(), x, y, static_cast<int>(desc.width), static_cast<int>(desc.height),
+                       SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!w) return make_error(errc::api_call_failed, fmt::format("SDL_CreateWindow failed: {}", SDL_GetError()));
   auto created = std::make_unique<sdl_window>(w);
   return std::unique_ptr<window>{std::move(created)};
@@ -166,7 +168,8 @@ void poll_events(std::vector<window_event>& out) {
         switch (e.window.event) {
           case SDL_WINDOWEVENT_CLOSE: out.push_back({event_type::close_requested, id}); break;
           case SDL_WINDOWEVENT_SIZE_CHANGED:
-            out.push_back({event_type::resized, id, static_cast<u32>(e.window.data1), static_cast<u32>(e.window.data2)});
+            out.push_back(
+                {event_type::resized, id, static_cast<u32>(e.window.data1), static_cast<u32>(e.window.data2)});
             break;
           case SDL_WINDOWEVENT_MINIMIZED: out.push_back({event_type::minimized, id}); break;
           case SDL_WINDOWEVENT_RESTORED: out.push_back({event_type::restored, id}); break;
@@ -187,8 +190,10 @@ void poll_events(std::vector<window_event>& out) {
       case SDL_KEYUP: out.push_back({event_type::input, e.key.windowID}); break;
       case SDL_KEYDOWN: {
         const bool alt_enter = e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT);
-        if (e.key.keysym.sym == SDLK_F11 || alt_enter) out.push_back({event_type::toggle_fullscreen, e.key.windowID});
-        else out.push_back({event_type::key_pressed, e.key.windowID, 0, 0, translate(e.key.keysym.sym)});
+        if (e.key.keysym.sym == SDLK_F11 || alt_enter)
+          out.push_back({event_type::toggle_fullscreen, e.key.windowID});
+        else
+          out.push_back({event_type::key_pressed, e.key.windowID, 0, 0, translate(e.key.keysym.sym)});
         break;
       }
       default: break;
@@ -212,6 +217,6 @@ result<VkSurfaceKHR> create_vulkan_surface(const window& w, VkInstance instance)
     return make_error(errc::api_call_failed, fmt::format("SDL_Vulkan_CreateSurface failed: {}", SDL_GetError()));
   return surface;
 }
-} // namespace sdl
+}  // namespace sdl
 
-} // namespace xe::platform
+}  // namespace xe::platform

@@ -9,4 +9,4 @@ namespace xe::platform::sdl {
 // A VkSurfaceKHR for the window on the given instance (which must have the window system's
 // surface extensions enabled). The caller destroys it.
 result<VkSurfaceKHR> create_vulkan_surface(const window& w, VkInstance instance);
-} // namespace xe::platform::sdl
+}  // namespace xe::platform::sdl

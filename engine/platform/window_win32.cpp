@@ -136,8 +136,10 @@ public:
         }
         break;
       case WM_KEYDOWN:
-        if (wparam == VK_F11) events.push_back({event_type::toggle_fullscreen, _id});
-        else events.push_back({event_type::key_pressed, _id, 0, 0, translate(wparam)});
+        if (wparam == VK_F11)
+          events.push_back({event_type::toggle_fullscreen, _id});
+        else
+          events.push_back({event_type::key_pressed, _id, 0, 0, translate(wparam)});
         return 0;
       case WM_CLOSE:  // the app decides; the window is destroyed with its object
         events.push_back({event_type::close_requested, _id});
@@ -193,20 +195,21 @@ bool register_class() {
     wc.lpfnWndProc = window_proc;
     wc.hInstance = GetModuleHandleW(nullptr);
     wc.hCursor = LoadCursorW(nullptr, MAKEINTRESOURCEW(32512));  // IDC_ARROW
-    wc.hbrBackground = nullptr;  // the swap chain paints every pixel
+    wc.hbrBackground = nullptr;                                  // the swap chain paints every pixel
     wc.lpszClassName = window_class_name;
     return RegisterClassExW(&wc) != 0;
   }();
   return registered;
 }
 
-} // namespace
+}  // namespace
 
 bool has_display() { return true; }
 
 result<std::unique_ptr<window>> create_window(const window_desc& desc) {
   if (desc.width == 0 || desc.height == 0)
-    return make_error(errc::invalid_argument, fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
+    return make_error(errc::invalid_argument,
+                      fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));
   if (!register_class()) return make_error(errc::api_call_failed, "RegisterClassExW failed");
   static u32 next_id = 1;
   auto w = std::make_unique<win32_window>(next_id++);
@@ -235,4 +238,4 @@ void poll_events(std::vector<window_event>& out) {
   events.clear();
 }
 
-} // namespace xe::platform
+}  // namespace xe::platform

@@ -222,8 +222,10 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
       for (u32 i = 0; i < iterations; ++i) {
         if (held.size() < 32 && (held.empty() || rng() % 2)) {
           auto h = shared.heap.allocate();
-          if (h) held.push_back(*h);
-          else failures.fetch_add(1);
+          if (h)
+            held.push_back(*h);
+          else
+            failures.fetch_add(1);
         } else {
           const size_t pick = rng() % held.size();
           if (!shared.heap.free(held[pick])) failures.fetch_add(1);
@@ -439,5 +441,5 @@ TEST_F(wiki_heap_test, race_damages_the_wiki_heap_and_not_the_engines) {
   EXPECT_FALSE(gfx::race_heap({.iterations = 0}));
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

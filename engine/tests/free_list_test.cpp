@@ -136,5 +136,5 @@ TEST(free_list, indices_are_stable_but_growth_moves_every_element) {
   EXPECT_EQ(list.relocations(), relocations + 1);
 }
 
-} // namespace
-} // namespace xe::utl
+}  // namespace
+}  // namespace xe::utl

@@ -53,5 +53,5 @@ TEST(interned_text, threads_interning_the_same_texts_get_the_same_pointers) {
   EXPECT_EQ(*seen[0][17], "thread text 17");
 }
 
-} // namespace
-} // namespace xe::utl
+}  // namespace
+}  // namespace xe::utl

@@ -64,7 +64,8 @@ TEST_F(pipeline_test, triangle_centre_is_interpolated_and_corners_keep_the_clear
   EXPECT_GT(pixel(*image, 32, 18).r, 200);
   EXPECT_GT(pixel(*image, 46, 46).g, 200);
   EXPECT_GT(pixel(*image, 18, 46).b, 200);
-  for (auto [x, y] : {std::pair<u32, u32>{0, 0}, {63, 0}, {0, 63}, {63, 63}}) EXPECT_PIXEL_NEAR(pixel(*image, x, y), 0, 0, 0, 0);
+  for (auto [x, y] : {std::pair<u32, u32>{0, 0}, {63, 0}, {0, 63}, {63, 63}})
+    EXPECT_PIXEL_NEAR(pixel(*image, x, y), 0, 0, 0, 0);
 }
 
 TEST_F(pipeline_test, textured_full_screen_triangle_reproduces_a_2x2_texture) {
@@ -72,13 +73,12 @@ TEST_F(pipeline_test, textured_full_screen_triangle_reproduces_a_2x2_texture) {
   ASSERT_TRUE(surface);
   test_texture texture;
   make_texture(texture, 2, 2, {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255});
-  auto image = capture_with(*surface, {}, [&](const render_context& ctx) {
-    return record_fullscreen_texture(ctx, texture.srv.gpu);
-  });
+  auto image = capture_with(*surface, {},
+                            [&](const render_context& ctx) { return record_fullscreen_texture(ctx, texture.srv.gpu); });
   ASSERT_TRUE(image) << image.error_value().reason;
-  EXPECT_PIXEL_NEAR(pixel(*image, 16, 16), 255, 0, 0, 0);    // top left: red
-  EXPECT_PIXEL_NEAR(pixel(*image, 48, 16), 0, 255, 0, 0);    // top right: green
-  EXPECT_PIXEL_NEAR(pixel(*image, 16, 48), 0, 0, 255, 0);    // bottom left: blue
+  EXPECT_PIXEL_NEAR(pixel(*image, 16, 16), 255, 0, 0, 0);      // top left: red
+  EXPECT_PIXEL_NEAR(pixel(*image, 48, 16), 0, 255, 0, 0);      // top right: green
+  EXPECT_PIXEL_NEAR(pixel(*image, 16, 48), 0, 0, 255, 0);      // bottom left: blue
   EXPECT_PIXEL_NEAR(pixel(*image, 48, 48), 255, 255, 255, 0);  // bottom right: white
 }
 
@@ -112,11 +112,11 @@ TEST_F(pipeline_test, textured_quad_shows_the_tiles_through_a_descriptor_table_a
       if (std::abs(got.r - want[0]) > 1 || std::abs(got.g - want[1]) > 1 || std::abs(got.b - want[2]) > 1) ++wrong;
     }
   EXPECT_EQ(wrong, 0u) << "pixels of the quad that are not the texel at their place";
-  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 12, 32 + 4), 230, 60, 50, 1);   // top left quadrant, a light cell
-  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 4, 32 + 4), 115, 30, 25, 1);    // ...a dark one
-  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 52, 32 + 12), 60, 200, 80, 1);  // top right, light
-  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 4, 32 + 52), 25, 55, 115, 1);   // bottom left, dark
-  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 36, 32 + 44), 240, 200, 40, 1); // bottom right, light
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 12, 32 + 4), 230, 60, 50, 1);    // top left quadrant, a light cell
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 4, 32 + 4), 115, 30, 25, 1);     // ...a dark one
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 52, 32 + 12), 60, 200, 80, 1);   // top right, light
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 4, 32 + 52), 25, 55, 115, 1);    // bottom left, dark
+  EXPECT_PIXEL_NEAR(pixel(*image, 96 + 36, 32 + 44), 240, 200, 40, 1);  // bottom right, light
   // The clear colour (26, 51, 77) all around, right up to the quad's edges.
   for (auto [x, y] : {std::pair<u32, u32>{0, 0}, {255, 127}, {95, 64}, {160, 64}, {128, 31}, {128, 96}, {40, 100}}) {
     SCOPED_TRACE(testing::Message() << "pixel " << x << "," << y);
@@ -183,7 +183,8 @@ TEST_F(pipeline_test, pipelines_are_cached_by_description) {
   ASSERT_TRUE(gfx::end_frame());
   std::vector<gfx::object_info> objects;
   gfx::copy_objects(objects);
-  const auto psos = std::count_if(objects.begin(), objects.end(), [](auto& o) { return o.type == "ID3D12PipelineState"; });
+  const auto psos =
+      std::count_if(objects.begin(), objects.end(), [](auto& o) { return o.type == "ID3D12PipelineState"; });
   EXPECT_EQ(psos, 2);
   for (int i = 0; i < 3; ++i) {
     ASSERT_TRUE(gfx::begin_frame());
@@ -191,7 +192,8 @@ TEST_F(pipeline_test, pipelines_are_cached_by_description) {
     ASSERT_TRUE(gfx::end_frame());
   }
   gfx::copy_objects(objects);
-  EXPECT_EQ(std::count_if(objects.begin(), objects.end(), [](auto& o) { return o.type == "ID3D12PipelineState"; }), psos);
+  EXPECT_EQ(std::count_if(objects.begin(), objects.end(), [](auto& o) { return o.type == "ID3D12PipelineState"; }),
+            psos);
 }
 
 class upload_ring_test : public gpu_test {
@@ -228,5 +230,5 @@ TEST_F(upload_ring_test, fills_per_slot_refuses_overflow_and_starts_over_when_it
   ASSERT_TRUE(gfx::end_frame());
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -340,8 +340,8 @@ TEST_F(renderer_test, frame_call_order_misuse_is_reported) {
   ASSERT_TRUE(gfx::end_frame());
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test
 
 namespace xe::test {
 namespace {
@@ -378,5 +378,5 @@ TEST_F(renderer_test, view_formats_follow_the_casting_rules) {
   run_frame();
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -44,10 +44,12 @@ TEST(to_wide, converts_utf8_and_replaces_malformed_bytes) {
   EXPECT_EQ(gfx::d3d12::to_wide("heap 7"), L"heap 7");
   EXPECT_EQ(gfx::d3d12::to_wide("\xE5\xA0\x86 heap"), L"\u5806 heap");
   EXPECT_EQ(gfx::d3d12::to_wide("\xF0\x9F\x99\x82"), std::wstring(1, static_cast<wchar_t>(0x1F642)));
-  EXPECT_EQ(gfx::d3d12::to_wide("a\xFF" "b"), L"a\uFFFDb");
+  EXPECT_EQ(gfx::d3d12::to_wide("a\xFF"
+                                "b"),
+            L"a\uFFFDb");
   EXPECT_EQ(gfx::d3d12::to_wide("end\xE5\xA0"), L"end\uFFFD");
   EXPECT_EQ(gfx::d3d12::to_wide(""), L"");
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -66,5 +66,5 @@ TEST_F(shader_blobs, one_flipped_byte_is_rejected_by_vkd3d) {
   EXPECT_NE(r.err.find("checksum"), std::string::npos) << r.err;
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -36,5 +36,5 @@ TEST(validation_capture, d3d12_debug_layer_is_not_implemented_by_vkd3d) {
   EXPECT_EQ(debug, nullptr);
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -11,7 +11,10 @@ namespace {
 // The wiki's DXCall (3.3), with its __debugbreak() replaced by a counter.
 int g_breaks = 0;
 #define WIKI_FAILED(hr) (static_cast<long>(hr) < 0)
-#define WIKI_DXCALL(x) if (WIKI_FAILED(x)) { ++g_breaks; }
+#define WIKI_DXCALL(x)  \
+  if (WIKI_FAILED(x)) { \
+    ++g_breaks;         \
+  }
 
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
@@ -41,11 +44,13 @@ TEST(wiki_errata, dxcall_dangling_else) {
 TEST(wiki_errata, xe_check_hr_is_one_expression) {
   int retries = 0;
   for (bool ready : {true, false}) {
-    if (ready) (void)XE_CHECK_HR(0L);
-    else ++retries;
+    if (ready)
+      (void)XE_CHECK_HR(0L);
+    else
+      ++retries;
   }
   EXPECT_EQ(retries, 1);
 }
 
-} // namespace
-} // namespace xe
+}  // namespace
+}  // namespace xe

@@ -163,5 +163,5 @@ TEST_F(window_test, minimised_window_skips_frames_without_errors) {
   EXPECT_EQ(image->width, 200u);
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

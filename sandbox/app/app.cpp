@@ -61,8 +61,8 @@ int app::run() {
   const bool until_closed = windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
   if (code == exit_ok && !_opts.bench_frames) {
     // A script may have closed every window: a windowed app then has nothing left to run.
-    for (u64 i = 0; !_quit && !stop_requested() && !(windowed() && _surfaces.empty()) && (until_closed || i < _opts.frames);
-         ++i) {
+    for (u64 i = 0;
+         !_quit && !stop_requested() && !(windowed() && _surfaces.empty()) && (until_closed || i < _opts.frames); ++i) {
       if (auto r = tick(); !r) {
         std::fprintf(stderr, "xengine-sandbox: frame %llu failed: %s\n", static_cast<unsigned long long>(_frames_run),
                      r.error_value().reason.c_str());
@@ -440,4 +440,4 @@ void app::report_leaks(const gfx::shutdown_report& report) {
                  report.objects_still_tracked);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

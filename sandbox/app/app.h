@@ -113,25 +113,25 @@ private:
   std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
   std::unique_ptr<overlay> _overlay;
-  gfx::observer _observer;                // the overlay's redraws while the engine is held
-  action_runner _runner{*this};  // one for scripts and controls: labels outlive a frame
-  std::unique_ptr<lesson_session> _lessons;  // null: no lesson panel
+  gfx::observer _observer;                    // the overlay's redraws while the engine is held
+  action_runner _runner{*this};               // one for scripts and controls: labels outlive a frame
+  std::unique_ptr<lesson_session> _lessons;   // null: no lesson panel
   std::vector<lesson_request> _key_requests;  // lesson keys pressed in a window
-  u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
+  u32 _overlay_slot{invalid_id};              // the surface the overlay draws into (the lowest slot)
   clock::time_point _last_build{};
-  gfx::surfaces_info _overlay_surfaces;  // reused: reading the overlay's size allocates nothing
-  u64 _overlay_surfaces_version{~0ull};  // gfx::get_surfaces_version() when read
+  gfx::surfaces_info _overlay_surfaces;   // reused: reading the overlay's size allocates nothing
+  u64 _overlay_surfaces_version{~0ull};   // gfx::get_surfaces_version() when read
   clock::time_point _active_until{};      // held: redraw at frame rate until then (input settles)
   clock::time_point _next_idle_redraw{};  // held and idle: a slow redraw (tooltips, timers)
   bool _redraw{true};                     // held: something changed; redraw now
   std::vector<platform::window_event> _events;
   gfx::frame_content _content{clear_color};
   bool _quit{false};
-  bool _lesson_failed{false};  // a learner's step failed in this run (exit 3)
+  bool _lesson_failed{false};                            // a learner's step failed in this run (exit 3)
   std::optional<lesson_console::log_capture> _step_log;  // while a lesson step runs
   f64 _frame_ms_total{0.0};
   f64 _wait_ms_total{0.0};
   u64 _frames_run{0};
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

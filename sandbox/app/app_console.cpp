@@ -35,8 +35,9 @@ int app::load_lessons() {
     return exit_usage;
   }
   // Played lessons keep no progress unless a settings file is named.
-  const std::filesystem::path settings =
-      !_opts.settings.empty() ? std::filesystem::path{_opts.settings} : _opts.play ? "" : default_settings_path();
+  const std::filesystem::path settings = !_opts.settings.empty() ? std::filesystem::path{_opts.settings}
+                                         : _opts.play            ? ""
+                                                                 : default_settings_path();
   for (const lesson& l : *loaded) protect_input(l.source);  // no step may write onto a lesson
   _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
   if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
@@ -97,7 +98,8 @@ void app::step_starting(const lesson& l, const lesson_step& step) {
 }
 
 void app::step_finished(const lesson&, const lesson_step& step, const result<step_outcome>& outcome) {
-  const std::vector<lesson_console::log_line> log = _step_log ? _step_log->take() : std::vector<lesson_console::log_line>{};
+  const std::vector<lesson_console::log_line> log =
+      _step_log ? _step_log->take() : std::vector<lesson_console::log_line>{};
   _step_log.reset();
   const language lang = _lessons->lang();
   if (!outcome) {
@@ -122,7 +124,8 @@ int app::bench_frames() {
       return exit_runtime;
     }
     if (_quit || stop_requested()) {
-      std::fprintf(stderr, "xengine-sandbox: the window closed after %u of %u benchmark frames\n", i, warm_up + _opts.bench_frames);
+      std::fprintf(stderr, "xengine-sandbox: the window closed after %u of %u benchmark frames\n", i,
+                   warm_up + _opts.bench_frames);
       return exit_runtime;
     }
     const std::chrono::duration<f64, std::milli> elapsed = std::chrono::steady_clock::now() - start;
@@ -131,7 +134,9 @@ int app::bench_frames() {
   f64 total = 0;
   for (f64 m : ms) total += m;
   std::sort(ms.begin(), ms.end());
-  const auto percentile = [&](f64 p) { return ms[std::min(ms.size() - 1, static_cast<size_t>(p * (ms.size() - 1) + 0.5))]; };
+  const auto percentile = [&](f64 p) {
+    return ms[std::min(ms.size() - 1, static_cast<size_t>(p * (ms.size() - 1) + 0.5))];
+  };
   std::printf("frames=%zu mean_ms=%.3f p50_ms=%.3f p95_ms=%.3f\n", ms.size(), total / ms.size(), percentile(0.5),
               percentile(0.95));
   return exit_ok;
@@ -140,9 +145,9 @@ int app::bench_frames() {
 void app::print_summary() const {
   const gfx::adapter_info& a = gfx::get_adapter_info();
   const gfx::frame_stats f = gfx::get_frame_stats();
-  std::string out = fmt::format("xengine-sandbox: {} frames on {} via {} (feature level {}, shader model {})\n",
-                                _frames_run, a.name, a.runtime, gfx::feature_level_name(a.feature_level),
-                                gfx::shader_model_name(a.shader_model));
+  std::string out =
+      fmt::format("xengine-sandbox: {} frames on {} via {} (feature level {}, shader model {})\n", _frames_run, a.name,
+                  a.runtime, gfx::feature_level_name(a.feature_level), gfx::shader_model_name(a.shader_model));
   out += fmt::format("  fence: cpu {} gpu {} slots [{}, {}, {}], frames in flight {}, mean wait {:.3f} ms\n",
                      f.cpu_fence_value, f.gpu_completed, f.slot_fence_values[0], f.slot_fence_values[1],
                      f.slot_fence_values[2], f.frames_in_flight, _frames_run ? _wait_ms_total / _frames_run : 0.0);
@@ -157,10 +162,11 @@ void app::print_summary() const {
     if (slot.live)
       out += fmt::format("  surface {}: {} {}x{}{}, {} back buffers\n", slot.slot, slot.kind, slot.width, slot.height,
                          slot.fullscreen ? " fullscreen" : "", slot.back_buffers);
-  out += fmt::format("  frame time: mean {:.3f} ms (CPU wall time)\n", _frames_run ? _frame_ms_total / _frames_run : 0.0);
+  out +=
+      fmt::format("  frame time: mean {:.3f} ms (CPU wall time)\n", _frames_run ? _frame_ms_total / _frames_run : 0.0);
   if (!_opts.snapshot.empty()) out += fmt::format("  snapshot: {}\n", _opts.snapshot);
   if (!_opts.screenshot.empty()) out += fmt::format("  screenshot: {}\n", _opts.screenshot);
   std::fputs(out.c_str(), stdout);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -25,7 +25,8 @@ result<bool> app::rebuild_if_resized(u32 slot) {
 
 result<app::surface_entry*> app::entry_at(u32 slot) {
   auto it = _surfaces.find(slot);
-  if (it == _surfaces.end()) return make_error(errc::invalid_handle, fmt::format("there is no surface in slot {}", slot));
+  if (it == _surfaces.end())
+    return make_error(errc::invalid_handle, fmt::format("there is no surface in slot {}", slot));
   return &it->second;
 }
 
@@ -42,7 +43,8 @@ result<u32> app::create_surface(u32 width, u32 height) {
       return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
     // Windows cascade from the first, so none hides another.
     const u32 open = static_cast<u32>(_surfaces.size());
-    auto created = platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
+    auto created =
+        platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
     if (!created) return std::move(created).error_value();
     window = std::move(*created);
   }
@@ -117,4 +119,4 @@ nlohmann::json app::snapshot_part(const nlohmann::json::json_pointer& needed) {
   return capture_frame_state_part(_recorder ? &*_recorder : nullptr, needed);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -22,7 +22,8 @@ result<u32> parse_u32(const std::string& flag, const std::string& text, u32 min,
   u32 value = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool digits =
+      !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (ec == std::errc::result_out_of_range && digits)
     return bad(fmt::format("{} must be {}..{}, got {}", flag, min, max, text));
   if (text.empty() || ec != std::errc{} || ptr != end)
@@ -33,7 +34,8 @@ result<u32> parse_u32(const std::string& flag, const std::string& text, u32 min,
 
 // A rejected value stops CLI11's parse at once, with our message (exit code 2).
 [[noreturn]] void reject(const std::string& message) { throw CLI::ValidationError(message); }
-template <typename T> T checked(result<T> r) {
+template <typename T>
+T checked(result<T> r) {
   if (!r) reject(r.error_value().reason);
   return std::move(*r);
 }
@@ -83,21 +85,27 @@ struct command_line {
   }
   void flag(const std::string& names, const std::string& help, std::function<void()> set) {
     const std::string name = names.substr(names.rfind(',') + 1);
-    app.add_flag_function(names, [this, name, set](std::int64_t) {
-          once(name);
-          set();
-        }, help)
+    app.add_flag_function(
+           names,
+           [this, name, set](std::int64_t) {
+             once(name);
+             set();
+           },
+           help)
         ->trigger_on_parse()
         ->disable_flag_override();
   }
   // value_text: the value's name in --help and the README (N, FILE, auto|software...).
   void value(const std::string& name, const std::string& value_text, const std::string& help,
              std::function<void(const std::string&)> set) {
-    app.add_option(name, [this, name, set](const CLI::results_t& r) {
-          once(name);
-          set(r.at(0));
-          return true;
-        }, help)
+    app.add_option(
+           name,
+           [this, name, set](const CLI::results_t& r) {
+             once(name);
+             set(r.at(0));
+             return true;
+           },
+           help)
         ->option_text(value_text)
         ->trigger_on_parse();
   }
@@ -118,7 +126,8 @@ struct command_line {
     app.allow_extras();   // unknown words are reported by parse_cli, in our words
     app.formatter(std::make_shared<wrapping_formatter>());
     app.footer(footer);
-    flag("--headless", "render offscreen, no window (the default when there is no display)", [this] { o.headless = true; });
+    flag("--headless", "render offscreen, no window (the default when there is no display)",
+         [this] { o.headless = true; });
     value("--frames", "N",
           "run N frames, then exit (headless default: 120; in a window: until the last window closes; in a window, N "
           "passes of the loop: frames, or redraws while a lesson holds the engine)",
@@ -132,13 +141,18 @@ struct command_line {
       o.width = checked(parse_u32("--size width", v.substr(0, x), 1, 16384));
       o.height = checked(parse_u32("--size height", v.substr(x + 1), 1, 16384));
     });
-    number("--frames-in-flight", "how far the CPU may run ahead of the GPU, 1..3 (default 3)", 1, 3, o.frames_in_flight, "K");
-    number("--windows", "open N windows, 1..8 (default 1); each is a surface in the free list", 1, max_windows, o.windows);
+    number("--frames-in-flight", "how far the CPU may run ahead of the GPU, 1..3 (default 3)", 1, 3, o.frames_in_flight,
+           "K");
+    number("--windows", "open N windows, 1..8 (default 1); each is a surface in the free list", 1, max_windows,
+           o.windows);
     value("--adapter", "auto|software", "the device's adapter; software: WARP on Windows, lavapipe on Linux",
           [this](const std::string& v) {
-            if (v == "auto") o.adapter = gfx::adapter_preference::automatic;
-            else if (v == "software") o.adapter = gfx::adapter_preference::software;
-            else reject(fmt::format("--adapter must be auto or software, got '{}'", v));
+            if (v == "auto")
+              o.adapter = gfx::adapter_preference::automatic;
+            else if (v == "software")
+              o.adapter = gfx::adapter_preference::software;
+            else
+              reject(fmt::format("--adapter must be auto or software, got '{}'", v));
           });
     flag("--triangle", "draw the first triangle on every surface", [this] { o.triangle = true; });
     number("--gpu-load",
@@ -148,12 +162,14 @@ struct command_line {
     text("--script", "FILE", "run a scenario script (docs/scripts.md), then exit when headless", o.script);
     text("--snapshot", "FILE", "write the frame state as JSON after the last frame (docs/snapshot.md)", o.snapshot);
     text("--screenshot", "FILE", "write surface 0's last presented image as PNG after the last frame", o.screenshot);
-    app.add_option("--diff", [this](const CLI::results_t& r) {
-                     once("--diff");
-                     o.diff = {r.at(0), r.at(1)};
-                     return true;
-                   },
-                   "print what changed between two snapshots, then exit")
+    app.add_option(
+           "--diff",
+           [this](const CLI::results_t& r) {
+             once("--diff");
+             o.diff = {r.at(0), r.at(1)};
+             return true;
+           },
+           "print what changed between two snapshots, then exit")
         ->type_size(2)
         ->option_text("A.json B.json")
         ->trigger_on_parse();
@@ -161,11 +177,13 @@ struct command_line {
          "open a lesson (07 or 07-descriptor-heaps; 07b is chapter 7's second part); headless, or with all, play it to "
          "the end and exit 3 on the first failed expectation (docs/lesson-authoring.md)",
          o.lesson);
-    flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit", [this] { o.play = true; });
-    value("--language", "zh|en", "lesson language (default: the last one chosen, else zh)", [this](const std::string& v) {
-      if (v != "zh" && v != "en") reject(fmt::format("--language must be zh or en, got '{}'", v));
-      o.language = v;
-    });
+    flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit",
+         [this] { o.play = true; });
+    value("--language", "zh|en", "lesson language (default: the last one chosen, else zh)",
+          [this](const std::string& v) {
+            if (v != "zh" && v != "en") reject(fmt::format("--language must be zh or en, got '{}'", v));
+            o.language = v;
+          });
     text("--lessons", "DIR",
          "lesson files folder (default: lessons/ beside the program, else ../share/xengine-sandbox/lessons, else "
          "the source tree's for a program still in its build folder)",
@@ -176,11 +194,10 @@ struct command_line {
       o.overlay = false;
       o.overlay_given = true;
     });
-    flag("--overlay", "the inspector in a headless run too (screenshots show it)",
-         [this] {
-           o.overlay = true;
-           o.overlay_given = true;
-         });
+    flag("--overlay", "the inspector in a headless run too (screenshots show it)", [this] {
+      o.overlay = true;
+      o.overlay_given = true;
+    });
     flag("--imgui-demo", "show only Dear ImGui's demo window (to compare renderers)", [this] { o.imgui_demo = true; });
     flag("--hide-overlay", "start with the inspector hidden (F1 shows it; history still records)",
          [this] { o.overlay_hidden = true; });
@@ -188,14 +205,17 @@ struct command_line {
          "while the inspector is hidden, draw nothing, not even the \"F1 shows the inspector\" line: a benchmark of "
          "the hooks and history alone (docs/PERFORMANCE.md)",
          [this] { o.hint = false; });
-    number("--bench-frames",
-           "run 60 warm-up frames, then N timed ones; print \"frames=N mean_ms=X p50_ms=Y p95_ms=Z\" (CPU wall time per "
-           "frame), exit (docs/PERFORMANCE.md)",
-           1, 1'000'000, o.bench_frames);
-    flag("--no-hooks", "no stats hooks (snapshots then have no events): a benchmark baseline", [this] { o.hooks = false; });
-    text("--ui-map", "FILE",
-         "keep FILE holding the overlay's panel and button rectangles (for tests that drive the window with real input)",
-         o.ui_map);
+    number(
+        "--bench-frames",
+        "run 60 warm-up frames, then N timed ones; print \"frames=N mean_ms=X p50_ms=Y p95_ms=Z\" (CPU wall time per "
+        "frame), exit (docs/PERFORMANCE.md)",
+        1, 1'000'000, o.bench_frames);
+    flag("--no-hooks", "no stats hooks (snapshots then have no events): a benchmark baseline",
+         [this] { o.hooks = false; });
+    text(
+        "--ui-map", "FILE",
+        "keep FILE holding the overlay's panel and button rectangles (for tests that drive the window with real input)",
+        o.ui_map);
     flag("--version", "print the version, the inspector built in, and where lessons and the font are found",
          [this] { o.version = true; });
     flag("-h,--help", "show this text", [this] { o.help = true; });
@@ -213,7 +233,7 @@ std::string markdown_cell(std::string text) {
   return text;
 }
 
-} // namespace
+}  // namespace
 
 std::string usage() {
   command_line cli;
@@ -255,7 +275,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     }
     for (const std::string& arg : args)
       if (const auto eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos)
-        if (const CLI::Option* flag = cli.app.get_option_no_throw(arg.substr(0, eq)); flag && flag->get_expected_max() == 0)
+        if (const CLI::Option* flag = cli.app.get_option_no_throw(arg.substr(0, eq));
+            flag && flag->get_expected_max() == 0)
           return bad(fmt::format("{} takes no value, got '{}'", arg.substr(0, eq), arg));
     return bad(e.what());
   } catch (const CLI::ParseError& e) {
@@ -276,7 +297,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
   if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
   if (!o.lesson.empty() && (o.headless || o.lesson == "all")) o.play = true;
   if (o.play && !o.script.empty()) return bad("--script and a played --lesson cannot run together");
-  if (o.bench_frames && (o.frames_given || o.play)) return bad("--bench-frames replaces --frames and cannot follow a played lesson");
+  if (o.bench_frames && (o.frames_given || o.play))
+    return bad("--bench-frames replaces --frames and cannot follow a played lesson");
   if (o.imgui_demo) o.overlay = true;
   // Headless runs end: after the script or the played lessons, or after the default
   // number of frames.
@@ -288,13 +310,16 @@ result<void> check_paths(const options& o) {
   // An explicit settings file must be a file (or not exist yet): a folder or a FIFO there
   // would silently keep nothing.
   std::error_code ec;
-  if (!o.settings.empty() && std::filesystem::exists(o.settings, ec) && !std::filesystem::is_regular_file(o.settings, ec))
+  if (!o.settings.empty() && std::filesystem::exists(o.settings, ec) &&
+      !std::filesystem::is_regular_file(o.settings, ec))
     return bad(fmt::format("--settings '{}' is {}, not a file", o.settings,
                            std::filesystem::is_directory(o.settings, ec) ? "a folder" : "not a regular file"));
   std::vector<std::pair<const char*, std::filesystem::path>> inputs;
   if (!o.script.empty()) inputs.emplace_back("--script", o.script);
-  if (!o.settings.empty()) inputs.emplace_back("--settings", o.settings);
-  else inputs.emplace_back("the settings file", default_settings_path());
+  if (!o.settings.empty())
+    inputs.emplace_back("--settings", o.settings);
+  else
+    inputs.emplace_back("the settings file", default_settings_path());
   const std::pair<const char*, const std::string*> outputs[] = {
       {"--snapshot", &o.snapshot}, {"--screenshot", &o.screenshot}, {"--ui-map", &o.ui_map}};
   for (const auto& [flag, file] : outputs) {
@@ -306,9 +331,11 @@ result<void> check_paths(const options& o) {
   }
   for (size_t a = 0; a < std::size(outputs); ++a)
     for (size_t b = a + 1; b < std::size(outputs); ++b)
-      if (!outputs[a].second->empty() && !outputs[b].second->empty() && same_file(*outputs[a].second, *outputs[b].second))
-        return bad(fmt::format("{} and {} name the same file '{}'", outputs[a].first, outputs[b].first, *outputs[a].second));
+      if (!outputs[a].second->empty() && !outputs[b].second->empty() &&
+          same_file(*outputs[a].second, *outputs[b].second))
+        return bad(
+            fmt::format("{} and {} name the same file '{}'", outputs[a].first, outputs[b].first, *outputs[a].second));
   return {};
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

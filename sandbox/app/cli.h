@@ -12,9 +12,9 @@
 namespace xe::sandbox {
 
 struct options {
-  bool headless{false};        // no window even when a display is available
-  bool headless_forced{false}; // chosen because there is no display
-  u32 frames{0};               // 0 = run until the last window closes (headless: 120)
+  bool headless{false};         // no window even when a display is available
+  bool headless_forced{false};  // chosen because there is no display
+  u32 frames{0};                // 0 = run until the last window closes (headless: 120)
   u32 width{1280};
   u32 height{720};
   u32 frames_in_flight{3};
@@ -29,19 +29,19 @@ struct options {
   u32 bench_frames{0};         // --bench-frames N: 60 warm-up frames, N timed, one line, exit
   u32 gpu_load{0};             // --gpu-load N: blended full-screen passes per frame
   gfx::adapter_preference adapter{gfx::adapter_preference::automatic};
-  bool frames_given{false};    // --frames was on the command line
-  std::string script;          // --script FILE: scenario steps run at frame boundaries
-  std::string snapshot;        // --snapshot FILE: frame state after the last frame
-  std::string screenshot;      // --screenshot FILE: PNG of surface 0 after the last frame
+  bool frames_given{false};       // --frames was on the command line
+  std::string script;             // --script FILE: scenario steps run at frame boundaries
+  std::string snapshot;           // --snapshot FILE: frame state after the last frame
+  std::string screenshot;         // --screenshot FILE: PNG of surface 0 after the last frame
   std::vector<std::string> diff;  // --diff A B: compare two snapshots, print, exit
-  std::string lesson;          // --lesson ID|all: start at a chapter (all: play every one)
-  std::string lessons_dir;     // --lessons DIR: where lesson files are (default: found)
-  std::string settings;        // --settings FILE: progress and language (default: XDG)
-  std::string language;        // --language zh|en ("" = the settings file's)
-  bool play{false};            // --play: run the lesson(s) to the end, print, exit
-  std::string ui_map;          // --ui-map FILE: panel and button rectangles, for window tests
+  std::string lesson;             // --lesson ID|all: start at a chapter (all: play every one)
+  std::string lessons_dir;        // --lessons DIR: where lesson files are (default: found)
+  std::string settings;           // --settings FILE: progress and language (default: XDG)
+  std::string language;           // --language zh|en ("" = the settings file's)
+  bool play{false};               // --play: run the lesson(s) to the end, print, exit
+  std::string ui_map;             // --ui-map FILE: panel and button rectangles, for window tests
   bool help{false};
-  bool version{false};         // --version: print the version and where data is found, exit
+  bool version{false};  // --version: print the version and where data is found, exit
 };
 
 constexpr u32 default_headless_frames{120};
@@ -53,7 +53,7 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
 // an explicit --settings must be a regular file or absent; the end-of-run outputs must not
 // (--snapshot, --screenshot, --ui-map) land on the --script, the settings file or each other.
 result<void> check_paths(const options& opts);
-std::string usage();  // --help: the options as declared in cli.cpp, keys and exit codes
+std::string usage();             // --help: the options as declared in cli.cpp, keys and exit codes
 std::string options_markdown();  // the README's option table, from the same declaration
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

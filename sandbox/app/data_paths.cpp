@@ -26,4 +26,4 @@ std::filesystem::path find_data(std::string_view relative) {
   return {};
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

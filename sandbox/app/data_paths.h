@@ -12,4 +12,4 @@ namespace xe::sandbox {
 std::vector<std::filesystem::path> data_dirs();
 // The first data_dirs() entry that has `relative` (a file or folder) in it; empty if none.
 std::filesystem::path find_data(std::string_view relative);
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

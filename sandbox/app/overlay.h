@@ -42,12 +42,12 @@ public:
   // A new step's focus brings its panel forward and outlines its cells.
   virtual void show_lesson(const lesson_view* view) = 0;
   virtual std::vector<lesson_request> take_lesson_requests() = 0;
-  virtual bool loop_paused() const = 0;   // the learner's pause (a lesson holds the loop too)
+  virtual bool loop_paused() const = 0;  // the learner's pause (a lesson holds the loop too)
   virtual bool take_step_request() = 0;
   // Input not yet seen by a UI pass, or a UI still changing without input (a highlight
   // fading, panels sizing to new content): build again now.
   virtual bool input_pending() const = 0;
-  virtual bool wants_keyboard() const = 0; // a text field has the keyboard: keys are its
+  virtual bool wants_keyboard() const = 0;  // a text field has the keyboard: keys are its
   // Before the renderer shuts down: drop every D3D12 object (attach() recreates them).
   virtual void release_device_objects() = 0;
   virtual sandbox::inspector* get_inspector() = 0;  // null without ImGui
@@ -59,4 +59,4 @@ public:
 // characters the font must have beyond the common set (the lessons' Chinese text).
 std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, std::string_view glyph_text = {});
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -184,7 +184,8 @@ private:
       // No title bar: in a small window every line goes to the lesson and the panels.
       if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar) &&
           ImGui::BeginTabBar("compact")) {
-        if (_lesson && ImGui::BeginTabItem(_lesson->lang == language::zh ? "课程###tab-lesson" : "Lesson###tab-lesson")) {
+        if (_lesson &&
+            ImGui::BeginTabItem(_lesson->lang == language::zh ? "课程###tab-lesson" : "Lesson###tab-lesson")) {
           _lesson_panel.draw(*_lesson);
           ImGui::EndTabItem();
         }
@@ -244,7 +245,8 @@ private:
     _layout_next.clear();
     for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
       if (is_panel(w))
-        _layout_next.insert(_layout_next.end(), {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->ContentSize.x, w->ContentSize.y});
+        _layout_next.insert(_layout_next.end(),
+                            {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->ContentSize.x, w->ContentSize.y});
     _layout_moving = _layout_next != _layout;
     _layout.swap(_layout_next);
   }
@@ -279,8 +281,10 @@ private:
     }
     map["cells"] = std::move(cells);
     const imgui_platform::input_count& seen = _platform.input_seen();
-    map["input"] = {{"presses", seen.presses}, {"presses_applied", seen.presses_applied},
-                    {"last_press", {seen.x, seen.y}}, {"keys", seen.keys}};
+    map["input"] = {{"presses", seen.presses},
+                    {"presses_applied", seen.presses_applied},
+                    {"last_press", {seen.x, seen.y}},
+                    {"keys", seen.keys}};
     map["visible"] = _inspector.visible();
     map["panel"] = _inspector.shown_panel();
     if (!_inspector.visible() && _hint_shown) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};
@@ -295,16 +299,25 @@ private:
     map["markers"] = std::move(markers);
     if (!_inspector.history().empty()) {
       const gfx::frame_stats& f = _inspector.history().latest().frame;
-      map["engine"] = {{"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}, {"frames_in_flight", f.frames_in_flight}};
-      const ui::frame_lanes lanes = ui::build_frame_lanes(_inspector.history().timeline_of(_inspector.history().size() - 1));
-      map["timeline"] = {{"cpu", lanes.cpu.size()}, {"gpu", lanes.gpu.size()}, {"arrows", lanes.arrows.size()},
-                         {"ahead", lanes.ahead}, {"present_ms", lanes.longest_present_ms},
+      map["engine"] = {
+          {"frame", f.frame_number}, {"cpu_fence", f.cpu_fence_value}, {"frames_in_flight", f.frames_in_flight}};
+      const ui::frame_lanes lanes =
+          ui::build_frame_lanes(_inspector.history().timeline_of(_inspector.history().size() - 1));
+      map["timeline"] = {{"cpu", lanes.cpu.size()},
+                         {"gpu", lanes.gpu.size()},
+                         {"arrows", lanes.arrows.size()},
+                         {"ahead", lanes.ahead},
+                         {"present_ms", lanes.longest_present_ms},
                          {"source", gfx::to_string(lanes.source)}};
     }
-    if (_lesson) map["lesson"] = {{"current", _lesson->current}, {"steps_done", _lesson->steps_done},
-                                  {"failed", _lesson->failure != nullptr}, {"language", to_string(_lesson->lang)},
-                                  {"glossary", _lesson_panel.shown_term()}, {"feedback", _lesson->feedback != nullptr},
-                                  {"touched", _lesson->exercise_touched}};
+    if (_lesson)
+      map["lesson"] = {{"current", _lesson->current},
+                       {"steps_done", _lesson->steps_done},
+                       {"failed", _lesson->failure != nullptr},
+                       {"language", to_string(_lesson->lang)},
+                       {"glossary", _lesson_panel.shown_term()},
+                       {"feedback", _lesson->feedback != nullptr},
+                       {"touched", _lesson->exercise_touched}};
     std::string text = map.dump();
     if (text == _ui_map_written) return;
     if (auto r = write_file_atomic(_ui_map_file, text); !r) {
@@ -323,8 +336,8 @@ private:
   bool _built_visible{false};  // _built holds the hidden hint (false) or the panels (true)
   std::pair<u32, u32> _built_size{0, 0};
   bool _hint_settled{false};  // the last two passes built the hint: it may be drawn again as is
-  ImVec4 _hint{};              // the hidden hint's rectangle, when drawn
-  bool _hint_shown{true};      // false: --no-hint
+  ImVec4 _hint{};             // the hidden hint's rectangle, when drawn
+  bool _hint_shown{true};     // false: --no-hint
   imgui_platform _platform;
   imgui_renderer _renderer;
   inspector _inspector;
@@ -341,10 +354,10 @@ private:
   bool _layout_moving{false};     // ...which differed from the pass before
 };
 
-} // namespace
+}  // namespace
 
 std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, std::string_view glyph_text) {
   return std::make_unique<imgui_overlay>(enabled, mode, glyph_text);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -27,8 +27,8 @@ public:
   void write_ui_map_to(std::string) override {}
 };
 
-} // namespace
+}  // namespace
 
 std::unique_ptr<overlay> make_overlay(bool, overlay_mode, std::string_view) { return std::make_unique<no_overlay>(); }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -6,9 +6,9 @@
 namespace xe::sandbox {
 
 struct overlay_state {
-  gfx::frame_content content;   // triangle and GPU load as they are now
-  bool lesson_holds_engine{};   // a started lesson: the frame loop is held
-  u32 windows{};                // surfaces with a window
+  gfx::frame_content content;  // triangle and GPU load as they are now
+  bool lesson_holds_engine{};  // a started lesson: the frame loop is held
+  u32 windows{};               // surfaces with a window
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

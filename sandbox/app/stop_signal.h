@@ -8,7 +8,7 @@ namespace xe::sandbox {
 
 void install_stop_handlers();
 bool stop_requested();
-int stop_exit_code();   // 0 when no stop was requested
+int stop_exit_code();       // 0 when no stop was requested
 void clear_stop_request();  // tests
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -18,7 +18,7 @@ extern "C" void on_stop_signal(int signal) {
   gfx::interrupt_fence_waits();
 }
 
-} // namespace
+}  // namespace
 
 void install_stop_handlers() {
   struct sigaction action {};
@@ -38,4 +38,4 @@ int stop_exit_code() {
 
 void clear_stop_request() { g_signal = 0; }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

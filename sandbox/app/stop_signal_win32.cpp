@@ -19,11 +19,11 @@ BOOL WINAPI on_console_event(DWORD type) {
   return TRUE;
 }
 
-} // namespace
+}  // namespace
 
 void install_stop_handlers() { SetConsoleCtrlHandler(on_console_event, TRUE); }
 bool stop_requested() { return g_code.load(std::memory_order_relaxed) != 0; }
 int stop_exit_code() { return g_code.load(std::memory_order_relaxed); }
 void clear_stop_request() { g_code = 0; }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

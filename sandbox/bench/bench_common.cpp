@@ -13,8 +13,8 @@ struct ratio {
 };
 
 constexpr ratio ratios[] = {
-    {"descriptor pair, 1 thread, vs bare free stack", "bm_descriptor_heap_pair/real_time/threads:1",
-     "bm_baseline_pair", 2.5},
+    {"descriptor pair, 1 thread, vs bare free stack", "bm_descriptor_heap_pair/real_time/threads:1", "bm_baseline_pair",
+     2.5},
     {"descriptor pair, hooks installed, vs two spin-lock cycles", "bm_descriptor_heap_pair_hooked/real_time",
      "bm_floor_two_lock_cycles<utl::spin_lock>", 2.0},
     {"descriptor pair, no hooks, vs two spin-lock cycles", "bm_descriptor_heap_pair/real_time/threads:1",
@@ -36,7 +36,7 @@ constexpr ratio ratios[] = {
      0.0},
 };
 
-} // namespace
+}  // namespace
 
 void print_ratios(const std::map<std::string, double>& times) {
   std::fprintf(stderr, "\nratios (same run):\n");
@@ -64,4 +64,4 @@ void print_ratios(const std::map<std::string, double>& times) {
   }
 }
 
-} // namespace xe::bench
+}  // namespace xe::bench

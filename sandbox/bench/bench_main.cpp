@@ -33,8 +33,8 @@ private:
   std::map<std::string, double> _times;
 };
 
-} // namespace
-} // namespace xe::bench
+}  // namespace
+}  // namespace xe::bench
 
 int main(int argc, char** argv) {
   using namespace xe;

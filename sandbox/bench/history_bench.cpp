@@ -61,7 +61,8 @@ void bm_history_600_frames(benchmark::State& state) {
     sandbox::history_ring ring;
     for (u32 i = 0; i < sandbox::history_ring::default_capacity; ++i) {
       events.new_frame();
-      if (!gfx::begin_frame() || !gfx::render_surface(*surface, {{0.1f, 0.2f, 0.3f, 1.f}, false, 0}) || !gfx::end_frame())
+      if (!gfx::begin_frame() || !gfx::render_surface(*surface, {{0.1f, 0.2f, 0.3f, 1.f}, false, 0}) ||
+          !gfx::end_frame())
         return state.SkipWithError("frame failed");
       ring.capture(&events);
       events.mark_recorded();
@@ -74,5 +75,5 @@ void bm_history_600_frames(benchmark::State& state) {
 }
 BENCHMARK(bm_history_600_frames)->Unit(benchmark::kMillisecond)->Iterations(2);
 
-} // namespace
-} // namespace xe::bench
+}  // namespace
+}  // namespace xe::bench

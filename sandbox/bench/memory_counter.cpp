@@ -27,7 +27,7 @@ void counted_free(void* p) noexcept {
   g_current.fetch_sub(*static_cast<std::size_t*>(block), std::memory_order_relaxed);
   std::free(block);
 }
-} // namespace
+}  // namespace
 
 void* operator new(std::size_t size) { return counted_alloc(size); }
 void* operator new[](std::size_t size) { return counted_alloc(size); }
@@ -40,4 +40,4 @@ namespace xe::bench::memory {
 std::size_t current() { return g_current.load(); }
 std::size_t peak() { return g_peak.load(); }
 void reset_peak() { g_peak.store(g_current.load()); }
-} // namespace xe::bench::memory
+}  // namespace xe::bench::memory

@@ -6,4 +6,4 @@ namespace xe::bench::memory {
 std::size_t current();
 std::size_t peak();
 void reset_peak();  // peak := current
-} // namespace xe::bench::memory
+}  // namespace xe::bench::memory

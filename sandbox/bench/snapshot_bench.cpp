@@ -15,8 +15,8 @@ namespace fs = std::filesystem;
 
 void bm_snapshot_export_1m_descriptors(benchmark::State& state) {
   static const bool created = [] {
-    return gfx::create_heap({.name = "million", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1'000'000,
-                             .shader_visible = true})
+    return gfx::create_heap(
+               {.name = "million", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1'000'000, .shader_visible = true})
         .has_value();
   }();
   if (!created) {
@@ -43,5 +43,5 @@ void bm_snapshot_export_1m_descriptors(benchmark::State& state) {
 }
 BENCHMARK(bm_snapshot_export_1m_descriptors)->Unit(benchmark::kMillisecond)->Iterations(5);
 
-} // namespace
-} // namespace xe::bench
+}  // namespace
+}  // namespace xe::bench

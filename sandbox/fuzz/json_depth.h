@@ -11,9 +11,12 @@ inline size_t nesting_depth(std::string_view text) {
   bool in_string = false, escaped = false;
   for (const char c : text) {
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
     } else if (c == '"') {
       in_string = true;
     } else if (c == '[' || c == '{') {
@@ -25,4 +28,4 @@ inline size_t nesting_depth(std::string_view text) {
   return deepest;
 }
 
-} // namespace xe::sandbox::fuzz
+}  // namespace xe::sandbox::fuzz

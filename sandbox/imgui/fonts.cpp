@@ -37,12 +37,11 @@ std::string load_overlay_font(float pixel_size, std::string_view extra_text) {
     ImFontConfig config;
     config.OversampleH = 1;  // a CJK range is large: keep the atlas small
     config.PixelSnapH = true;
-    if (io.Fonts->AddFontFromFileTTF(path, pixel_size, &config, ranges.Data))
-      return path;
+    if (io.Fonts->AddFontFromFileTTF(path, pixel_size, &config, ranges.Data)) return path;
   }
   XE_LOG_WARN("no CJK font found (install fonts-wqy-microhei): Chinese text will show as boxes");
   io.Fonts->AddFontDefault();
   return {};
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -7,4 +7,4 @@ namespace xe::sandbox {
 // Adds the font to the current ImGui context with the common Simplified Chinese glyphs and
 // every character of extra_text (the lessons); returns the file used, or "" for the default.
 std::string load_overlay_font(float pixel_size, std::string_view extra_text = {});
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

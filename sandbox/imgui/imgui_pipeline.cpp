@@ -90,7 +90,7 @@ std::vector<u8> imgui_ps() {
   return b.finish();
 }
 
-} // namespace
+}  // namespace
 
 shader_bytecode ui_vertex_shader() {
   static const std::vector<u8> code = imgui_vs();
@@ -142,4 +142,4 @@ void set_ui_texture(ID3D12GraphicsCommandList* list, const ui_texture& texture) 
   list->SetGraphicsRootShaderResourceView(texture_slot, texture.texels);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -36,4 +36,4 @@ void set_ui_texture(ID3D12GraphicsCommandList* list, const ui_texture& texture);
 gfx::d3d12::shader_bytecode ui_vertex_shader();
 gfx::d3d12::shader_bytecode ui_pixel_shader();
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -21,7 +21,8 @@ result<void> imgui_platform::attach(platform::window* window) {
   shutdown();
   _window = window;
   if (!window) return {};
-  if (!imgui_backend::init(*window)) return make_error(errc::api_call_failed, "the ImGui platform backend did not start");
+  if (!imgui_backend::init(*window))
+    return make_error(errc::api_call_failed, "the ImGui platform backend did not start");
   _backend = true;
   _mouse.clear();
   platform::set_native_event_hook(on_native_event, this);
@@ -51,7 +52,7 @@ void imgui_platform::new_frame(u32 width, u32 height, f32 dt) {
   io.DisplayFramebufferScale = ImVec2{1.f, 1.f};
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox
 
 namespace xe::sandbox {
 
@@ -85,4 +86,4 @@ void imgui_platform::apply_mouse_input() {
   for (int i = 0; i < 3; ++i) io.MouseDown[i] = _buttons[i];
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -36,7 +36,7 @@ public:
   // A mouse event of the overlay's window, in its pixels.
   struct mouse_input {
     f32 x{}, y{};
-    int button{-1};      // -1: motion only; 0 left, 1 right, 2 middle
+    int button{-1};  // -1: motion only; 0 left, 1 right, 2 middle
     bool down{false};
     bool left_window{false};
   };
@@ -66,6 +66,6 @@ bool process(const void* native_event);
 // The mouse part of a native event for window; false when it is none.
 bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out);
 bool is_key_down(const void* native_event);
-} // namespace imgui_backend
+}  // namespace imgui_backend
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -12,13 +12,17 @@ bool init(platform::window& window) {
 }
 void shutdown() { ImGui_ImplSDL2_Shutdown(); }
 void new_frame() { ImGui_ImplSDL2_NewFrame(); }
-bool process(const void* native_event) { return ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event*>(native_event)); }
+bool process(const void* native_event) {
+  return ImGui_ImplSDL2_ProcessEvent(static_cast<const SDL_Event*>(native_event));
+}
 
 bool is_key_down(const void* native_event) { return static_cast<const SDL_Event*>(native_event)->type == SDL_KEYDOWN; }
 
 bool mouse_event(const void* native_event, const platform::window& window, imgui_platform::mouse_input& out) {
   const auto& e = *static_cast<const SDL_Event*>(native_event);
-  const auto button_index = [](Uint8 b) { return b == SDL_BUTTON_LEFT ? 0 : b == SDL_BUTTON_RIGHT ? 1 : b == SDL_BUTTON_MIDDLE ? 2 : -1; };
+  const auto button_index = [](Uint8 b) {
+    return b == SDL_BUTTON_LEFT ? 0 : b == SDL_BUTTON_RIGHT ? 1 : b == SDL_BUTTON_MIDDLE ? 2 : -1;
+  };
   switch (e.type) {
     case SDL_MOUSEMOTION:
       if (e.motion.windowID != window.id()) return false;
@@ -43,4 +47,4 @@ bool mouse_event(const void* native_event, const platform::window& window, imgui
   }
 }
 
-} // namespace xe::sandbox::imgui_backend
+}  // namespace xe::sandbox::imgui_backend

@@ -44,4 +44,4 @@ bool mouse_event(const void* native_event, const platform::window& window, imgui
   }
 }
 
-} // namespace xe::sandbox::imgui_backend
+}  // namespace xe::sandbox::imgui_backend

@@ -68,8 +68,8 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
   // The display rectangle to clip space, y down.
   const f32 l = draw_data->DisplayPos.x, r = l + draw_data->DisplaySize.x;
   const f32 t = draw_data->DisplayPos.y, b = t + draw_data->DisplaySize.y;
-  const f32 projection[16] = {2.f / (r - l), 0, 0, 0, 0, 2.f / (t - b), 0, 0, 0, 0, 0.5f, 0,
-                              (r + l) / (l - r), (t + b) / (b - t), 0.5f, 1.f};
+  const f32 projection[16] = {2.f / (r - l),     0,    0,  0, 0, 2.f / (t - b), 0, 0, 0, 0, 0.5f, 0, (r + l) / (l - r),
+                              (t + b) / (b - t), 0.5f, 1.f};
 
   ID3D12GraphicsCommandList* list = ctx.list;
   const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->gpu, static_cast<UINT>(vertex_bytes), sizeof(ImDrawVert)};
@@ -92,13 +92,15 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
       const f32 x1 = std::min(cmd.ClipRect.z - l, static_cast<f32>(ctx.width));
       const f32 y1 = std::min(cmd.ClipRect.w - t, static_cast<f32>(ctx.height));
       if (x1 <= x0 || y1 <= y0) continue;
-      const D3D12_RECT scissor{static_cast<LONG>(x0), static_cast<LONG>(y0), static_cast<LONG>(x1), static_cast<LONG>(y1)};
+      const D3D12_RECT scissor{static_cast<LONG>(x0), static_cast<LONG>(y0), static_cast<LONG>(x1),
+                               static_cast<LONG>(y1)};
       list->RSSetScissorRects(1, &scissor);
       const auto* texture = static_cast<const ui_texture*>(cmd.GetTexID());
       if (!texture) return make_error(errc::invalid_argument, "ImGui draw command without a texture");
       if (texture != bound) set_ui_texture(list, *texture);
       bound = texture;
-      list->DrawIndexedInstanced(cmd.ElemCount, 1, index_offset + cmd.IdxOffset, static_cast<INT>(vertex_offset + cmd.VtxOffset), 0);
+      list->DrawIndexedInstanced(cmd.ElemCount, 1, index_offset + cmd.IdxOffset,
+                                 static_cast<INT>(vertex_offset + cmd.VtxOffset), 0);
     }
     vertex_offset += static_cast<UINT>(cmd_list->VtxBuffer.Size);
     index_offset += static_cast<UINT>(cmd_list->IdxBuffer.Size);
@@ -108,4 +110,4 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
   return {};
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

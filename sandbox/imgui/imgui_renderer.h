@@ -27,4 +27,4 @@ private:
   ui_texture _font{};
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

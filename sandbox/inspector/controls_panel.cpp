@@ -16,7 +16,7 @@ void set_path(char (&field)[1024], const char* relative) {
   std::snprintf(field, sizeof(field), "%s", chosen.c_str());
 }
 
-} // namespace
+}  // namespace
 
 controls_panel::controls_panel() {
   set_path(_export_path, "out/inspector-snapshot.json");
@@ -48,10 +48,13 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
     if (marks.button("Step one frame")) _step_requested = true;
     if (state.lesson_holds_engine) ImGui::TextDisabled("%s", ui_text("held by the lesson: only its steps move it"));
     // Sliders leave room for their labels, however narrow the panel.
-    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(ui_text("frames in flight")).x -
-                                                                  ImGui::GetStyle().ItemInnerSpacing.x));
-    int frames_in_flight = latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_buffer_count);
-    if (ImGui::SliderInt(ui_label("frames in flight").c_str(), &frames_in_flight, 1, static_cast<int>(gfx::frame_buffer_count)))
+    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x -
+                                                                ImGui::CalcTextSize(ui_text("frames in flight")).x -
+                                                                ImGui::GetStyle().ItemInnerSpacing.x));
+    int frames_in_flight =
+        latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_buffer_count);
+    if (ImGui::SliderInt(ui_label("frames in flight").c_str(), &frames_in_flight, 1,
+                         static_cast<int>(gfx::frame_buffer_count)))
       request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
     marks.remember("frames in flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
@@ -59,7 +62,8 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
       request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
     ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
-    if (ImGui::Checkbox(ui_label("triangle").c_str(), &triangle)) request(actions::show_triangle{triangle}, "show_triangle");
+    if (ImGui::Checkbox(ui_label("triangle").c_str(), &triangle))
+      request(actions::show_triangle{triangle}, "show_triangle");
     marks.remember("triangle");
   }
   if (marks.section("Learner heap", true)) {
@@ -110,7 +114,8 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
 bool controls_panel::path_and_button(const char* id, char* path, size_t size, const char* label, marks& marks) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const f32 button_width = ImGui::CalcTextSize(ui_text(label)).x + 2 * style.FramePadding.x;
-  ImGui::SetNextItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
+  ImGui::SetNextItemWidth(
+      std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
   ImGui::InputText(id, path, size);
   // The field shows the start of a long path: all of it on hover, resolved if relative.
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) ImGui::SetTooltip("%s", absolute_path(path).c_str());
@@ -118,4 +123,4 @@ bool controls_panel::path_and_button(const char* id, char* path, size_t size, co
   return marks.button(label);
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -10,7 +10,8 @@ namespace xe::sandbox::ui {
 void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
   const frame_record& r = *shown.record;
   const gfx::frame_stats& f = r.frame;
-  if (!ImGui::BeginTable("deferred", gfx::frame_buffer_count, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
+  if (!ImGui::BeginTable("deferred", gfx::frame_buffer_count,
+                         ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
   for (u32 s = 0; s < gfx::frame_buffer_count; ++s)
     ImGui::TableSetupColumn(fmt::format("slot {}{}", s, s == f.frame_index ? " (current)" : "").c_str());
@@ -78,4 +79,4 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
   marks.remember("plot:deferred queues", draw_plot(axes, slots));
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -6,8 +6,8 @@ namespace xe::sandbox::ui {
 
 std::string describe_order(u64 then, u64 now) {
   if (then < now)
-    return fmt::format("The snapshot is older, by {} frame{}: the changes below happened since it was written.", now - then,
-                       now - then == 1 ? "" : "s");
+    return fmt::format("The snapshot is older, by {} frame{}: the changes below happened since it was written.",
+                       now - then, now - then == 1 ? "" : "s");
   if (then > now)
     return fmt::format("The snapshot is newer, by {} frame{} (or from another run): the changes below go back in time.",
                        then - now, then - now == 1 ? "" : "s");
@@ -17,8 +17,9 @@ std::string describe_order(u64 then, u64 now) {
 // Which side is older decides how the changes read: from the older state to the newer one.
 void draw_diff(const shown_frame& shown, const loaded_snapshot* against, std::string_view against_path) {
   if (!against || !shown.record) {
-    ImGui::TextWrapped("Load a snapshot to compare against (Controls, 'Diff against'): the changes from it to the "
-                       "frame shown appear here.");
+    ImGui::TextWrapped(
+        "Load a snapshot to compare against (Controls, 'Diff against'): the changes from it to the "
+        "frame shown appear here.");
     return;
   }
   const u64 then = against->record.frame.frame_number, now = shown.record->frame.frame_number;
@@ -34,4 +35,4 @@ void draw_diff(const shown_frame& shown, const loaded_snapshot* against, std::st
   for (const std::string& line : changes.describe()) ImGui::BulletText("%s", line.c_str());
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

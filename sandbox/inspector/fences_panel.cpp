@@ -13,8 +13,9 @@ namespace xe::sandbox::ui {
 void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::gpu_clock_info& clock, marks& marks) {
   const gfx::frame_stats& f = shown.record->frame;
 
-  ImGui::Text("CPU value %llu, GPU completed %llu, frames in flight %u", static_cast<unsigned long long>(f.cpu_fence_value),
-              static_cast<unsigned long long>(f.gpu_completed), f.frames_in_flight);
+  ImGui::Text("CPU value %llu, GPU completed %llu, frames in flight %u",
+              static_cast<unsigned long long>(f.cpu_fence_value), static_cast<unsigned long long>(f.gpu_completed),
+              f.frames_in_flight);
   std::string slots;
   for (u64 v : f.slot_fence_values) slots += fmt::format("{}{}", slots.empty() ? "" : ", ", v);
   ImGui::Text("slot values [%s], last wait %.3f ms", slots.c_str(), static_cast<f64>(f.last_wait_ms));
@@ -35,7 +36,8 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   const auto series = [&](std::string label, ImU32 colour, auto&& value) {
     plot_series s{std::move(label), colour, {}};
     s.values.reserve(window.count);
-    for (u32 k = 0; k < window.count; ++k) s.values.push_back(static_cast<f32>(value(history.at(window.first + k).frame)));
+    for (u32 k = 0; k < window.count; ++k)
+      s.values.push_back(static_cast<f32>(value(history.at(window.first + k).frame)));
     return s;
   };
 
@@ -56,9 +58,9 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   axes.y_min = 0.f;
   axes.y_max = static_cast<f32>(gfx::frame_buffer_count);
   axes.height = 60.f;
-  const plot_series distance[] = {series("cpu_fence_value - gpu_completed", colour_deferred_text[0], [](const gfx::frame_stats& s) {
-    return s.cpu_fence_value - std::min(s.cpu_fence_value, s.gpu_completed);
-  })};
+  const plot_series distance[] = {series(
+      "cpu_fence_value - gpu_completed", colour_deferred_text[0],
+      [](const gfx::frame_stats& s) { return s.cpu_fence_value - std::min(s.cpu_fence_value, s.gpu_completed); })};
   marks.remember("plot:fence distance", draw_plot(axes, distance));
 
   // The app's whole frame on the CPU (the UI built, begin_frame, recording, submission,
@@ -69,19 +71,19 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   axes.stairs = false;
   axes.y_max = 0.f;  // from the data
   axes.height = 100.f;
-  const plot_series cpu[] = {
-      series("whole frame (wall clock)", colour_deferred_text[2],
-             [&](const gfx::frame_stats& s) { return std::max(times.of(s.frame_number), 0.f); }),
-      series("wait for the slot's fence", colour_deferred_text[1], [](const gfx::frame_stats& s) { return s.last_wait_ms; })};
+  const plot_series cpu[] = {series("whole frame (wall clock)", colour_deferred_text[2],
+                                    [&](const gfx::frame_stats& s) { return std::max(times.of(s.frame_number), 0.f); }),
+                             series("wait for the slot's fence", colour_deferred_text[1],
+                                    [](const gfx::frame_stats& s) { return s.last_wait_ms; })};
   marks.remember("plot:cpu time", draw_plot(axes, cpu));
 
   // The GPU's span of each frame, from the timeline: what the GPU spent, beside what the CPU did.
   axes.title = clock.timestamps ? "GPU time per frame (ms, timestamp queries)"
                                 : "GPU time per frame (ms, estimated from fence completion seen on the CPU)";
-  const plot_series gpu[] = {
-      series("GPU frame", colour_free, [](const gfx::frame_stats& s) { return s.gpu_frame_ms; }),
-      series("CPU frame (begin_frame to begin_frame)", colour_deferred_text[0], [](const gfx::frame_stats& s) { return s.cpu_frame_ms; })};
+  const plot_series gpu[] = {series("GPU frame", colour_free, [](const gfx::frame_stats& s) { return s.gpu_frame_ms; }),
+                             series("CPU frame (begin_frame to begin_frame)", colour_deferred_text[0],
+                                    [](const gfx::frame_stats& s) { return s.cpu_frame_ms; })};
   marks.remember("plot:gpu time", draw_plot(axes, gpu));
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -13,11 +13,13 @@ frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings) {
   const auto ms = [&](u64 ns) { return static_cast<f64>(ns - std::min(ns, start)) / 1e6; };
   out.span_ms = ms(end);
   for (const gfx::frame_timing& t : timings) {
-    out.cpu.push_back({lane_span::kind::wait, t.frame, t.slot, ms(t.cpu_wait_begin), ms(t.cpu_wait_end), t.waited_value});
+    out.cpu.push_back(
+        {lane_span::kind::wait, t.frame, t.slot, ms(t.cpu_wait_begin), ms(t.cpu_wait_end), t.waited_value});
     const u64 submit = t.cpu_submit ? t.cpu_submit : end;  // still recording
     out.cpu.push_back({lane_span::kind::record, t.frame, t.slot, ms(t.cpu_wait_end), ms(submit), 0});
     if (t.cpu_signal) {
-      out.cpu.push_back({lane_span::kind::present, t.frame, t.slot, ms(t.cpu_submit), ms(t.cpu_signal), t.signal_value});
+      out.cpu.push_back(
+          {lane_span::kind::present, t.frame, t.slot, ms(t.cpu_submit), ms(t.cpu_signal), t.signal_value});
       out.longest_present_ms = std::max(out.longest_present_ms, ms(t.cpu_signal) - ms(t.cpu_submit));
     }
     if (t.gpu_source != gfx::gpu_time_source::none) {
@@ -26,7 +28,8 @@ frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings) {
     }
   }
   for (size_t i = 1; i < timings.size(); ++i)
-    if (timings[i - 1].gpu_source != gfx::gpu_time_source::none && timings[i].cpu_wait_end < timings[i - 1].gpu_end) ++out.ahead;
+    if (timings[i - 1].gpu_source != gfx::gpu_time_source::none && timings[i].cpu_wait_end < timings[i - 1].gpu_end)
+      ++out.ahead;
   // Each wait points back at the frame whose Signal set the value it waited for.
   for (const gfx::frame_timing& waiter : timings) {
     if (waiter.waited_value == 0) continue;
@@ -38,4 +41,4 @@ frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings) {
   return out;
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -30,13 +30,13 @@ struct fence_arrow {
 struct frame_lanes {
   std::vector<lane_span> cpu, gpu;  // each in frame order
   std::vector<fence_arrow> arrows;
-  f64 span_ms{};                    // the window's length
-  gfx::gpu_time_source source{};    // of the newest completed frame
-  u32 ahead{};  // frames whose recording began before the previous frame finished on the GPU
+  f64 span_ms{};                  // the window's length
+  gfx::gpu_time_source source{};  // of the newest completed frame
+  u32 ahead{};                    // frames whose recording began before the previous frame finished on the GPU
   f64 longest_present_ms{};
 };
 
 // timings: consecutive frames, oldest first (a record's timeline).
 frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings);
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -32,7 +32,7 @@ void hint(const std::string& text) {
   ImGui::PopStyleColor();
 }
 
-} // namespace
+}  // namespace
 
 std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown) {
   if (!shown.record) return {};
@@ -49,8 +49,10 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   // Which clock the GPU lane is on, in words: a learner must know when it is an estimate.
   if (lanes.source == gfx::gpu_time_source::fence_observed) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour_allocated));
-    ImGui::TextWrapped("GPU lane estimated: no usable timestamp queries here (%s); each span ends when the CPU saw its "
-                       "fence complete", clock.method.c_str());
+    ImGui::TextWrapped(
+        "GPU lane estimated: no usable timestamp queries here (%s); each span ends when the CPU saw its "
+        "fence complete",
+        clock.method.c_str());
     ImGui::PopStyleColor();
   } else if (!clock.method.empty()) {
     hint("GPU lane: " + clock.method);
@@ -93,18 +95,21 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
       const f64 d = s.end_ms - s.begin_ms;
       switch (s.what) {
         case lane_span::kind::wait:
-          hovered = fmt::format("frame {} (slot {}): begin_frame waited {:.3f} ms for fence value {}", s.frame, s.slot, d, s.value);
+          hovered = fmt::format("frame {} (slot {}): begin_frame waited {:.3f} ms for fence value {}", s.frame, s.slot,
+                                d, s.value);
           break;
         case lane_span::kind::record:
           hovered = fmt::format("frame {} (slot {}): recorded and submitted in {:.3f} ms", s.frame, s.slot, d);
           break;
         case lane_span::kind::present:
-          hovered = fmt::format("frame {} (slot {}): {:.3f} ms in Present before Signal({}); a long one means the swap "
-                                "chain held the CPU back (lavapipe's X11 present waits for the frame's rendering)",
-                                s.frame, s.slot, d, s.value);
+          hovered = fmt::format(
+              "frame {} (slot {}): {:.3f} ms in Present before Signal({}); a long one means the swap "
+              "chain held the CPU back (lavapipe's X11 present waits for the frame's rendering)",
+              s.frame, s.slot, d, s.value);
           break;
         case lane_span::kind::gpu:
-          hovered = fmt::format("frame {} (slot {}): ran {:.3f} ms on the GPU; completes fence value {}", s.frame, s.slot, d, s.value);
+          hovered = fmt::format("frame {} (slot {}): ran {:.3f} ms on the GPU; completes fence value {}", s.frame,
+                                s.slot, d, s.value);
           break;
       }
     }
@@ -121,7 +126,8 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   }
   // Signal -> the GPU completing it -> the wait it released.
   for (const fence_arrow& a : lanes.arrows) {
-    const ImVec2 signal{x_of(a.signal_ms), cpu_y + lane_h}, done{x_of(a.done_ms), gpu_y}, released{x_of(a.wait_end_ms), cpu_y + lane_h - 8.f};
+    const ImVec2 signal{x_of(a.signal_ms), cpu_y + lane_h}, done{x_of(a.done_ms), gpu_y},
+        released{x_of(a.wait_end_ms), cpu_y + lane_h - 8.f};
     dl->AddLine(signal, ImVec2{done.x, done.y}, IM_COL32(255, 235, 59, 90), 1.f);
     dl->AddLine(done, released, colour_arrow, 1.5f);
     arrow_head(dl, done, released, colour_arrow);
@@ -132,15 +138,17 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
     const f32 x = x_of(lanes.span_ms - tick);
     dl->AddLine(ImVec2{x, axis_y}, ImVec2{x, axis_y + 4.f}, colour_slot_free);
     const std::string label = tick == 0.0 ? "now" : "-" + tick_label(tick, lanes.span_ms / 8) + " ms";
-    dl->AddText(ImVec2{x - ImGui::CalcTextSize(label.c_str()).x / 2, axis_y + 3.f}, IM_COL32(180, 180, 186, 255), label.c_str());
+    dl->AddText(ImVec2{x - ImGui::CalcTextSize(label.c_str()).x / 2, axis_y + 3.f}, IM_COL32(180, 180, 186, 255),
+                label.c_str());
   }
   const ImVec2 end{origin.x + width, axis_y + axis_h + 2.f};
   ImGui::Dummy(ImVec2{width, end.y - origin.y});
   marks.remember("frame timeline", ImVec4{x0, cpu_y, x1, axis_y});
   if (!hovered.empty()) ImGui::SetTooltip("%s", hovered.c_str());
   const gfx::frame_stats& f = shown.record->frame;
-  hint("grey: waiting in begin_frame; solid: recording, in the frame's slot colour; hatched: in Present; S: Signal; "
-       "arrows: the value completing on the GPU releases the wait that needed it");
+  hint(
+      "grey: waiting in begin_frame; solid: recording, in the frame's slot colour; hatched: in Present; S: Signal; "
+      "arrows: the value completing on the GPU releases the wait that needed it");
   if (lanes.ahead > 0)
     ImGui::TextWrapped("The CPU ran ahead: %u of these frames began recording while the GPU still ran the one before.",
                        lanes.ahead);
@@ -151,4 +159,4 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
               static_cast<f64>(f.gpu_frame_ms), static_cast<unsigned long long>(f.gpu_frame));
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

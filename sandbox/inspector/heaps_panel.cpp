@@ -67,7 +67,8 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
       dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3},
                   (colour_free & 0x00ffffffu) | (static_cast<ImU32>(255 * g) << IM_COL32_A_SHIFT), 0, 0, 3.f);
     for (const auto& [h, index] : focus.cells)
-      if (h == info.name && index == i) dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x + 2, max.y + 2}, colour_focus, 0, 0, 2.f);
+      if (h == info.name && index == i)
+        dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x + 2, max.y + 2}, colour_focus, 0, 0, 2.f);
     if (ImGui::IsMouseHoveringRect(min, max)) {
       ImGui::BeginTooltip();
       ImGui::Text("index %u: %s", i, describe(states[i]));
@@ -75,7 +76,8 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
       if (const u64* freed = lookup(heap->state->freed_frames, i)) {
         const u32 slot = static_cast<u32>(states[i]) - static_cast<u32>(descriptor_state::deferred0);
         ImGui::Text("freed in frame %llu; returns when fence value %llu has completed",
-                    static_cast<unsigned long long>(*freed), static_cast<unsigned long long>(r.frame.slot_fence_values[slot]));
+                    static_cast<unsigned long long>(*freed),
+                    static_cast<unsigned long long>(r.frame.slot_fence_values[slot]));
       }
       ImGui::EndTooltip();
     }
@@ -90,8 +92,9 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
 // Every heap's fill over the history up to the shown frame, in percent of its capacity (a
 // heap that did not exist yet reads 0).
 void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
-  static constexpr ImU32 palette[] = {IM_COL32(239, 108, 0, 255),   IM_COL32(100, 160, 240, 255), IM_COL32(102, 187, 106, 255),
-                                      IM_COL32(186, 104, 200, 255), IM_COL32(38, 198, 218, 255),  IM_COL32(255, 213, 79, 255),
+  static constexpr ImU32 palette[] = {IM_COL32(239, 108, 0, 255),   IM_COL32(100, 160, 240, 255),
+                                      IM_COL32(102, 187, 106, 255), IM_COL32(186, 104, 200, 255),
+                                      IM_COL32(38, 198, 218, 255),  IM_COL32(255, 213, 79, 255),
                                       IM_COL32(240, 98, 146, 255),  IM_COL32(189, 189, 189, 255)};
   const plot_window window = plot_window_of(shown);
   plot_axes axes;
@@ -101,13 +104,15 @@ void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
   axes.marked = window.count - 1;
   std::vector<plot_series> heaps;
   for (const heap_record& h : shown.record->heaps())
-    heaps.push_back({fmt::format("{} ({})", h.info.name, h.info.capacity), palette[heaps.size() % std::size(palette)], {}});
+    heaps.push_back(
+        {fmt::format("{} ({})", h.info.name, h.info.capacity), palette[heaps.size() % std::size(palette)], {}});
   for (u32 k = 0; k < window.count; ++k) {
     const frame_record& at = shown.history->at(window.first + k);
     axes.frames.push_back(at.frame.frame_number);
     for (size_t i = 0; i < heaps.size(); ++i) {
       const heap_record* h = at.find_heap(shown.record->heaps()[i].info.name);
-      heaps[i].values.push_back(h && h->info.capacity ? 100.f * static_cast<f32>(h->info.size) / static_cast<f32>(h->info.capacity) : 0.f);
+      heaps[i].values.push_back(
+          h && h->info.capacity ? 100.f * static_cast<f32>(h->info.size) / static_cast<f32>(h->info.capacity) : 0.f);
     }
   }
   marks.remember("plot:heap occupancy", draw_plot(axes, heaps));
@@ -134,8 +139,8 @@ void heaps_panel::draw_free_stack(const heap_record& heap) {
     const std::string value = std::to_string(stack[i]);
     dl->AddText(ImVec2{min.x + 3, min.y + 3}, colour_text, value.c_str());
     if (i == size) {
-      dl->AddTriangleFilled(ImVec2{min.x + 6, min.y - 12}, ImVec2{min.x + 18, min.y - 12}, ImVec2{min.x + 12, min.y - 2},
-                            colour_changed);
+      dl->AddTriangleFilled(ImVec2{min.x + 6, min.y - 12}, ImVec2{min.x + 18, min.y - 12},
+                            ImVec2{min.x + 12, min.y - 2}, colour_changed);
     }
   }
   if (size == stack.size() && shown > 0) {
@@ -148,4 +153,4 @@ void heaps_panel::draw_free_stack(const heap_record& heap) {
     ImGui::TextDisabled("showing entries %u..%u of %zu", first, first + shown - 1, stack.size());
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -32,7 +32,9 @@ result<void> inspector::load_snapshot_file(const std::string& path) {
   }
   _loaded = std::move(*loaded);
   _message = "showing " + path + " (read-only)";
-  _notices.add(fmt::format("Showing {} (frame {}, read-only)", ui::absolute_path(path), _loaded->record.frame.frame_number), false);
+  _notices.add(
+      fmt::format("Showing {} (frame {}, read-only)", ui::absolute_path(path), _loaded->record.frame.frame_number),
+      false);
   return {};
 }
 
@@ -66,7 +68,8 @@ void inspector::request_done(const actions::step& step, const result<void>& outc
   const std::string path = ui::absolute_path(export_file ? export_file->file : screenshot->file);
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(path, ec);
-  _notices.add(ec ? fmt::format("Wrote {}", path) : fmt::format("Wrote {} ({})", path, ui::describe_size(bytes)), false);
+  _notices.add(ec ? fmt::format("Wrote {}", path) : fmt::format("Wrote {} ({})", path, ui::describe_size(bytes)),
+               false);
 }
 
 ui::shown_frame inspector::shown() const {
@@ -102,7 +105,8 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   };
   tab("Heaps", [&] { _heaps.draw(shown, _focus, _highlights, _marks); });
   tab("Deferred", [&] { ui::draw_deferred(shown, _focus, _highlights, _marks); });
-  tab("Fences", [&] { ui::draw_fences(shown, _frame_times, (_loaded ? _loaded->adapter : adapter).gpu_clock, _marks); });
+  tab("Fences",
+      [&] { ui::draw_fences(shown, _frame_times, (_loaded ? _loaded->adapter : adapter).gpu_clock, _marks); });
   tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus, _highlights); });
   tab("Resources", [&] { ui::draw_resources(shown, _marks); });
   tab("Log", [&] { ui::draw_log(shown, *_log); });
@@ -122,4 +126,4 @@ void inspector::draw_controls(const overlay_state& state) {
   if (file.what == ui::controls_panel::file_request::kind::diff) (void)load_diff_file(file.path);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -60,13 +60,15 @@ public:
   // Brings a panel's tab to the front: "Heaps", "Deferred", "Fences", "Surfaces",
   // "Resources", "Log", "Adapter", "Diff".
   void select_panel(std::string_view name) { _panel_request = name; }
-  result<void> load_snapshot_file(const std::string& path);       // read-only view
-  result<void> load_diff_file(const std::string& path);           // compared against the view
+  result<void> load_snapshot_file(const std::string& path);  // read-only view
+  result<void> load_diff_file(const std::string& path);      // compared against the view
   void show_live() {
     _loaded.reset();
     _timeline.go_live();
-    if (!_diff_against) _message.clear();  // "showing FILE" no longer holds
-    else _message = "comparing against " + _diff_path;
+    if (!_diff_against)
+      _message.clear();  // "showing FILE" no longer holds
+    else
+      _message = "comparing against " + _diff_path;
   }
   void clear_history() {
     _history.clear();
@@ -88,7 +90,7 @@ public:
   u32 first_cell(std::string_view heap) const { return _marks.first_cell(heap); }
   const std::string& message() const { return _message; }
   std::vector<std::string> log_lines() const { return _log->last_formatted(); }  // what the Log tab lists
-  const std::string& shown_panel() const { return _shown_panel; }  // the tab in front, last pass
+  const std::string& shown_panel() const { return _shown_panel; }                // the tab in front, last pass
   const history_ring& history() const { return _history; }
 
   // Where things were drawn in the last frame (screen pixels), for tests and lessons.
@@ -127,4 +129,4 @@ private:
   std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> _log;
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -30,4 +30,4 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
   return out;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

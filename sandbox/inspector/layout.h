@@ -12,7 +12,9 @@ struct panel_rect {
   f32 x{}, y{}, w{}, h{};
   f32 right() const { return x + w; }
   f32 bottom() const { return y + h; }
-  bool overlaps(const panel_rect& o) const { return x < o.right() && o.x < right() && y < o.bottom() && o.y < bottom(); }
+  bool overlaps(const panel_rect& o) const {
+    return x < o.right() && o.x < right() && y < o.bottom() && o.y < bottom();
+  }
   bool inside(f32 width, f32 height) const { return x >= 0 && y >= 0 && right() <= width && bottom() <= height; }
 };
 
@@ -27,4 +29,4 @@ constexpr f32 wide_min_width{1000.f};
 
 panel_layout compute_layout(f32 width, f32 height, bool with_lesson);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -23,4 +23,4 @@ void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log) 
   for (const std::string& line : log.last_formatted(120)) ImGui::TextUnformatted(line.c_str());
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -10,8 +10,10 @@
 namespace xe::sandbox::ui {
 
 void notices::add(std::string text, bool error, bool logged) {
-  if (logged && error) XE_LOG_WARN("inspector: {}", text);
-  else if (logged) XE_LOG_INFO("inspector: {}", text);
+  if (logged && error)
+    XE_LOG_WARN("inspector: {}", text);
+  else if (logged)
+    XE_LOG_INFO("inspector: {}", text);
   _text = std::move(text);
   _error = error;
   _since = clock::now();
@@ -34,10 +36,12 @@ void notices::draw() {
   const ImVec2 max{min.x + size.x + 20, min.y + size.y + 14};
   ImDrawList* dl = ImGui::GetForegroundDrawList();
   dl->AddRectFilled(min, max, IM_COL32(20, 20, 24, static_cast<int>(235 * alpha)), 6.f);
-  dl->AddRect(min, max, _error ? IM_COL32(255, 120, 110, static_cast<int>(255 * alpha)) : IM_COL32(120, 200, 120, static_cast<int>(255 * alpha)),
+  dl->AddRect(min, max,
+              _error ? IM_COL32(255, 120, 110, static_cast<int>(255 * alpha))
+                     : IM_COL32(120, 200, 120, static_cast<int>(255 * alpha)),
               6.f, 0, 1.5f);
-  dl->AddText(nullptr, 0.f, ImVec2{min.x + 10, min.y + 7}, IM_COL32(255, 255, 255, static_cast<int>(255 * alpha)), text.c_str(), nullptr,
-              wrap);
+  dl->AddText(nullptr, 0.f, ImVec2{min.x + 10, min.y + 7}, IM_COL32(255, 255, 255, static_cast<int>(255 * alpha)),
+              text.c_str(), nullptr, wrap);
 }
 
 std::string absolute_path(const std::filesystem::path& path) {
@@ -52,4 +56,4 @@ std::string describe_size(u64 bytes) {
   return fmt::format("{:.1f} MB", static_cast<f64>(bytes) / 1e6);
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -36,4 +36,4 @@ std::string absolute_path(const std::filesystem::path& path);
 // "88 KB", "1.2 MB", "512 bytes".
 std::string describe_size(u64 bytes);
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -13,7 +13,8 @@ bool marks::button(const char* label) {
 }
 
 bool marks::section(const char* label, bool open_by_default) {
-  const bool open = ImGui::CollapsingHeader(ui_label(label).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  const bool open =
+      ImGui::CollapsingHeader(ui_label(label).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   remember(label);
   return open;
 }
@@ -53,7 +54,7 @@ f32 luminance(ImVec4 c) {
   const auto linear = [](f32 v) { return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f); };
   return 0.2126f * linear(c.x) + 0.7152f * linear(c.y) + 0.0722f * linear(c.z);
 }
-} // namespace
+}  // namespace
 
 f32 contrast_ratio(ImVec4 a, ImVec4 b) {
   const f32 la = luminance(a), lb = luminance(b);
@@ -74,10 +75,11 @@ plot_window plot_window_of(const shown_frame& shown, u32 most) {
 
 void frame_times::note(u64 frame, f32 ms, u32 keep) {
   keep = std::max(keep, 1u);
-  if (!_times.empty() && _times.back().first >= frame) _times.clear();  // a fresh engine counts again
+  if (!_times.empty() && _times.back().first >= frame) _times.clear();                 // a fresh engine counts again
   if (_times.capacity() < 2 * size_t{keep} + 1) _times.reserve(2 * size_t{keep} + 1);  // never grows again
   _times.emplace_back(frame, ms);
-  if (_times.size() > 2 * size_t{keep}) _times.erase(_times.begin(), _times.begin() + static_cast<std::ptrdiff_t>(keep));
+  if (_times.size() > 2 * size_t{keep})
+    _times.erase(_times.begin(), _times.begin() + static_cast<std::ptrdiff_t>(keep));
 }
 
 f32 frame_times::of(u64 frame) const {
@@ -101,11 +103,14 @@ void highlights::note(const frame_record& record, std::span<const recorded_event
   const auto now = clock::now();
   for (const recorded_event& e : events) {
     if (!highlights_on(e)) continue;
-    if (e.type == gfx::event_type::descriptor_returned) _returned[{e.heap, e.index}] = now;
-    else _rebuilt[e.surface] = now;
+    if (e.type == gfx::event_type::descriptor_returned)
+      _returned[{e.heap, e.index}] = now;
+    else
+      _rebuilt[e.surface] = now;
   }
   // Forget what has faded (and what a later allocation took over).
-  std::erase_if(_returned, [&](const auto& r) { return strength(r.second) <= 0.f || !record.find_heap(r.first.first); });
+  std::erase_if(_returned,
+                [&](const auto& r) { return strength(r.second) <= 0.f || !record.find_heap(r.first.first); });
   std::erase_if(_rebuilt, [](const auto& r) { return strength(r.second) <= 0.f; });
 }
 
@@ -172,4 +177,4 @@ void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour) {
   dl->AddTriangleFilled(ImVec2{to.x - 5, to.y - 8}, ImVec2{to.x + 5, to.y - 8}, to, colour);
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

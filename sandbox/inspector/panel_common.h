@@ -124,7 +124,7 @@ public:
   }
   bool button(const char* label);
   bool section(const char* label, bool open_by_default = false);  // a collapsing header
-  void remember(const char* label);                                // the last item's rectangle
+  void remember(const char* label);                               // the last item's rectangle
   void remember(const std::string& label, ImVec4 rect) { _buttons[label] = rect; }
   std::vector<ImVec4>& cells_of(const std::string& heap, u32 first) {
     _cell_base[heap] = first;
@@ -163,4 +163,4 @@ const T* lookup(const std::vector<std::pair<u32, T>>& pairs, u32 index) {
   return it != pairs.end() && it->first == index ? &it->second : nullptr;
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

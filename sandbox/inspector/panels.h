@@ -83,7 +83,7 @@ private:
   void jump(const std::vector<marker>& markers, const history_ring& history, int direction);
 
   bool _paused{false};
-  u32 _scrub{0};  // history index shown while paused
+  u32 _scrub{0};                                           // history index shown while paused
   std::vector<std::pair<u64, std::string>> _lesson_steps;  // (frame number, label), newest last
 };
 
@@ -129,4 +129,4 @@ private:
   char _diff_path[1024] = {};
 };
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

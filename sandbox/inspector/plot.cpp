@@ -22,13 +22,14 @@ f64 nice_step(f64 range, u32 count) {
   return 10 * power;
 }
 
-} // namespace
+}  // namespace
 
 std::vector<f64> nice_ticks(f64 lo, f64 hi, u32 count) {
   std::vector<f64> out;
   if (!(hi > lo)) return out;
   const f64 step = nice_step(hi - lo, count);
-  for (f64 v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+  for (f64 v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step)
+    out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
   return out;
 }
 
@@ -66,8 +67,10 @@ ImVec4 draw_plot(const plot_axes& axes, std::span<const plot_series> series) {
   dl->AddRectFilled(min, max, colour_back);
   const f32 inset = 3.f;  // a series at y_min runs just above the x axis, not on it
   const auto y_of = [&](f64 v) {
-    return max.y - inset - static_cast<f32>((std::clamp(v, static_cast<f64>(axes.y_min), static_cast<f64>(y_max)) - axes.y_min) /
-                                    (y_max - axes.y_min)) * (max.y - inset - min.y);
+    return max.y - inset -
+           static_cast<f32>((std::clamp(v, static_cast<f64>(axes.y_min), static_cast<f64>(y_max)) - axes.y_min) /
+                            (y_max - axes.y_min)) *
+               (max.y - inset - min.y);
   };
   const auto x_of = [&](size_t i) {
     return n > 1 ? min.x + static_cast<f32>(i) / static_cast<f32>(n - 1) * (max.x - min.x) : (min.x + max.x) / 2;
@@ -96,7 +99,8 @@ ImVec4 draw_plot(const plot_axes& axes, std::span<const plot_series> series) {
       dl->AddText(ImVec2{std::clamp(x - w / 2, min.x, max.x - w), max.y + 5}, colour_label, label.c_str());
     }
   }
-  if (axes.marked < n) dl->AddLine(ImVec2{x_of(axes.marked), min.y}, ImVec2{x_of(axes.marked), max.y}, colour_marked, 1.5f);
+  if (axes.marked < n)
+    dl->AddLine(ImVec2{x_of(axes.marked), min.y}, ImVec2{x_of(axes.marked), max.y}, colour_marked, 1.5f);
 
   dl->PushClipRect(min, max, true);
   for (const plot_series& s : series) {
@@ -123,11 +127,12 @@ ImVec4 draw_plot(const plot_axes& axes, std::span<const plot_series> series) {
     const f32 item = 14.f + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize(s.label.c_str()).x;
     ImGui::SameLine();
     if (ImGui::GetCursorScreenPos().x + item > right) ImGui::NewLine();
-    ImGui::ColorButton(s.label.c_str(), ImGui::ColorConvertU32ToFloat4(s.colour), ImGuiColorEditFlags_NoTooltip, ImVec2{10, 10});
+    ImGui::ColorButton(s.label.c_str(), ImGui::ColorConvertU32ToFloat4(s.colour), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2{10, 10});
     ImGui::SameLine();
     ImGui::TextUnformatted(s.label.c_str());
   }
   return ImVec4{min.x, min.y, max.x, max.y};
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

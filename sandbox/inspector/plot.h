@@ -19,14 +19,14 @@ struct plot_series {
 };
 
 struct plot_axes {
-  std::string title;         // above the plot, with the unit: "CPU wait in begin_frame (ms)"
-  std::string unit;          // after each y label: "ms", "%", "" for counts
-  std::vector<u64> frames;   // each sample's frame number: the x axis
+  std::string title;        // above the plot, with the unit: "CPU wait in begin_frame (ms)"
+  std::string unit;         // after each y label: "ms", "%", "" for counts
+  std::vector<u64> frames;  // each sample's frame number: the x axis
   f32 height{110.f};
   f32 y_min{0.f};
-  f32 y_max{0.f};            // 0: from the data, rounded up to a tick
-  bool stairs{false};        // integer data: steps, not slopes
-  u32 marked{invalid_id};    // sample index drawn as a vertical line (the frame shown)
+  f32 y_max{0.f};          // 0: from the data, rounded up to a tick
+  bool stairs{false};      // integer data: steps, not slopes
+  u32 marked{invalid_id};  // sample index drawn as a vertical line (the frame shown)
 };
 
 // Plots the series over the full content width; returns the plot area (screen pixels).
@@ -38,4 +38,4 @@ std::vector<f64> nice_ticks(f64 lo, f64 hi, u32 count);
 // "12", "0.5", "2.5k" for a tick value, as short as its step allows.
 std::string tick_label(f64 value, f64 step);
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -11,7 +11,8 @@ void draw_resources(const shown_frame& shown, marks& marks) {
   // Every column as wide as its widest cell, never cut: narrower panels (1280x720 gives the
   // inspector about 430 pixels) scroll sideways, the names staying in view.
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                    ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Resizable;
+                                    ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
+                                    ImGuiTableFlags_Resizable;
   // As tall as its rows, up to 24 of them (the panel sizes itself to its content), and the
   // sideways scroll bar.
   const f32 rows = static_cast<f32>(std::min<size_t>(r.objects->resources.size(), 24) + 1);
@@ -39,15 +40,19 @@ void draw_resources(const shown_frame& shown, marks& marks) {
     ImGui::TextUnformatted(res.state.c_str());
     if (ImGui::IsItemHovered() && !res.state.empty()) ImGui::SetTooltip("D3D12_RESOURCE_STATE_%s", res.state.c_str());
     ImGui::TableNextColumn();
-    if (res.pending_release) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_buffer_count]),
-                                                "release waits in slot %u", res.release_slot);
-    else ImGui::TextUnformatted("live");
+    if (res.pending_release)
+      ImGui::TextColored(
+          ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_buffer_count]),
+          "release waits in slot %u", res.release_slot);
+    else
+      ImGui::TextUnformatted("live");
   }
   // Where each column lies (screen x, scrolled), for tests: as wide as its widest cell.
   if (const ImGuiTable* table = ImGui::GetCurrentTable())
     for (int i = 0; i < table->ColumnsCount && i < 7; ++i)
-      marks.remember(std::string{"resources column:"} + names[i], ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
+      marks.remember(std::string{"resources column:"} + names[i],
+                     ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
   ImGui::EndTable();
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

@@ -17,7 +17,8 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
   origin.y += 34;  // and for the arrows
   const f32 w = 118, h = 92, gap = 14, row_height = h + 34;
   // As many cards a row as fit: every slot stays in sight however narrow the panel.
-  const size_t per_row = std::max<size_t>(1, static_cast<size_t>((ImGui::GetContentRegionAvail().x - 44 + gap) / (w + gap)));
+  const size_t per_row =
+      std::max<size_t>(1, static_cast<size_t>((ImGui::GetContentRegionAvail().x - 44 + gap) / (w + gap)));
   const size_t rows = std::max<size_t>(1, (s.slots.size() + per_row - 1) / per_row);
   std::vector<ImVec2> tops(s.slots.size());
   // A surface created or rebuilt: live, its border glows and fades over about a second; an
@@ -27,23 +28,28 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
     for (size_t i = 0; i < rebuilt.size(); ++i) rebuilt[i] = glow.rebuilt(static_cast<u32>(i));
   } else if (shown.history) {
     for (const recorded_event& e : new_events(*shown.history, shown.at))
-      if ((e.type == gfx::event_type::surface_resized || e.type == gfx::event_type::surface_created) && e.surface < rebuilt.size())
+      if ((e.type == gfx::event_type::surface_resized || e.type == gfx::event_type::surface_created) &&
+          e.surface < rebuilt.size())
         rebuilt[e.surface] = 1.f;
   }
   for (size_t i = 0; i < s.slots.size(); ++i) {
     const gfx::surface_info& slot = s.slots[i];
-    const ImVec2 min{origin.x + static_cast<f32>(i % per_row) * (w + gap), origin.y + static_cast<f32>(i / per_row) * row_height};
+    const ImVec2 min{origin.x + static_cast<f32>(i % per_row) * (w + gap),
+                     origin.y + static_cast<f32>(i / per_row) * row_height};
     const ImVec2 max{min.x + w, min.y + h};
     tops[i] = ImVec2{min.x + w / 2, min.y};
     dl->AddRectFilled(min, max, slot.live ? colour_slot_live : colour_slot_free, 4.f);
     if (rebuilt[i] > 0.f)
       dl->AddRect(ImVec2{min.x - 1, min.y - 1}, ImVec2{max.x + 1, max.y + 1},
-                  (colour_changed & 0x00ffffffu) | (static_cast<ImU32>(255 * rebuilt[i]) << IM_COL32_A_SHIFT), 4.f, 0, 3.f);
-    if (i == focus.surface) dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3}, colour_focus, 4.f, 0, 2.f);
+                  (colour_changed & 0x00ffffffu) | (static_cast<ImU32>(255 * rebuilt[i]) << IM_COL32_A_SHIFT), 4.f, 0,
+                  3.f);
+    if (i == focus.surface)
+      dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3}, colour_focus, 4.f, 0, 2.f);
     std::string text = fmt::format("slot {} (gen {})\n", i, slot.generation);
     if (slot.live) {
       text += fmt::format("{} {}x{}{}\n{} buffers, now {}\nRTV", slot.kind, slot.width, slot.height,
-                          slot.fullscreen ? "\nfullscreen" : "", slot.back_buffers, shown.record->back_buffer_index(static_cast<u32>(i)));
+                          slot.fullscreen ? "\nfullscreen" : "", slot.back_buffers,
+                          shown.record->back_buffer_index(static_cast<u32>(i)));
       for (u32 rtv : slot.rtv_indices) text += " " + std::to_string(rtv);
       if (slot.dsv_index != invalid_id) text += fmt::format("\nDSV {}", slot.dsv_index);
     } else {
@@ -65,4 +71,4 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
   ImGui::Dummy(ImVec2{static_cast<f32>(columns) * (w + gap) + 44, static_cast<f32>(rows) * row_height + 6});
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

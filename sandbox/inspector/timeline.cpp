@@ -31,7 +31,7 @@ const char* marker_verb(gfx::event_type type) {
   }
 }
 
-} // namespace
+}  // namespace
 
 shown_frame timeline::shown(const history_ring& history) const {
   if (history.empty()) return {};
@@ -101,11 +101,13 @@ void timeline::draw(const history_ring& history, marks& marks) {
   int scrub = static_cast<int>(std::min(_scrub, history.size() - 1));
   const auto frame_at = [&](u32 at) { return static_cast<unsigned long long>(history.at(at).frame.frame_number); };
   // The slider names the frame shown; its range is the history's frames.
-  const std::string label = fmt::format("frame {} of {}..{}", frame_at(static_cast<u32>(scrub)), frame_at(0),
-                                        frame_at(history.size() - 1));
-  const f32 buttons_width = ImGui::CalcTextSize("<<>><>").x + 8 * ImGui::GetStyle().FramePadding.x + 4 * ImGui::GetStyle().ItemSpacing.x;
+  const std::string label =
+      fmt::format("frame {} of {}..{}", frame_at(static_cast<u32>(scrub)), frame_at(0), frame_at(history.size() - 1));
+  const f32 buttons_width =
+      ImGui::CalcTextSize("<<>><>").x + 8 * ImGui::GetStyle().FramePadding.x + 4 * ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(-buttons_width);
-  if (ImGui::SliderInt("##frame", &scrub, 0, static_cast<int>(history.size()) - 1, label.c_str(), ImGuiSliderFlags_NoInput)) {
+  if (ImGui::SliderInt("##frame", &scrub, 0, static_cast<int>(history.size()) - 1, label.c_str(),
+                       ImGuiSliderFlags_NoInput)) {
     _paused = true;
     _scrub = static_cast<u32>(scrub);
   }
@@ -164,7 +166,8 @@ void timeline::draw(const history_ring& history, marks& marks) {
     const f32 mx = ImGui::GetIO().MousePos.x;
     const marker* nearest = nullptr;
     for (const marker& m : all)
-      if (std::abs(x_of(m.at) - mx) < 4.f && (!nearest || std::abs(x_of(m.at) - mx) < std::abs(x_of(nearest->at) - mx))) nearest = &m;
+      if (std::abs(x_of(m.at) - mx) < 4.f && (!nearest || std::abs(x_of(m.at) - mx) < std::abs(x_of(nearest->at) - mx)))
+        nearest = &m;
     if (nearest) ImGui::SetTooltip("frame %llu: %s", frame_at(nearest->at), nearest->what.c_str());
   }
 
@@ -185,4 +188,4 @@ void timeline::draw(const history_ring& history, marks& marks) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_of(m->kind)), "  here: %s", m->what.c_str());
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

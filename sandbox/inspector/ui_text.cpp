@@ -49,12 +49,13 @@ constexpr entry catalogue[] = {
     {"held by the lesson: only its steps move it", "课程控制着引擎：只有它的步骤会推进"},
     {"Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, "
      "\u2190/PgUp back, Home restart, R retry",
-     "按键：F1 隐藏/显示界面，F11 或 Alt+Enter 全屏；课程：\u2192/PgDn 下一步，\u2190/PgUp 上一步，Home 重新开始，R 重试"},
+     "按键：F1 隐藏/显示界面，F11 或 Alt+Enter 全屏；课程：\u2192/PgDn 下一步，\u2190/PgUp 上一步，Home 重新开始，R "
+     "重试"},
 };
 
 language g_language{language::en};
 
-} // namespace
+}  // namespace
 
 void set_ui_language(language lang) { g_language = lang; }
 
@@ -75,4 +76,4 @@ std::string ui_text_zh_glyphs() {
   return all;
 }
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

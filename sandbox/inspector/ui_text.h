@@ -18,4 +18,4 @@ std::string ui_label(const char* english);
 // Every Chinese character of the catalogue: the overlay's font must hold them.
 std::string ui_text_zh_glyphs();
 
-} // namespace xe::sandbox::ui
+}  // namespace xe::sandbox::ui

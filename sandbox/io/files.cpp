@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 namespace {
 std::mutex g_inputs_mutex;
 std::vector<fs::path> g_inputs;
-} // namespace
+}  // namespace
 
 void protect_input(const fs::path& path) {
   std::lock_guard lock{g_inputs_mutex};
@@ -37,7 +37,8 @@ bool same_file(const fs::path& a, const fs::path& b) {
 }
 
 result<void> write_file_atomic(const fs::path& path, std::string_view bytes) {
-  return write_file_atomic(path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
+  return write_file_atomic(
+      path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
 }
 
 namespace detail {
@@ -61,5 +62,5 @@ bool is_protected_input(const fs::path& path, fs::path* which) {
   return false;
 }
 
-} // namespace detail
-} // namespace xe::sandbox
+}  // namespace detail
+}  // namespace xe::sandbox

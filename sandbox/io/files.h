@@ -55,4 +55,4 @@ private:
   intptr_t _handle{-1};
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -49,4 +49,4 @@ std::string temp_prefix(const std::string& file_name, size_t name_max, size_t re
 // The protected inputs (protect_input).
 bool is_protected_input(const std::filesystem::path& path, std::filesystem::path* which);
 
-} // namespace xe::sandbox::detail
+}  // namespace xe::sandbox::detail

@@ -53,7 +53,7 @@ class signals_held {
 public:
   signals_held() {
     _received = 0;
-    struct sigaction hold{};
+    struct sigaction hold {};
     hold.sa_handler = [](int sig) { _received = sig; };
     sigemptyset(&hold.sa_mask);
     hold.sa_flags = SA_RESTART;
@@ -72,7 +72,7 @@ public:
 private:
   static constexpr int _signals[] = {SIGINT, SIGTERM, SIGHUP};
   static inline volatile sig_atomic_t _received{0};
-  struct sigaction _previous[std::size(_signals)] {};
+  struct sigaction _previous[std::size(_signals)]{};
 };
 
 bool write_all(int fd, const char* data, size_t size, int* saved_errno) {
@@ -98,13 +98,13 @@ std::string random_suffix() {
   return s;
 }
 
-} // namespace
+}  // namespace
 
 result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::string_view what) {
   const auto cannot = [&](const std::string& why) {
     return make_error(errc::io, fmt::format("cannot read {} '{}': {}", what, path.string(), why));
   };
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return cannot(errno_text(errno));
   if (!S_ISREG(st.st_mode)) return cannot(not_regular(st.st_mode));
   // Non-blocking: if the file was swapped for a FIFO since the stat, open still returns.
@@ -150,7 +150,7 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
 
   // What is at the path decides what may happen to it.
   fs::path target = path;
-  struct stat st{};
+  struct stat st {};
   bool exists = false;
   if (::lstat(path.c_str(), &st) == 0) {
     if (S_ISLNK(st.st_mode)) {
@@ -160,8 +160,8 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
         std::error_code ec;
         const fs::path to = fs::read_symlink(path, ec);
         if (e == ENOENT)
-          return refuse(fmt::format("it is a symbolic link to '{}', which does not exist; nothing was written",
-                                    to.string()));
+          return refuse(
+              fmt::format("it is a symbolic link to '{}', which does not exist; nothing was written", to.string()));
         return refuse(fmt::format("it is a symbolic link that cannot be followed: {}", errno_text(e)));
       }
       target = real;
@@ -177,7 +177,7 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
     return refuse(errno_text(errno));
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
-  struct stat dir_st{};
+  struct stat dir_st {};
   if (::stat(dir.c_str(), &dir_st) != 0) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
   if (!S_ISDIR(dir_st.st_mode)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
 
@@ -216,12 +216,14 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
     return discard(fmt::format("the content could not be produced: {}", e.what()));
   }
   out.flush();
-  if (buffer.failed() || !out) return discard(fmt::format("writing failed: {}", errno_text(saved_errno ? saved_errno : EIO)));
+  if (buffer.failed() || !out)
+    return discard(fmt::format("writing failed: {}", errno_text(saved_errno ? saved_errno : EIO)));
   if (::fsync(fd) != 0) return discard(fmt::format("writing failed: {}", errno_text(errno)));
   const int closed = ::close(fd);
   fd = -1;
   if (closed != 0) return discard(fmt::format("writing failed: {}", errno_text(errno)));
-  if (::rename(temp.c_str(), target.c_str()) != 0) return discard(fmt::format("cannot replace it: {}", errno_text(errno)));
+  if (::rename(temp.c_str(), target.c_str()) != 0)
+    return discard(fmt::format("cannot replace it: {}", errno_text(errno)));
   return {};
 }
 
@@ -246,4 +248,4 @@ folder_lock::~folder_lock() {
   ::close(static_cast<int>(_handle));
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -59,7 +59,7 @@ std::string random_suffix() {
   return s;
 }
 
-} // namespace
+}  // namespace
 
 result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::string_view what) {
   const auto cannot = [&](const std::string& why) {
@@ -130,7 +130,8 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
     handle_closer probe{CreateFileW(target.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                                     OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OVERLAPPED, nullptr)};
     if (probe.h == INVALID_HANDLE_VALUE) return refuse(last_error_text(GetLastError()));
-    if (const std::string kind = kind_of(probe.h, attributes); !kind.empty()) return refuse(kind + "; nothing was written");
+    if (const std::string kind = kind_of(probe.h, attributes); !kind.empty())
+      return refuse(kind + "; nothing was written");
     fs::path input;
     if (detail::is_protected_input(target, &input))
       return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
@@ -185,7 +186,8 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
   BOOL moved = exists && ReplaceFileW(absolute_target.c_str(), absolute_temp.c_str(), nullptr,
                                       REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr);
   if (!moved)
-    moved = MoveFileExW(absolute_temp.c_str(), absolute_target.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
+    moved =
+        MoveFileExW(absolute_temp.c_str(), absolute_target.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
   if (!moved) return discard(fmt::format("cannot replace it: {}", last_error_text(GetLastError())));
   return {};
 }
@@ -193,4 +195,4 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
 folder_lock::folder_lock(const fs::path&) {}  // Windows: no cross-process settings lock
 folder_lock::~folder_lock() = default;
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -14,9 +14,12 @@ std::string pointer_token(std::string_view key) {
   std::string out;
   out.reserve(key.size());
   for (char c : key) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out += c;
   }
   return out;
 }
@@ -53,8 +56,10 @@ public:
   bool parse_error(std::size_t, const std::string&, const json::exception& e) {
     std::string what = e.what();
     // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." → "line 1, column 2: ..."
-    if (const auto at = what.find("parse error at "); at != std::string::npos) what = what.substr(at + 15);
-    else if (const auto bracket = what.find("] "); bracket != std::string::npos) what = what.substr(bracket + 2);
+    if (const auto at = what.find("parse error at "); at != std::string::npos)
+      what = what.substr(at + 15);
+    else if (const auto bracket = what.find("] "); bracket != std::string::npos)
+      what = what.substr(bracket + 2);
     _error = "is not valid JSON: " + what;
     return false;
   }
@@ -160,7 +165,7 @@ void brief_into(const json& v, std::string& out, size_t budget) {
   }
 }
 
-} // namespace
+}  // namespace
 
 std::string brief_text(std::string_view text, size_t max_chars) {
   if (text.size() <= max_chars + 3) return std::string{text};
@@ -190,7 +195,8 @@ result<json> parse_json(std::string_view text, std::string_view label, const jso
   if (!ok) {
     const std::string& why = builder.error();
     const bool sentence = why.rfind("is ", 0) == 0 || why.rfind("nests ", 0) == 0;
-    return make_error(errc::parse, fmt::format("{}{}{}", label, sentence ? " " : ": ", why.empty() ? "is not valid JSON" : why));
+    return make_error(errc::parse,
+                      fmt::format("{}{}{}", label, sentence ? " " : ": ", why.empty() ? "is not valid JSON" : why));
   }
   return document;
 }
@@ -201,4 +207,4 @@ result<json> read_json_file(const std::filesystem::path& path, std::string_view 
   return parse_json(*text, fmt::format("{} '{}'", what, path.string()), limits);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -28,7 +28,8 @@ constexpr json_limits snapshot_limits{128u << 20, 64};
 result<nlohmann::json> parse_json(std::string_view text, std::string_view label, const json_limits& limits);
 // read_regular_file, then parse_json with label "WHAT 'PATH'". A file that cannot be read
 // (missing, a folder, a FIFO, a device) is errc::io.
-result<nlohmann::json> read_json_file(const std::filesystem::path& path, std::string_view what, const json_limits& limits);
+result<nlohmann::json> read_json_file(const std::filesystem::path& path, std::string_view what,
+                                      const json_limits& limits);
 
 // A value as it reads in a message: its JSON text, cut after about max_chars with "...".
 // Never throws, whatever the nesting or the strings' encoding.
@@ -38,4 +39,4 @@ std::string brief_text(std::string_view text, size_t max_chars = 80);
 // One JSON Pointer reference token, escaped ("a/b" → "a~1b").
 std::string pointer_token(std::string_view key);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -15,4 +15,4 @@ struct bilingual {
   const std::string& in(language l) const { return l == language::zh ? zh : en; }
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -47,7 +47,8 @@ void find_mentions(std::string_view text, std::string_view form, spelling kind, 
     size_t end = at + needle.size();
     if (kind != spelling::chinese) {
       if (at > 0 && identifier_char(haystack[at - 1]) && identifier_char(needle.front())) continue;
-      if (end < haystack.size() && haystack[end] == 's' && (end + 1 == haystack.size() || !identifier_char(haystack[end + 1])))
+      if (end < haystack.size() && haystack[end] == 's' &&
+          (end + 1 == haystack.size() || !identifier_char(haystack[end + 1])))
         ++end;  // a plural
       if (end < haystack.size() && identifier_char(haystack[end]) && identifier_char(needle.back())) continue;
     }
@@ -110,7 +111,7 @@ glossary read_glossary(const json& doc, const wiki_sections* sections) {
   return out;
 }
 
-} // namespace
+}  // namespace
 
 const glossary_term* glossary::find(std::string_view id) const {
   for (const glossary_term& t : terms)
@@ -126,9 +127,8 @@ std::vector<const glossary_term*> glossary::terms_in(std::string_view text, lang
     for (const std::string& s : lang == language::zh ? t.also_zh : t.also_en) find_mentions(text, s, words, &t, found);
     for (const std::string& s : t.code) find_mentions(text, s, spelling::code, &t, found);
   }
-  std::sort(found.begin(), found.end(), [](const mention& a, const mention& b) {
-    return a.at != b.at ? a.at < b.at : a.length > b.length;
-  });
+  std::sort(found.begin(), found.end(),
+            [](const mention& a, const mention& b) { return a.at != b.at ? a.at < b.at : a.length > b.length; });
   std::vector<const glossary_term*> out;
   size_t covered = 0;  // text before this is taken by an earlier, longer mention
   for (const mention& m : found) {
@@ -168,7 +168,8 @@ result<glossary> parse_glossary(std::string_view text, std::string_view source, 
                                 const json_limits& limits) {
   auto doc = parse_json(text, fmt::format("glossary '{}'", source), limits);
   if (!doc) return std::move(doc).error_value();
-  auto read = read_document<glossary>(*doc, "glossary", source, [&](const json& d) { return read_glossary(d, sections); });
+  auto read =
+      read_document<glossary>(*doc, "glossary", source, [&](const json& d) { return read_glossary(d, sections); });
   if (read) read->source = std::string{source};
   return read;
 }
@@ -176,9 +177,10 @@ result<glossary> parse_glossary(std::string_view text, std::string_view source, 
 result<glossary> load_glossary(const std::filesystem::path& file, const wiki_sections* sections) {
   auto doc = read_json_file(file, "glossary", document_limits);
   if (!doc) return std::move(doc).error_value();
-  auto read = read_document<glossary>(*doc, "glossary", file.string(), [&](const json& d) { return read_glossary(d, sections); });
+  auto read = read_document<glossary>(*doc, "glossary", file.string(),
+                                      [&](const json& d) { return read_glossary(d, sections); });
   if (read) read->source = file.string();
   return read;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

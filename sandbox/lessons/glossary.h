@@ -16,14 +16,14 @@ namespace xe::sandbox {
 struct wiki_sections;
 
 struct glossary_term {
-  std::string id;                        // "free-stack"
-  bilingual term;                        // its name in each language
-  std::vector<std::string> also_zh;      // other spellings in Chinese text ("空闲栈")
-  std::vector<std::string> also_en;      // ... in English text, any case ("free stack")
-  std::vector<std::string> code;         // spellings that read the same in both ("_free_handles", "RTV"): exact case
+  std::string id;                    // "free-stack"
+  bilingual term;                    // its name in each language
+  std::vector<std::string> also_zh;  // other spellings in Chinese text ("空闲栈")
+  std::vector<std::string> also_en;  // ... in English text, any case ("free stack")
+  std::vector<std::string> code;     // spellings that read the same in both ("_free_handles", "RTV"): exact case
   bilingual definition;
-  std::vector<std::string> see;          // related terms, by id
-  std::vector<std::string> wiki;         // wiki sections, by id
+  std::vector<std::string> see;   // related terms, by id
+  std::vector<std::string> wiki;  // wiki sections, by id
 };
 
 struct glossary {
@@ -46,4 +46,4 @@ result<glossary> parse_glossary(std::string_view text, std::string_view source, 
                                 const json_limits& limits = document_limits);
 result<glossary> load_glossary(const std::filesystem::path& file, const wiki_sections* sections = nullptr);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -52,8 +52,8 @@ lesson_step read_step(const json& s, u32 number) {
     only_keys(*it, {"panel", "heap", "cells", "slot", "surface"}, where + ": focus");
     lesson_focus f;
     const json& panel = require(*it, "panel", where + ": focus");
-    static const std::set<std::string> panels = {"Heaps", "Deferred", "Fences", "Surfaces",
-                                                 "Resources", "Log", "Adapter", "Diff"};
+    static const std::set<std::string> panels = {"Heaps",     "Deferred", "Fences",  "Surfaces",
+                                                 "Resources", "Log",      "Adapter", "Diff"};
     if (!panel.is_string() || !panels.count(panel.get<std::string>()))
       fail(fmt::format("{}: focus panel {} is not one of the inspector's panels", where, brief(panel)));
     f.panel = panel.get<std::string>();
@@ -86,8 +86,8 @@ lesson_step read_step(const json& s, u32 number) {
     for (const json& c : choices) {
       if (c.is_object()) {
         only_keys(c, {"value", "label"}, where + ": predict choice");
-        p.choices.push_back({require(c, "value", where + ": predict choice"),
-                             read_text(c, "label", where + ": predict choice")});
+        p.choices.push_back(
+            {require(c, "value", where + ": predict choice"), read_text(c, "label", where + ": predict choice")});
       } else {
         p.choices.push_back({c, std::nullopt});
       }
@@ -103,7 +103,8 @@ lesson_step read_step(const json& s, u32 number) {
       } else {
         p.from = prediction::source::fact;
         p.fact = answer.at("value");
-        if (std::none_of(p.choices.begin(), p.choices.end(), [&](const choice& option) { return option.value == p.fact; }))
+        if (std::none_of(p.choices.begin(), p.choices.end(),
+                         [&](const choice& option) { return option.value == p.fact; }))
           fail(fmt::format("{}: predict answer {} is not among the choices", where, p.fact.dump()));
       }
     } else {
@@ -127,7 +128,8 @@ lesson_step read_step(const json& s, u32 number) {
         fail(fmt::format("{}: file '{}' must be a relative path inside the source tree", here, brief_text(c.file, 60)));
       static const std::regex symbol_pattern{R"(^[A-Za-z_~][A-Za-z0-9_]*(::[A-Za-z_~][A-Za-z0-9_]*)*$)"};
       if (!std::regex_match(c.symbol, symbol_pattern))
-        fail(fmt::format("{}: symbol '{}' must be a C++ name such as utl::free_list::remove", here, brief_text(c.symbol, 60)));
+        fail(fmt::format("{}: symbol '{}' must be a C++ name such as utl::free_list::remove", here,
+                         brief_text(c.symbol, 60)));
       step.code.push_back(std::move(c));
     }
   }
@@ -135,7 +137,8 @@ lesson_step read_step(const json& s, u32 number) {
     const std::string here = where + ": exercise";
     if (!it->is_object()) fail(here + ": expected an object {\"task\", \"solution\"}");
     only_keys(*it, {"task", "solution"}, here);
-    if (!step.actions.empty()) fail(here + ": an exercise has no actions of its own (the learner acts; 'solution' is played)");
+    if (!step.actions.empty())
+      fail(here + ": an exercise has no actions of its own (the learner acts; 'solution' is played)");
     if (step.expect.empty()) fail(here + ": an exercise needs expectations to check the learner's work");
     if (step.predict) fail(here + ": an exercise asks no prediction (the learner acts instead)");
     sandbox::exercise e;
@@ -173,7 +176,7 @@ lesson read_lesson(const json& doc, std::string_view source) {
   return out;
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 
@@ -181,7 +184,7 @@ result<lesson> lesson_from_json(const json& doc, std::string_view source) {
   return read_document<lesson>(doc, "lesson", source, [&](const json& d) { return read_lesson(d, source); });
 }
 
-} // namespace
+}  // namespace
 
 result<lesson> parse_lesson(std::string_view text, std::string_view source, const json_limits& limits) {
   auto doc = parse_json(text, fmt::format("lesson '{}'", source), limits);
@@ -212,7 +215,8 @@ result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator{folder, ec})
     if (entry.path().extension() == ".json" && is_lesson_file(entry.path())) files.push_back(entry.path());
-  if (ec) return make_error(errc::io, fmt::format("cannot list lessons folder '{}': {}", folder.string(), ec.message()));
+  if (ec)
+    return make_error(errc::io, fmt::format("cannot list lessons folder '{}': {}", folder.string(), ec.message()));
   // The data files beside the lessons: a bad one is as fatal as a bad lesson.
   std::optional<wiki_sections> sections;
   if (const auto file = folder / wiki_sections_file; std::filesystem::exists(file, ec)) {
@@ -231,15 +235,16 @@ result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
     if (!l) return std::move(l).error_value();
     const std::string digits = l->number.substr(0, 2);
     if (digits != fmt::format("{:02}", l->chapter))
-      return make_error(errc::parse, fmt::format("lesson '{}': chapter {} does not match the id '{}'", l->source,
-                                                 l->chapter, l->id));
+      return make_error(
+          errc::parse, fmt::format("lesson '{}': chapter {} does not match the id '{}'", l->source, l->chapter, l->id));
     for (lesson_step& step : l->steps)
       for (wiki_ref& ref : step.wiki) {
         const wiki_section* s = sections ? sections->find(ref.section) : nullptr;
         if (!s)
-          return make_error(errc::parse, fmt::format("lesson '{}': step {}: wiki section '{}' is not in {}", l->source,
-                                                     step.number, ref.section,
-                                                     sections ? sections->source : (folder / wiki_sections_file).string()));
+          return make_error(
+              errc::parse,
+              fmt::format("lesson '{}': step {}: wiki section '{}' is not in {}", l->source, step.number, ref.section,
+                          sections ? sections->source : (folder / wiki_sections_file).string()));
         ref.title = s->title;
       }
     if (!lessons.empty() && lessons.back().number == l->number)
@@ -247,7 +252,8 @@ result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
                                                  l->source, l->number));
     lessons.push_back(std::move(*l));
   }
-  if (lessons.empty()) return make_error(errc::io, fmt::format("lessons folder '{}' has no lesson files", folder.string()));
+  if (lessons.empty())
+    return make_error(errc::io, fmt::format("lessons folder '{}' has no lesson files", folder.string()));
   return lessons;
 }
 
@@ -320,18 +326,30 @@ std::string control_name(const actions::step& action) {
   return std::visit(
       [](const auto& a) -> std::string {
         using T = std::decay_t<decltype(a)>;
-        if constexpr (std::is_same_v<T, advance_frames>) return a.count == 1 ? "Step one frame" : fmt::format("Step one frame ×{}", a.count);
-        else if constexpr (std::is_same_v<T, set_frames_in_flight>) return fmt::format("frames in flight = {}", a.count);
-        else if constexpr (std::is_same_v<T, set_gpu_load>) return fmt::format("GPU load = {}", a.passes);
-        else if constexpr (std::is_same_v<T, show_triangle>) return a.visible ? "triangle on" : "triangle off";
-        else if constexpr (std::is_same_v<T, create_heap>) return "";
-        else if constexpr (std::is_same_v<T, allocate>) return "Allocate";
-        else if constexpr (std::is_same_v<T, free_descriptor>) return "Free last";
-        else if constexpr (std::is_same_v<T, create_surface>) return "Open window";
-        else if constexpr (std::is_same_v<T, remove_surface>) return "Close last";
-        else if constexpr (std::is_same_v<T, resize>) return a.width ? fmt::format("{}x{}", a.width, a.height) : "minimise";
-        else if constexpr (std::is_same_v<T, toggle_fullscreen>) return "fullscreen";
-        else return "";
+        if constexpr (std::is_same_v<T, advance_frames>)
+          return a.count == 1 ? "Step one frame" : fmt::format("Step one frame ×{}", a.count);
+        else if constexpr (std::is_same_v<T, set_frames_in_flight>)
+          return fmt::format("frames in flight = {}", a.count);
+        else if constexpr (std::is_same_v<T, set_gpu_load>)
+          return fmt::format("GPU load = {}", a.passes);
+        else if constexpr (std::is_same_v<T, show_triangle>)
+          return a.visible ? "triangle on" : "triangle off";
+        else if constexpr (std::is_same_v<T, create_heap>)
+          return "";
+        else if constexpr (std::is_same_v<T, allocate>)
+          return "Allocate";
+        else if constexpr (std::is_same_v<T, free_descriptor>)
+          return "Free last";
+        else if constexpr (std::is_same_v<T, create_surface>)
+          return "Open window";
+        else if constexpr (std::is_same_v<T, remove_surface>)
+          return "Close last";
+        else if constexpr (std::is_same_v<T, resize>)
+          return a.width ? fmt::format("{}x{}", a.width, a.height) : "minimise";
+        else if constexpr (std::is_same_v<T, toggle_fullscreen>)
+          return "fullscreen";
+        else
+          return "";
       },
       action.what);
 }
@@ -345,4 +363,4 @@ std::filesystem::path find_lessons_folder(const std::string& explicit_folder) {
   return "lessons";
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

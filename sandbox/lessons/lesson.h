@@ -17,11 +17,11 @@
 namespace xe::sandbox {
 
 struct lesson_focus {
-  std::string panel;          // an inspector panel: "Heaps", "Deferred", "Fences", ...
-  std::string heap;           // Heaps: which heap
-  std::vector<u32> cells;     // Heaps: indices to outline
-  u32 slot{invalid_id};       // Deferred: the frame slot whose queue the step is about
-  u32 surface{invalid_id};    // Surfaces: the surface slot the step is about
+  std::string panel;        // an inspector panel: "Heaps", "Deferred", "Fences", ...
+  std::string heap;         // Heaps: which heap
+  std::vector<u32> cells;   // Heaps: indices to outline
+  u32 slot{invalid_id};     // Deferred: the frame slot whose queue the step is about
+  u32 surface{invalid_id};  // Surfaces: the surface slot the step is about
 };
 
 struct choice {
@@ -35,11 +35,11 @@ struct prediction {
   // the engine cannot show ({"value": V}; the step's text says where it comes from).
   enum class source : u8 { state, change, fact };
   bilingual question;
-  std::vector<choice> choices;     // the answer must be one of them
+  std::vector<choice> choices;  // the answer must be one of them
   source from{source::state};
-  std::string answer_path;         // state and change: read after (and before) the step runs
+  std::string answer_path;  // state and change: read after (and before) the step runs
   nlohmann::json::json_pointer answer;
-  nlohmann::json fact;             // fact: the answer
+  nlohmann::json fact;  // fact: the answer
 };
 
 // A section of the learning wiki (or of its companion notes) a step comes from.
@@ -59,35 +59,36 @@ struct code_ref {
 // measured against the state when the exercise began. A played run (--play, tests) runs
 // the solution instead: the actions the controls would make.
 struct exercise {
-  bilingual task;                        // what to do, shown while the exercise waits
-  std::vector<actions::step> solution;   // only what the Controls panel can do
+  bilingual task;                       // what to do, shown while the exercise waits
+  std::vector<actions::step> solution;  // only what the Controls panel can do
 };
 
 struct lesson_step {
   u32 number{};
   bilingual title;
-  bilingual text;                       // an exercise's text is shown once it passes
+  bilingual text;  // an exercise's text is shown once it passes
   std::vector<actions::step> actions;
   std::vector<actions::expect> expect;  // checked after the actions (an exercise: on the live state)
   std::optional<lesson_focus> focus;
   std::optional<prediction> predict;
-  std::vector<wiki_ref> wiki;           // where in the wiki the step comes from
-  std::vector<code_ref> code;           // where in the engine it happens
+  std::vector<wiki_ref> wiki;  // where in the wiki the step comes from
+  std::vector<code_ref> code;  // where in the engine it happens
   std::optional<sandbox::exercise> exercise;
 };
 
 struct lesson {
-  std::string id;       // file name without .json, e.g. "07-descriptor-heaps", "07b-wiki-heap-and-resources"
-  std::string number;   // the id up to its first '-': the chapter and, for a second part, a letter ("07b")
-  u32 chapter{};        // the wiki chapter (both parts of one chapter share it)
+  std::string id;      // file name without .json, e.g. "07-descriptor-heaps", "07b-wiki-heap-and-resources"
+  std::string number;  // the id up to its first '-': the chapter and, for a second part, a letter ("07b")
+  u32 chapter{};       // the wiki chapter (both parts of one chapter share it)
   bilingual title;
   bilingual summary;
   std::vector<lesson_step> steps;
-  std::string source;   // the file, for messages
+  std::string source;  // the file, for messages
 };
 
 // Errors name the file and, where it applies, the step: "lesson 'FILE': step 3: ...".
-result<lesson> parse_lesson(std::string_view text, std::string_view source, const json_limits& limits = document_limits);
+result<lesson> parse_lesson(std::string_view text, std::string_view source,
+                            const json_limits& limits = document_limits);
 // errc::io: the file cannot be read (missing, a folder, a FIFO, a device); errc::parse: its content.
 result<lesson> load_lesson(const std::filesystem::path& file);
 // Every lesson file (NN-name.json or NNx-name.json) in folder, in chapter order: 07 before
@@ -115,4 +116,4 @@ std::string control_name(const actions::step& action);
 // the executable (app/data_paths.h), which for a binary in its build tree is the source's.
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

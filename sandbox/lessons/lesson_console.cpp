@@ -99,8 +99,10 @@ std::string stack_text(const json& heap) {
   const u64 shown = std::min<u64>(stack.size(), std::max<u64>(size + 8, 12));
   std::string out = "[";
   for (u64 i = 0; i < shown; ++i) {
-    if (i == size) out += i ? " | " : "| ";
-    else if (i) out += " ";
+    if (i == size)
+      out += i ? " | " : "| ";
+    else if (i)
+      out += " ";
     out += value_text(stack[i]);
   }
   if (size >= shown) out += " |";
@@ -129,14 +131,15 @@ std::string deferred_lines(const json& state, language lang) {
     for (const auto& [name, heap] : heaps->items())
       for (u32 slot = 0; slot < 3; ++slot)
         if (!heap.at("deferred")[slot].empty())
-          out += fmt::format(rt(lang, "   · 堆 {} 槽位 {} 等待：{}\n", "   · heap {} slot {} waiting: {}\n"), name, slot,
-                             list_text(heap.at("deferred")[slot]));
+          out += fmt::format(rt(lang, "   · 堆 {} 槽位 {} 等待：{}\n", "   · heap {} slot {} waiting: {}\n"), name,
+                             slot, list_text(heap.at("deferred")[slot]));
   if (const json* releases = at(state, "/deferred_releases"))
     for (u32 slot = 0; slot < releases->size(); ++slot) {
       std::string names;
       for (const json& o : (*releases)[slot]) names += (names.empty() ? "" : ", ") + o.value("name", std::string{});
       if (!names.empty())
-        out += fmt::format(rt(lang, "   · 槽位 {} 待释放对象：{}\n", "   · slot {} objects to release: {}\n"), slot, names);
+        out += fmt::format(rt(lang, "   · 槽位 {} 待释放对象：{}\n", "   · slot {} objects to release: {}\n"), slot,
+                           names);
     }
   if (out.empty()) out = tr(lang, "   · 延迟队列全空\n", "   · nothing waits in any deferred queue\n");
   return out;
@@ -154,8 +157,8 @@ std::string fence_lines(const json& state, language lang) {
                         "   ≈ measured: GPU completed {}, pending when begin_frame returned {} (at most {}), last wait "
                         "{:.2f} ms, {:.2f} ms waited in all ({} blocked)\n"),
                      f.at("gpu_completed").dump(), f.value("pending_at_begin", u64{0}),
-                     f.value("max_pending_at_begin", u64{0}), f.value("last_wait_ms", 0.0), f.value("wait_ms_total", 0.0),
-                     f.value("blocked_waits", u64{0}));
+                     f.value("max_pending_at_begin", u64{0}), f.value("last_wait_ms", 0.0),
+                     f.value("wait_ms_total", 0.0), f.value("blocked_waits", u64{0}));
   return out;
 }
 
@@ -171,8 +174,9 @@ std::string surface_lines(const json& state, language lang) {
   for (const json& slot : s.at("slots")) {
     if (!slot.at("live").get<bool>()) {
       const json& link = slot.at("next_free");
-      out += fmt::format(rt(lang, "   · 槽位 {}：空闲，存着下一个空闲槽位 {}\n", "   · slot {}: free, holds next free {}\n"),
-                         slot.at("slot").dump(), link.is_null() ? "invalid_id" : link.dump());
+      out += fmt::format(
+          rt(lang, "   · 槽位 {}：空闲，存着下一个空闲槽位 {}\n", "   · slot {}: free, holds next free {}\n"),
+          slot.at("slot").dump(), link.is_null() ? "invalid_id" : link.dump());
       continue;
     }
     const json& dsv = slot.at("dsv_index");
@@ -181,9 +185,10 @@ std::string surface_lines(const json& state, language lang) {
                        slot.at("slot").dump(), value_text(slot.at("kind")), slot.at("width").dump(),
                        slot.at("height").dump(), slot.at("back_buffers").dump(), list_text(slot.at("rtv_indices")),
                        dsv.is_null() ? "-" : dsv.dump());
-    measured += fmt::format(rt(lang, "{}槽位 {} 的对象在 {}，当前后台缓冲 {}", "{}slot {} object at {}, current back buffer {}"),
-                            measured.empty() ? "" : tr(lang, "；", "; "), slot.at("slot").dump(),
-                            slot.value("address", std::string{"?"}), slot.at("back_buffer_index").dump());
+    measured += fmt::format(
+        rt(lang, "{}槽位 {} 的对象在 {}，当前后台缓冲 {}", "{}slot {} object at {}, current back buffer {}"),
+        measured.empty() ? "" : tr(lang, "；", "; "), slot.at("slot").dump(), slot.value("address", std::string{"?"}),
+        slot.at("back_buffer_index").dump());
   }
   if (!measured.empty()) out += tr(lang, "   ≈ 实测：", "   ≈ measured: ") + measured + "\n";
   return out;
@@ -192,10 +197,12 @@ std::string surface_lines(const json& state, language lang) {
 std::string resource_lines(const json& state, language lang) {
   std::string out;
   for (const json& r : state.at(json::json_pointer{"/resources"})) {
-    out += fmt::format("   · {} ({} {}x{} {}, {})", value_text(r.at("name")), value_text(r.at("kind")), r.at("width").dump(),
-                       r.at("height").dump(), value_text(r.at("format")), value_text(r.value("state", json{"?"})));
+    out += fmt::format("   · {} ({} {}x{} {}, {})", value_text(r.at("name")), value_text(r.at("kind")),
+                       r.at("width").dump(), r.at("height").dump(), value_text(r.at("format")),
+                       value_text(r.value("state", json{"?"})));
     if (r.value("pending_release", false))
-      out += fmt::format(rt(lang, "：在槽位 {} 等待释放", ": waiting for release in slot {}"), r.value("release_slot", 0));
+      out +=
+          fmt::format(rt(lang, "：在槽位 {} 等待释放", ": waiting for release in slot {}"), r.value("release_slot", 0));
     out += "\n";
   }
   return out;
@@ -205,11 +212,12 @@ std::string adapter_line(const json& state, language lang) {
   const json& a = state.at(json::json_pointer{"/adapter"});
   std::string given, missing;
   for (const auto& [name, ok] : a.at("interfaces").items()) (ok.get<bool>() ? given : missing) += " " + name;
-  return fmt::format(rt(lang, "   · 适配器 {}（{}），功能级别 {}，着色器模型 {}，软件：{}\n   · 提供：{}\n   · 不提供：{}\n",
-                        "   · adapter {} ({}), feature level {}, shader model {}, software: {}\n   · gives:{}\n   · "
-                        "lacks:{}\n"),
-                     value_text(a.at("name")), value_text(a.at("runtime")), value_text(a.at("feature_level")),
-                     value_text(a.at("shader_model")), a.at("software").dump(), given, missing.empty() ? " -" : missing);
+  return fmt::format(
+      rt(lang, "   · 适配器 {}（{}），功能级别 {}，着色器模型 {}，软件：{}\n   · 提供：{}\n   · 不提供：{}\n",
+         "   · adapter {} ({}), feature level {}, shader model {}, software: {}\n   · gives:{}\n   · "
+         "lacks:{}\n"),
+      value_text(a.at("name")), value_text(a.at("runtime")), value_text(a.at("feature_level")),
+      value_text(a.at("shader_model")), a.at("software").dump(), given, missing.empty() ? " -" : missing);
 }
 
 // Labels under which this step's actions record something in /checks.
@@ -240,12 +248,13 @@ std::string check_line(const std::string& label, const actions::step& action, co
     return fmt::format(rt(lang, "   · {} 成功\n", "   · {} succeeded\n"), value_text(c.at("action")));
   }
   if (std::holds_alternative<actions::check_view_format>(action.what))
-    return fmt::format(rt(lang, "   · {} 资源 → {} 视图：{}，{}；规则：{}\n", "   · {} resource, {} view: {}, {}; rule: {}\n"),
-                       value_text(c.at("resource")), value_text(c.at("view")),
-                       c.at("allowed").get<bool>() ? tr(lang, "允许", "allowed") : tr(lang, "不允许", "not allowed"),
-                       c.at("created").get<bool>() ? tr(lang, "已在设备上创建", "created on the device")
-                                                   : tr(lang, "未创建", "not created"),
-                       value_text(c.at("rule")));
+    return fmt::format(
+        rt(lang, "   · {} 资源 → {} 视图：{}，{}；规则：{}\n", "   · {} resource, {} view: {}, {}; rule: {}\n"),
+        value_text(c.at("resource")), value_text(c.at("view")),
+        c.at("allowed").get<bool>() ? tr(lang, "允许", "allowed") : tr(lang, "不允许", "not allowed"),
+        c.at("created").get<bool>() ? tr(lang, "已在设备上创建", "created on the device")
+                                    : tr(lang, "未创建", "not created"),
+        value_text(c.at("rule")));
   if (std::holds_alternative<actions::race>(action.what)) {
     const bool sound = c.value("sound", false);
     return fmt::format(rt(lang,
@@ -257,9 +266,9 @@ std::string check_line(const std::string& label, const actions::step& action, co
                           "   ≈ measured: final _size {}, duplicate indices {}, out-of-bounds stopped {}, damage {}, "
                           "{:.1f} ms\n"),
                        value_text(c.at("model")), c.at("rounds").dump(), c.at("landed_inside").dump(),
-                       c.at("iterations").dump(),
-                       sound ? tr(lang, "完好", "sound") : tr(lang, "损坏", "damaged"), c.at("final_size").dump(),
-                       c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump(), c.value("ms", 0.0));
+                       c.at("iterations").dump(), sound ? tr(lang, "完好", "sound") : tr(lang, "损坏", "damaged"),
+                       c.at("final_size").dump(), c.at("duplicates").dump(), c.at("faults").dump(),
+                       c.at("damage").dump(), c.value("ms", 0.0));
   }
   if (std::holds_alternative<actions::release_immediately>(action.what)) {
     std::string out;
@@ -270,20 +279,22 @@ std::string check_line(const std::string& label, const actions::step& action, co
       out = tr(lang, "   · 没有开启 Vulkan 验证层：没有任何东西检查，运行时一言不发\n",
                "   · the Vulkan validation layer is off: nothing checks, and the runtime says nothing\n");
     else
-      out = fmt::format(rt(lang, "   · 开启了验证层；运行时报告了：{}\n", "   · the validation layer is on; the runtime reported it: {}\n"),
+      out = fmt::format(rt(lang, "   · 开启了验证层；运行时报告了：{}\n",
+                           "   · the validation layer is on; the runtime reported it: {}\n"),
                         c.value("reported", false) ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
-    out += fmt::format(rt(lang, "   ≈ 释放时：fence 已完成 {}，已发出 {}；等 GPU 越过拷贝用了 {:.2f} ms\n",
-                          "   ≈ at the release: fence completed {}, signalled {}; the GPU passed the copy after {:.2f} ms\n"),
-                       c.at("fence_completed").dump(), c.at("fence_signalled").dump(), c.value("marker_wait_ms", 0.0));
+    out += fmt::format(
+        rt(lang, "   ≈ 释放时：fence 已完成 {}，已发出 {}；等 GPU 越过拷贝用了 {:.2f} ms\n",
+           "   ≈ at the release: fence completed {}, signalled {}; the GPU passed the copy after {:.2f} ms\n"),
+        c.at("fence_completed").dump(), c.at("fence_signalled").dump(), c.value("marker_wait_ms", 0.0));
     for (const json& m : c.at("messages"))
       out += fmt::format(rt(lang, "   ≈ 捕获的消息：{}\n", "   ≈ captured: {}\n"), value_text(m));
     return out;
   }
   if (std::holds_alternative<actions::wrong_barrier>(action.what)) {
-    std::string out = fmt::format(rt(lang, "   · 屏障写的是 {} → {}，引擎记录的状态是 {}\n",
-                                     "   · the barrier says {} -> {}; the engine tracked {}\n"),
-                                  value_text(c.at("claimed_before")), value_text(c.at("after")),
-                                  value_text(c.at("tracked_before")));
+    std::string out =
+        fmt::format(rt(lang, "   · 屏障写的是 {} → {}，引擎记录的状态是 {}\n",
+                       "   · the barrier says {} -> {}; the engine tracked {}\n"),
+                    value_text(c.at("claimed_before")), value_text(c.at("after")), value_text(c.at("tracked_before")));
     if (!c.value("capture_available", false))
       out += tr(lang, "   · 这个运行时不把消息交给引擎，无从捕获\n",
                 "   · this runtime does not hand its messages to the engine: nothing could be captured\n");
@@ -291,54 +302,65 @@ std::string check_line(const std::string& label, const actions::step& action, co
       out += tr(lang, "   · 没有开启 Vulkan 验证层：没有任何东西检查，运行时一言不发\n",
                 "   · the Vulkan validation layer is off: nothing checks, and the runtime says nothing\n");
     else
-      out += fmt::format(rt(lang, "   · 开启了验证层；运行时报告了：{}\n", "   · the validation layer is on; the runtime reported it: {}\n"),
+      out += fmt::format(rt(lang, "   · 开启了验证层；运行时报告了：{}\n",
+                            "   · the validation layer is on; the runtime reported it: {}\n"),
                          c.value("reported", false) ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
     for (const json& m : c.at("messages"))
       out += fmt::format(rt(lang, "   ≈ 捕获的消息：{}\n", "   ≈ captured: {}\n"), value_text(m));
     return out;
   }
   if (std::holds_alternative<actions::create_quad_root_signature>(action.what))
-    return fmt::format(rt(lang,
-                          "   · {}：{} 个根参数，一个 {}，含 {} 个 {}（t{}），供 {} 着色器读取；{} 个静态采样器（s{}，{}，{}）；"
-                          "允许输入装配器：{}\n",
-                          "   · {}: {} root parameter(s), a {} of {} {} (t{}) for the {} shader; {} static sampler(s) "
-                          "(s{}, {}, {}); input assembler allowed: {}\n"),
-                       value_text(c.at("name")), c.at("parameters").dump(), value_text(c.at("parameter_type")),
-                       c.at("range_descriptors").dump(), value_text(c.at("range_type")), c.at("range_register").dump(),
-                       value_text(c.at("visibility")), c.at("static_samplers").dump(), c.at("sampler_register").dump(),
-                       value_text(c.at("sampler_filter")), value_text(c.at("sampler_address")),
-                       c.at("input_assembler").get<bool>() ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
+    return fmt::format(
+        rt(lang,
+           "   · {}：{} 个根参数，一个 {}，含 {} 个 {}（t{}），供 {} 着色器读取；{} 个静态采样器（s{}，{}，{}）；"
+           "允许输入装配器：{}\n",
+           "   · {}: {} root parameter(s), a {} of {} {} (t{}) for the {} shader; {} static sampler(s) "
+           "(s{}, {}, {}); input assembler allowed: {}\n"),
+        value_text(c.at("name")), c.at("parameters").dump(), value_text(c.at("parameter_type")),
+        c.at("range_descriptors").dump(), value_text(c.at("range_type")), c.at("range_register").dump(),
+        value_text(c.at("visibility")), c.at("static_samplers").dump(), c.at("sampler_register").dump(),
+        value_text(c.at("sampler_filter")), value_text(c.at("sampler_address")),
+        c.at("input_assembler").get<bool>() ? tr(lang, "是", "yes") : tr(lang, "否", "no"));
   if (std::holds_alternative<actions::measure_quad>(action.what)) {
     const std::string shows = c.value("shows", std::string{});
     std::string out;
     if (shows == "texture")
-      out = fmt::format(rt(lang, "   · 在这台设备上实测：引擎自己的 {0}x{1} 目标里，四边形显示了纹理：{3} 个像素中 {2} 个正是它采样的纹素\n",
+      out = fmt::format(rt(lang,
+                           "   · 在这台设备上实测：引擎自己的 {0}x{1} 目标里，四边形显示了纹理：{3} 个像素中 {2} "
+                           "个正是它采样的纹素\n",
                            "   · measured on this device: in the engine's own {}x{} target the quad shows the texture: "
                            "{} of its {} pixels are the texel they sample\n"),
-                        c.at("width").dump(), c.at("height").dump(), c.at("texel_pixels").dump(), c.at("quad_pixels").dump());
-    else if (shows == "nothing")
-      out = fmt::format(rt(lang, "   · 在这台设备上实测：四边形什么也没画出来，它的 {} 个像素全是清屏色；Windows 上的 D3D12 驱动在这里显示纹理\n",
-                           "   · measured on this device: the quad drew nothing, all {} of its pixels are the clear colour; "
-                           "a D3D12 driver on Windows shows the texture here\n"),
+                        c.at("width").dump(), c.at("height").dump(), c.at("texel_pixels").dump(),
                         c.at("quad_pixels").dump());
+    else if (shows == "nothing")
+      out = fmt::format(
+          rt(lang,
+             "   · 在这台设备上实测：四边形什么也没画出来，它的 {} 个像素全是清屏色；Windows 上的 D3D12 "
+             "驱动在这里显示纹理\n",
+             "   · measured on this device: the quad drew nothing, all {} of its pixels are the clear colour; "
+             "a D3D12 driver on Windows shows the texture here\n"),
+          c.at("quad_pixels").dump());
     else
-      out = fmt::format(rt(lang,
-                           "   · 在这台设备上实测：四边形画出来了，但不是纹理：{1} 个像素中 {0} 个不是它们采样的纹素"
-                           "（第一个是 {2}），纹理没有到达像素着色器。Wine 8 的 vkd3d 1.6 在不支持 "
-                           "VK_EXT_descriptor_indexing 的 Vulkan 驱动上就是这样：它拒绝 SetGraphicsRootDescriptorTable，"
-                           "着色器读到的内容没有定义。Windows 上的 D3D12 驱动在这里显示纹理\n",
-                           "   · measured on this device: the quad was drawn, but not from the texture: {} of its {} pixels "
-                           "are not the texel they sample (the first is {}), so the texture never reached the pixel "
-                           "shader. Wine 8's vkd3d 1.6 does this on a Vulkan driver without VK_EXT_descriptor_indexing: "
-                           "it refuses SetGraphicsRootDescriptorTable, and what the shader reads is undefined. A D3D12 "
-                           "driver on Windows shows the texture here\n"),
-                        c.at("other_pixels").dump(), c.at("quad_pixels").dump(), list_text(c.at("first_other")));
-    out += fmt::format(rt(lang, "   · 四边形周围的 {1} 个像素中有 {0} 个是清屏色\n", "   · around the quad {} of {} pixels are the clear colour\n"),
+      out = fmt::format(
+          rt(lang,
+             "   · 在这台设备上实测：四边形画出来了，但不是纹理：{1} 个像素中 {0} 个不是它们采样的纹素"
+             "（第一个是 {2}），纹理没有到达像素着色器。Wine 8 的 vkd3d 1.6 在不支持 "
+             "VK_EXT_descriptor_indexing 的 Vulkan 驱动上就是这样：它拒绝 SetGraphicsRootDescriptorTable，"
+             "着色器读到的内容没有定义。Windows 上的 D3D12 驱动在这里显示纹理\n",
+             "   · measured on this device: the quad was drawn, but not from the texture: {} of its {} pixels "
+             "are not the texel they sample (the first is {}), so the texture never reached the pixel "
+             "shader. Wine 8's vkd3d 1.6 does this on a Vulkan driver without VK_EXT_descriptor_indexing: "
+             "it refuses SetGraphicsRootDescriptorTable, and what the shader reads is undefined. A D3D12 "
+             "driver on Windows shows the texture here\n"),
+          c.at("other_pixels").dump(), c.at("quad_pixels").dump(), list_text(c.at("first_other")));
+    out += fmt::format(rt(lang, "   · 四边形周围的 {1} 个像素中有 {0} 个是清屏色\n",
+                          "   · around the quad {} of {} pixels are the clear colour\n"),
                        c.at("outside_clear").dump(), c.at("outside_pixels").dump());
     return out;
   }
   if (std::holds_alternative<actions::create_surface>(action.what))
-    return fmt::format(rt(lang, "   · 新表面进入槽位 {}\n", "   · the new surface took slot {}\n"), c.at("slot").dump());
+    return fmt::format(rt(lang, "   · 新表面进入槽位 {}\n", "   · the new surface took slot {}\n"),
+                       c.at("slot").dump());
   if (std::holds_alternative<actions::resize>(action.what))
     return fmt::format(rt(lang, "   · RTV {} → {}，DSV {} → {}；新视图用了刚释放的索引：{}\n",
                           "   · RTVs {} -> {}, DSV {} -> {}; a new view took an index just freed: {}\n"),
@@ -363,16 +385,17 @@ std::string log_text(std::span<const log_line> log, const std::set<std::string>&
   for (const log_line& line : log) {
     if (line.level < spdlog::level::warn) continue;
     const bool is_expected = std::any_of(expected.begin(), expected.end(), [&](const std::string& message) {
-      return !message.empty() && (line.text.find(message) != std::string::npos || message.find(line.text) != std::string::npos);
+      return !message.empty() &&
+             (line.text.find(message) != std::string::npos || message.find(line.text) != std::string::npos);
     });
     if (is_expected) continue;
-    out += fmt::format(rt(lang, "   ! 引擎日志（{}）：{}\n", "   ! engine log ({}): {}\n"), level_name(line.level, lang),
-                       line.text);
+    out += fmt::format(rt(lang, "   ! 引擎日志（{}）：{}\n", "   ! engine log ({}): {}\n"),
+                       level_name(line.level, lang), line.text);
   }
   return out;
 }
 
-} // namespace
+}  // namespace
 
 std::string references(const lesson_step& step, language lang) {
   std::string out;
@@ -399,7 +422,8 @@ std::string chosen_label(const prediction& p, const json& answer, language lang)
 
 std::string step_intro(const lesson& l, const lesson_step& step, language lang) {
   std::string out = fmt::format("-- {}/{} {}\n", step.number, l.steps.size(), step.title.in(lang));
-  if (step.exercise) out += fmt::format(rt(lang, "   » 轮到你了：{}\n", "   » Your turn: {}\n"), step.exercise->task.in(lang));
+  if (step.exercise)
+    out += fmt::format(rt(lang, "   » 轮到你了：{}\n", "   » Your turn: {}\n"), step.exercise->task.in(lang));
   if (!step.predict) return out;
   out += fmt::format("   ? {}\n    ", step.predict->question.in(lang));
   for (size_t i = 0; i < step.predict->choices.size(); ++i) {
@@ -431,7 +455,7 @@ std::string focus_state(const lesson_step& step, const json& state, language lan
 }
 
 std::string step_report(const lesson_step& step, const step_outcome& outcome, const json& state,
-                         std::span<const log_line> log, language lang) {
+                        std::span<const log_line> log, language lang) {
   std::string out;
   if (step.predict && outcome.answer) {
     out += fmt::format("   = {}", chosen_label(*step.predict, *outcome.answer, lang));
@@ -446,7 +470,8 @@ std::string step_report(const lesson_step& step, const step_outcome& outcome, co
       std::string presses;
       for (const actions::step& a : step.exercise->solution)
         if (const std::string name = control_name(a); !name.empty()) presses += (presses.empty() ? "" : " · ") + name;
-      out += fmt::format(rt(lang, "   » 演示（控制面板上的操作）：{}\n", "   » shown with the Controls: {}\n"), presses);
+      out +=
+          fmt::format(rt(lang, "   » 演示（控制面板上的操作）：{}\n", "   » shown with the Controls: {}\n"), presses);
     }
   }
   out += step.text.in(lang) + "\n";
@@ -465,4 +490,4 @@ std::string step_report(const lesson_step& step, const step_outcome& outcome, co
 
 std::string log_lines(std::span<const log_line> log, language lang) { return log_text(log, {}, lang); }
 
-} // namespace xe::sandbox::lesson_console
+}  // namespace xe::sandbox::lesson_console

@@ -54,7 +54,7 @@ std::string step_intro(const lesson& l, const lesson_step& step, language lang);
 // and the engine's warnings and errors (expected failures left out: the checks show them).
 // state: the evaluation document after the step.
 std::string step_report(const lesson_step& step, const step_outcome& outcome, const nlohmann::json& state,
-                         std::span<const log_line> log, language lang);
+                        std::span<const log_line> log, language lang);
 // The engine's warnings and errors from lines (for a failed step, or a lesson's start).
 std::string log_lines(std::span<const log_line> log, language lang);
 
@@ -63,4 +63,4 @@ std::string chosen_label(const prediction& p, const nlohmann::json& answer, lang
 // The state lines for the step's focus, read from state (with the frame line first).
 std::string focus_state(const lesson_step& step, const nlohmann::json& state, language lang);
 
-} // namespace xe::sandbox::lesson_console
+}  // namespace xe::sandbox::lesson_console

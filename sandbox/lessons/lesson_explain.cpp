@@ -62,7 +62,7 @@ std::string entry(const std::vector<std::string>& t, size_t at, language l) {
   return l == language::zh ? fmt::format("（第 {} 项）", t[at]) : fmt::format(" (entry {})", t[at]);
 }
 
-} // namespace
+}  // namespace
 
 std::string describe_path(std::string_view pointer, language l) {
   const std::vector<std::string> t = split_pointer(pointer);
@@ -78,38 +78,46 @@ std::string describe_path(std::string_view pointer, language l) {
     if (t[1] == "gpu_completed") return zh ? "GPU 已完成的围栏值" : "the fence value the GPU has completed";
     if (t[1] == "frames_in_flight") return zh ? "同时在途的帧数上限" : "the frames-in-flight limit";
     if (t[1] == "max_pending_at_begin")
-      return zh ? "begin_frame 返回时尚未完成的帧数（最大值）" : "the most frames still running when begin_frame returned";
+      return zh ? "begin_frame 返回时尚未完成的帧数（最大值）"
+                : "the most frames still running when begin_frame returned";
     if (t[1] == "blocked_waits") return zh ? "begin_frame 阻塞等待的次数" : "how often begin_frame blocked";
     if (t[1] == "wait_ms_total") return zh ? "begin_frame 累计等待的时间" : "the time begin_frame waited in all";
     if (t[1] == "slots")
-      return t.size() > 2 ? (zh ? fmt::format("槽位 {} 等待的围栏值", t[2]) : fmt::format("the fence value slot {} waits for", t[2]))
+      return t.size() > 2 ? (zh ? fmt::format("槽位 {} 等待的围栏值", t[2])
+                                : fmt::format("the fence value slot {} waits for", t[2]))
                           : (zh ? "各槽位等待的围栏值" : "the fence values the slots wait for");
   }
   if (is(0, "heaps") && t.size() >= 3) {
     const std::string& heap = t[1];
     if (t[2] == "deferred" && t.size() >= 4)
       return (zh ? fmt::format("{} 堆槽位 {} 的延迟释放队列", heap, t[3])
-                 : fmt::format("heap {}'s deferred queue for slot {}", heap, t[3])) + entry(t, 4, l);
+                 : fmt::format("heap {}'s deferred queue for slot {}", heap, t[3])) +
+             entry(t, 4, l);
     return (zh ? fmt::format("{} 堆的{}", heap, field(t[2], l)) : fmt::format("heap {}'s {}", heap, field(t[2], l))) +
            entry(t, 3, l);
   }
   if (is(0, "surfaces") && is(1, "slots") && t.size() >= 4)
-    return (zh ? fmt::format("表面槽位 {} 的{}", t[2], field(t[3], l)) : fmt::format("surface slot {}'s {}", t[2], field(t[3], l))) +
+    return (zh ? fmt::format("表面槽位 {} 的{}", t[2], field(t[3], l))
+               : fmt::format("surface slot {}'s {}", t[2], field(t[3], l))) +
            entry(t, 4, l);
   if (is(0, "deferred_releases") && t.size() >= 2)
-    return zh ? fmt::format("槽位 {} 中等待释放的 COM 对象", t[1]) : fmt::format("the COM objects waiting in slot {}", t[1]);
+    return zh ? fmt::format("槽位 {} 中等待释放的 COM 对象", t[1])
+              : fmt::format("the COM objects waiting in slot {}", t[1]);
   if (is(0, "resources") && t.size() == 1) return zh ? "资源列表" : "the resource list";
   if (is(0, "objects") && t.size() == 1) return zh ? "D3D12 对象列表" : "the list of D3D12 objects";
   if (is(0, "labels") && t.size() >= 2)
-    return (zh ? fmt::format("标签 {} 记下的索引", t[1]) : fmt::format("the indices labelled {}", t[1])) + entry(t, 2, l);
-  if (is(0, "checks") && t.size() >= 2) return zh ? fmt::format("检查 {} 的结果", t[1]) : fmt::format("the result of check {}", t[1]);
+    return (zh ? fmt::format("标签 {} 记下的索引", t[1]) : fmt::format("the indices labelled {}", t[1])) +
+           entry(t, 2, l);
+  if (is(0, "checks") && t.size() >= 2)
+    return zh ? fmt::format("检查 {} 的结果", t[1]) : fmt::format("the result of check {}", t[1]);
   return std::string{pointer};
 }
 
 std::string explain_failure(const step_failure& f, language l) {
   const bool zh = l == language::zh;
   if (!f.expectation)
-    return zh ? "这一步的一个操作失败了（原因见下方原文）。" : "One of this step's actions failed (the message is below).";
+    return zh ? "这一步的一个操作失败了（原因见下方原文）。"
+              : "One of this step's actions failed (the message is below).";
   const actions::expect& e = *f.expectation;
   const std::string what = describe_path(e.path, l);
   if (!f.actual) return zh ? fmt::format("{}不存在。", what) : fmt::format("{} does not exist.", what);
@@ -144,4 +152,4 @@ std::string explain_failure(const step_failure& f, language l) {
             : fmt::format("{} should be {}, but it is {}.", what, e.value.dump(), actual);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

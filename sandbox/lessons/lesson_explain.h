@@ -15,4 +15,4 @@ std::string describe_path(std::string_view pointer, language lang);
 // One or two sentences saying what went wrong.
 std::string explain_failure(const step_failure& failure, language lang);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

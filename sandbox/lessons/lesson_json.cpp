@@ -64,7 +64,7 @@ std::string checked_string(const json& value, const std::string& where) {
   return s;
 }
 
-} // namespace
+}  // namespace
 
 std::string read_string(const json& object, const char* key, const std::string& where) {
   return checked_string(require(object, key, where), fmt::format("{}: '{}'", where, key));
@@ -72,11 +72,12 @@ std::string read_string(const json& object, const char* key, const std::string& 
 
 std::vector<std::string> read_strings(const json& value, const std::string& where, size_t min_count) {
   if (!value.is_array()) fail(fmt::format("{} must be an array of strings, got {}", where, brief(value)));
-  if (value.size() < min_count) fail(fmt::format("{} needs at least {} entr{}", where, min_count, min_count == 1 ? "y" : "ies"));
+  if (value.size() < min_count)
+    fail(fmt::format("{} needs at least {} entr{}", where, min_count, min_count == 1 ? "y" : "ies"));
   std::vector<std::string> out;
   for (size_t i = 0; i < value.size(); ++i) out.push_back(checked_string(value[i], fmt::format("{}/{}", where, i)));
   return out;
 }
 
-} // namespace lesson_json
-} // namespace xe::sandbox
+}  // namespace lesson_json
+}  // namespace xe::sandbox

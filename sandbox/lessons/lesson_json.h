@@ -46,4 +46,4 @@ result<T> read_document(const nlohmann::json& doc, std::string_view what, std::s
   }
 }
 
-} // namespace xe::sandbox::lesson_json
+}  // namespace xe::sandbox::lesson_json

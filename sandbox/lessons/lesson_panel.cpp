@@ -31,7 +31,7 @@ void text_wrapped(const std::string& text) {
     ImGui::TextUnformatted(line.data(), line.data() + line.size());
 }
 
-} // namespace
+}  // namespace
 
 const char* lesson_panel::title(const lesson_view& view) { return ui(view.lang, "课程###Lesson", "Lesson###Lesson"); }
 
@@ -90,7 +90,8 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
   f32 widest = 0;
   for (const lesson& l : lessons) widest = std::max(widest, ImGui::CalcTextSize(label(l).c_str()).x);
   const ImGuiStyle& style = ImGui::GetStyle();
-  const f32 twenty_rows = (ImGui::GetFontSize() + style.ItemSpacing.y) * 20 - style.ItemSpacing.y + 2 * style.WindowPadding.y;
+  const f32 twenty_rows =
+      (ImGui::GetFontSize() + style.ItemSpacing.y) * 20 - style.ItemSpacing.y + 2 * style.WindowPadding.y;
   ImGui::SetNextWindowSizeConstraints(ImVec2{widest + 2 * style.WindowPadding.x + style.ScrollbarSize, 0.f},
                                       ImVec2{FLT_MAX, twenty_rows});
   const bool open = ImGui::BeginCombo("##chapter", label(current).c_str(), ImGuiComboFlags_HeightLarge);
@@ -120,7 +121,8 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   };
   command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
   const bool exercise = !failed && view.steps_done < total && l.steps[view.steps_done].exercise;
-  if (failed) command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
+  if (failed)
+    command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
   else if (exercise) {
     // Check first: with the Controls, it is what the learner presses next.
     command(ui(lang, "检查", "Check"), "check", lesson_command::check, true);
@@ -135,7 +137,8 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   // is under the step's text, which may be below the fold.
   if (exercise) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
-    text_wrapped(fmt::format("{} {}", l.steps[view.steps_done].title.in(lang), ui(lang, "（任务在下方）", "(task below)")));
+    text_wrapped(
+        fmt::format("{} {}", l.steps[view.steps_done].title.in(lang), ui(lang, "（任务在下方）", "(task below)")));
     ImGui::PopStyleColor();
   }
   if (exercise && view.feedback) {
@@ -208,8 +211,8 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
   const language lang = view.lang;
   const glossary& g = *view.terms;
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##glossary-search", ui(lang, "搜索术语（中文或英文）", "search (English or Chinese)"), _search,
-                           sizeof(_search));
+  ImGui::InputTextWithHint("##glossary-search", ui(lang, "搜索术语（中文或英文）", "search (English or Chinese)"),
+                           _search, sizeof(_search));
   remember("glossary-search");
   const auto found = g.search(_search, lang);
   if (_searched != _search) {  // a new search shows its best match
@@ -221,8 +224,10 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
   const f32 line = ImGui::GetTextLineHeightWithSpacing();
   if (ImGui::BeginChild("glossary-list", ImVec2{0.f, line * 8.f + 4.f}, true)) {
     for (const glossary_term* t : found) {
-      const std::string label = t->term.zh == t->term.en ? t->term.en : fmt::format("{} · {}", t->term.in(lang),
-                                                                               t->term.in(lang == language::zh ? language::en : language::zh));
+      const std::string label = t->term.zh == t->term.en
+                                    ? t->term.en
+                                    : fmt::format("{} · {}", t->term.in(lang),
+                                                  t->term.in(lang == language::zh ? language::en : language::zh));
       const bool chosen = t->id == _term;
       if (ImGui::Selectable(fmt::format("{}##entry-{}", label, t->id).c_str(), chosen)) _term = t->id;
       if (chosen && std::exchange(_scroll_to_term, false)) ImGui::SetScrollHereY(0.3f);
@@ -284,8 +289,9 @@ void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& ste
   ImGui::PopStyleColor();
   if (view.exercise_touched) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", ui(lang, "（你改动了引擎；“演示”会先在新的引擎上回到练习开始时。）",
-                                "(You changed the engine; Show me first goes back to where the exercise began, on a fresh engine.)"));
+    ImGui::TextWrapped(
+        "%s", ui(lang, "（你改动了引擎；“演示”会先在新的引擎上回到练习开始时。）",
+                 "(You changed the engine; Show me first goes back to where the exercise began, on a fresh engine.)"));
     ImGui::PopStyleColor();
   }
 }
@@ -296,7 +302,8 @@ void lesson_panel::draw_status(const lesson_view& view) {
   if (view.failure) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colour_error);
-    ImGui::TextWrapped("%s %u: %s", ui(lang, "步骤", "Step"), view.failure->step, explain_failure(*view.failure, lang).c_str());
+    ImGui::TextWrapped("%s %u: %s", ui(lang, "步骤", "Step"), view.failure->step,
+                       explain_failure(*view.failure, lang).c_str());
     ImGui::PopStyleColor();
     ImGui::TextWrapped("%s", ui(lang, "“重试”会在新的引擎上重放之前的步骤，再运行这一步。",
                                 "Retry replays the earlier steps on a fresh engine, then runs this one again."));
@@ -313,9 +320,10 @@ void lesson_panel::draw_status(const lesson_view& view) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
     if (view.steps_done == 0)
-      ImGui::TextWrapped(ui(lang, "引擎在课程开始后被改动过（%s）。“下一步”会先在新的引擎上重新开始。",
-                            "The engine changed since the lesson started (%s). Next first starts it again on a fresh engine."),
-                         view.engine_changed->in(lang).c_str());
+      ImGui::TextWrapped(
+          ui(lang, "引擎在课程开始后被改动过（%s）。“下一步”会先在新的引擎上重新开始。",
+             "The engine changed since the lesson started (%s). Next first starts it again on a fresh engine."),
+          view.engine_changed->in(lang).c_str());
     else
       ImGui::TextWrapped(ui(lang, "引擎在第 %u 步之后被改动过（%s）。“下一步”会先在新的引擎上重放第 1–%u 步。",
                             "The engine changed after step %u (%s). Next first replays steps 1–%u on a fresh engine."),
@@ -323,7 +331,8 @@ void lesson_panel::draw_status(const lesson_view& view) {
     ImGui::PopStyleColor();
   } else if (view.replayed) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    ImGui::TextWrapped(ui(lang, "（已在新的引擎上重放第 1–%u 步）", "(steps 1–%u were replayed on a fresh engine)"), *view.replayed);
+    ImGui::TextWrapped(ui(lang, "（已在新的引擎上重放第 1–%u 步）", "(steps 1–%u were replayed on a fresh engine)"),
+                       *view.replayed);
     ImGui::PopStyleColor();
   }
 }
@@ -349,4 +358,4 @@ void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p,
   }
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

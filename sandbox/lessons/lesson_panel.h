@@ -46,14 +46,14 @@ private:
 
   std::vector<lesson_request> _requests;
   std::map<std::string, ImVec4, std::less<>> _buttons;
-  int _guess{-1};          // the learner's pick for the step about to run
-  u32 _guess_for{~0u};     // (lesson index << 16) | step the pick belongs to
-  std::string _term;       // the glossary entry shown
+  int _guess{-1};       // the learner's pick for the step about to run
+  u32 _guess_for{~0u};  // (lesson index << 16) | step the pick belongs to
+  std::string _term;    // the glossary entry shown
   bool _glossary_shown{false};
-  bool _open_glossary{false};  // select the Glossary tab on the next pass
-  bool _scroll_to_term{false}; // bring _term into the list's view
+  bool _open_glossary{false};   // select the Glossary tab on the next pass
+  bool _scroll_to_term{false};  // bring _term into the list's view
   char _search[64]{};
-  std::string _searched;   // the search the list was last drawn for
+  std::string _searched;  // the search the list was last drawn for
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

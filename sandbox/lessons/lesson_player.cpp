@@ -17,9 +17,7 @@ result<void> lesson_player::start(const lesson& l) {
   return {};
 }
 
-bool lesson_player::at_exercise() const {
-  return _lesson && !finished() && _lesson->steps[_done].exercise.has_value();
-}
+bool lesson_player::at_exercise() const { return _lesson && !finished() && _lesson->steps[_done].exercise.has_value(); }
 
 void lesson_player::arm_exercise() {
   _touched = false;
@@ -43,9 +41,10 @@ result<step_outcome> lesson_player::check() {
   const nlohmann::json state = _host.runner().evaluation_document();
   for (const actions::expect& e : step.expect)
     if (auto why = actions::check_expect(state, e, _exercise_start ? &*_exercise_start : nullptr)) {
-      _feedback = step_failure{step.number,
-                               fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, *why),
-                               e, std::nullopt};
+      _feedback = step_failure{
+          step.number,
+          fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, *why), e,
+          std::nullopt};
       if (state.contains(e.pointer)) _feedback->actual = state.at(e.pointer);
       return make_error(errc::invalid_argument, _feedback->reason);
     }
@@ -57,9 +56,9 @@ result<step_outcome> lesson_player::check() {
 
 result<step_outcome> lesson_player::run_step(const lesson_step& step) {
   const auto failed = [&](const std::string& why) {
-    _failure = step_failure{step.number,
-                            fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, why),
-                            std::nullopt, std::nullopt};
+    _failure = step_failure{
+        step.number, fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, why),
+        std::nullopt, std::nullopt};
     return make_error(errc::invalid_argument, _failure->reason);
   };
   action_runner& runner = _host.runner();
@@ -97,7 +96,8 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
     }
     const auto& choices = step.predict->choices;
     if (std::none_of(choices.begin(), choices.end(), [&](const choice& c) { return c.value == *outcome.answer; }))
-      return failed(fmt::format("the engine's answer {} is not among the prediction's choices", outcome.answer->dump()));
+      return failed(
+          fmt::format("the engine's answer {} is not among the prediction's choices", outcome.answer->dump()));
   }
   return outcome;
 }
@@ -129,4 +129,4 @@ result<void> lesson_player::back() {
   return {};
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

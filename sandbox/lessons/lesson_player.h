@@ -18,15 +18,15 @@ public:
 };
 
 struct step_outcome {
-  u32 step{};                           // 1-based
-  std::optional<nlohmann::json> answer; // the prediction's answer, read from the engine
-  bool checked{};                       // an exercise the learner solved (Check), not a played solution
+  u32 step{};                            // 1-based
+  std::optional<nlohmann::json> answer;  // the prediction's answer, read from the engine
+  bool checked{};                        // an exercise the learner solved (Check), not a played solution
 };
 
 // Why the last step failed, kept so the panel can explain it in the learner's language.
 struct step_failure {
-  u32 step{};                                // 1-based
-  std::string reason;                        // the full message (file, step, JSON path)
+  u32 step{};                                  // 1-based
+  std::string reason;                          // the full message (file, step, JSON path)
   std::optional<actions::expect> expectation;  // when an expectation did not hold
   std::optional<nlohmann::json> actual;        // what the engine had there (if anything)
 };
@@ -62,7 +62,7 @@ public:
   u32 steps_done() const { return _done; }
   bool finished() const { return _lesson && _done == _lesson->steps.size(); }
   const std::optional<step_outcome>& last_outcome() const { return _last; }
-  const std::optional<step_failure>& failure() const { return _failure; }  // the last step failed
+  const std::optional<step_failure>& failure() const { return _failure; }      // the last step failed
   const std::optional<bilingual>& engine_changed() const { return _changed; }  // none: still at the step
 
 private:
@@ -80,4 +80,4 @@ private:
   std::optional<step_failure> _feedback;          // the last Check that did not pass
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -11,8 +11,8 @@ std::optional<u32> find_lesson(const std::vector<lesson>& lessons, std::string_v
   for (u32 i = 0; i < lessons.size(); ++i) {
     const std::string& name = lessons[i].id;
     if (name == id) return i;
-    const bool prefix = !id.empty() && name.size() > id.size() && name.compare(0, id.size(), id) == 0 &&
-                        name[id.size()] == '-';
+    const bool prefix =
+        !id.empty() && name.size() > id.size() && name.compare(0, id.size(), id) == 0 && name[id.size()] == '-';
     if (prefix) {
       if (found) return std::nullopt;  // ambiguous
       found = i;
@@ -204,14 +204,18 @@ void lesson_session::load_data_files() {
   std::error_code ec;
   if (const auto file = folder / wiki_sections_file; std::filesystem::exists(file, ec)) {
     auto loaded = load_wiki_sections(file);
-    if (loaded) _sections = std::move(*loaded);
-    else XE_LOG_WARN("{}", loaded.error_value().reason);
+    if (loaded)
+      _sections = std::move(*loaded);
+    else
+      XE_LOG_WARN("{}", loaded.error_value().reason);
   }
   if (const auto file = folder / glossary_file; std::filesystem::exists(file, ec)) {
     auto loaded = load_glossary(file, _sections ? &*_sections : nullptr);
-    if (loaded) _glossary = std::move(*loaded);
-    else XE_LOG_WARN("no glossary: {}", loaded.error_value().reason);
+    if (loaded)
+      _glossary = std::move(*loaded);
+    else
+      XE_LOG_WARN("no glossary: {}", loaded.error_value().reason);
   }
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -18,28 +18,28 @@ enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, s
 
 struct lesson_request {
   lesson_command command{};
-  u32 lesson_index{};      // open
-  language lang{};         // set_language
+  u32 lesson_index{};  // open
+  language lang{};     // set_language
 };
 
 // Everything the lesson panel shows.
 struct lesson_view {
   const std::vector<lesson>* lessons{};
-  u32 current{};                          // index into lessons
+  u32 current{};  // index into lessons
   u32 steps_done{};
-  bool started{};                         // the lesson holds an engine of its own
+  bool started{};  // the lesson holds an engine of its own
   language lang{};
   const std::set<std::string>* completed{};
-  std::optional<nlohmann::json> answer;   // the last step's prediction answer
-  const lesson_focus* focus{};            // the last step's focus
-  const step_failure* failure{};          // the last step failed (Retry replays and runs it again)
-  std::string error;                      // a failure that is not a step's (opening a lesson)
+  std::optional<nlohmann::json> answer;     // the last step's prediction answer
+  const lesson_focus* focus{};              // the last step's focus
+  const step_failure* failure{};            // the last step failed (Retry replays and runs it again)
+  std::string error;                        // a failure that is not a step's (opening a lesson)
   std::optional<bilingual> engine_changed;  // the learner moved the engine away from the step
-  std::optional<u32> replayed;            // the last command replayed steps 1..N on a fresh engine
-  const step_failure* feedback{};         // the waiting exercise's last Check did not pass
-  bool exercise_touched{};                // the learner changed the engine since the exercise began
-  const glossary* terms{};                // the Glossary tab (null: the folder has none)
-  const wiki_sections* sections{};        // titles for the glossary's wiki references
+  std::optional<u32> replayed;              // the last command replayed steps 1..N on a fresh engine
+  const step_failure* feedback{};           // the waiting exercise's last Check did not pass
+  bool exercise_touched{};                  // the learner changed the engine since the exercise began
+  const glossary* terms{};                  // the Glossary tab (null: the folder has none)
+  const wiki_sections* sections{};          // titles for the glossary's wiki references
 };
 
 // Told about each step a learner runs (not replays), e.g. to print it.
@@ -105,4 +105,4 @@ private:
 // Finds a lesson by id or by chapter prefix; nullopt when none or several match.
 std::optional<u32> find_lesson(const std::vector<lesson>& lessons, std::string_view id);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -35,27 +35,64 @@ struct piece {
   u32 newlines_before{};  // forced breaks before it (2: a blank line between)
 };
 
-} // namespace
+}  // namespace
 
 bool is_closing_punctuation(char32_t c) {
   switch (c) {
-    case U'。': case U'，': case U'、': case U'；': case U'：': case U'？': case U'！': case U'）': case U'」':
-    case U'』': case U'】': case U'》': case U'〉': case U'”': case U'’': case U'…': case U'·': case U'．':
-    case U'％': case U'〕': case U'］': case U'｝': case U'～':
-    case U',': case U'.': case U';': case U':': case U'?': case U'!': case U')': case U']': case U'}': case U'%':
-      return true;
-    default:
-      return false;
+    case U'。':
+    case U'，':
+    case U'、':
+    case U'；':
+    case U'：':
+    case U'？':
+    case U'！':
+    case U'）':
+    case U'」':
+    case U'』':
+    case U'】':
+    case U'》':
+    case U'〉':
+    case U'”':
+    case U'’':
+    case U'…':
+    case U'·':
+    case U'．':
+    case U'％':
+    case U'〕':
+    case U'］':
+    case U'｝':
+    case U'～':
+    case U',':
+    case U'.':
+    case U';':
+    case U':':
+    case U'?':
+    case U'!':
+    case U')':
+    case U']':
+    case U'}':
+    case U'%': return true;
+    default: return false;
   }
 }
 
 bool is_opening_punctuation(char32_t c) {
   switch (c) {
-    case U'（': case U'「': case U'『': case U'【': case U'《': case U'〈': case U'“': case U'‘': case U'〔':
-    case U'［': case U'｛': case U'(': case U'[': case U'{':
-      return true;
-    default:
-      return false;
+    case U'（':
+    case U'「':
+    case U'『':
+    case U'【':
+    case U'《':
+    case U'〈':
+    case U'“':
+    case U'‘':
+    case U'〔':
+    case U'［':
+    case U'｛':
+    case U'(':
+    case U'[':
+    case U'{': return true;
+    default: return false;
   }
 }
 
@@ -78,11 +115,14 @@ std::vector<std::string_view> break_lines(std::string_view text, f32 width, cons
     const bool ascii_word = c < 0x80 && !is_opening_punctuation(c);
     size_t end = at + size;
     if (ascii_word)  // the rest of the word: printable ASCII up to a space or non-ASCII
-      while (end < text.size() && static_cast<unsigned char>(text[end]) > 0x20 && static_cast<unsigned char>(text[end]) < 0x80)
+      while (end < text.size() && static_cast<unsigned char>(text[end]) > 0x20 &&
+             static_cast<unsigned char>(text[end]) < 0x80)
         ++end;
     const bool joins_previous = !pieces.empty() && !space && (glue_next || is_closing_punctuation(c));
-    if (joins_previous) pieces.back().end = end;
-    else pieces.push_back({at, end, space && !pieces.empty(), pieces.empty() ? 0u : newlines});
+    if (joins_previous)
+      pieces.back().end = end;
+    else
+      pieces.push_back({at, end, space && !pieces.empty(), pieces.empty() ? 0u : newlines});
     glue_next = !ascii_word && is_opening_punctuation(c);
     space = false;
     newlines = 0;
@@ -115,4 +155,4 @@ std::vector<std::string_view> break_lines(std::string_view text, f32 width, cons
   return lines;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -23,4 +23,4 @@ std::vector<std::string_view> break_lines(std::string_view text, f32 width, cons
 bool is_closing_punctuation(char32_t c);
 bool is_opening_punctuation(char32_t c);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -17,8 +17,10 @@ std::filesystem::path default_settings_path() {
   const char* xdg = std::getenv("XDG_CONFIG_HOME");
   const char* home = std::getenv("HOME");
   const char* appdata = std::getenv("APPDATA");
-  std::filesystem::path base = xdg && *xdg ? xdg : home && *home ? std::filesystem::path{home} / ".config"
-                                                 : appdata && *appdata ? appdata : ".";
+  std::filesystem::path base = xdg && *xdg           ? xdg
+                               : home && *home       ? std::filesystem::path{home} / ".config"
+                               : appdata && *appdata ? appdata
+                                                     : ".";
   return base / "xengine-sandbox" / "settings.json";
 }
 
@@ -40,12 +42,13 @@ std::string check_settings(const json& doc) {
   if (auto it = doc.find("completed"); it != doc.end()) {
     if (!it->is_array()) return fmt::format("/completed must be an array of lesson ids, got {}", brief(*it));
     for (size_t i = 0; i < it->size(); ++i)
-      if (!(*it)[i].is_string()) return fmt::format("/completed/{} must be a lesson id (a string), got {}", i, brief((*it)[i]));
+      if (!(*it)[i].is_string())
+        return fmt::format("/completed/{} must be a lesson id (a string), got {}", i, brief((*it)[i]));
   }
   return {};
 }
 
-} // namespace
+}  // namespace
 
 learner_settings load_settings(const std::filesystem::path& path, std::string* message) {
   learner_settings s;
@@ -104,4 +107,4 @@ void settings_store::save(const learner_settings& current) {
   _save_failed_logged = false;  // a later failure is news again
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -11,8 +11,8 @@ namespace xe::sandbox {
 
 struct learner_settings {
   language lang{language::zh};
-  std::string lesson;           // id of the lesson last open
-  u32 step{0};                  // steps done in it
+  std::string lesson;  // id of the lesson last open
+  u32 step{0};         // steps done in it
   std::set<std::string> completed;
 
   bool operator==(const learner_settings&) const = default;
@@ -43,4 +43,4 @@ private:
   bool _save_failed_logged{false};
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -35,7 +35,8 @@ wiki_sections read_sections(const json& doc) {
     wiki_section s;
     s.id = read_string(entry, "id", where);
     if (!std::regex_match(s.id, id_pattern))
-      fail(fmt::format("{}: id '{}' is neither a section number (7.6) nor a lower-case name", where, brief_text(s.id, 40)));
+      fail(fmt::format("{}: id '{}' is neither a section number (7.6) nor a lower-case name", where,
+                       brief_text(s.id, 40)));
     if (!seen.insert(s.id).second) fail(fmt::format("{}: section '{}' is listed twice", where, s.id));
     s.title = read_text(entry, "title", where);
     out.sections.push_back(std::move(s));
@@ -43,7 +44,7 @@ wiki_sections read_sections(const json& doc) {
   return out;
 }
 
-} // namespace
+}  // namespace
 
 result<wiki_sections> parse_wiki_sections(std::string_view text, std::string_view source, const json_limits& limits) {
   auto doc = parse_json(text, fmt::format("wiki sections '{}'", source), limits);
@@ -61,4 +62,4 @@ result<wiki_sections> load_wiki_sections(const std::filesystem::path& file) {
   return read;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -30,4 +30,4 @@ result<wiki_sections> parse_wiki_sections(std::string_view text, std::string_vie
                                           const json_limits& limits = document_limits);
 result<wiki_sections> load_wiki_sections(const std::filesystem::path& file);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -16,7 +16,8 @@ using nlohmann::json;
 // keys can be reported.
 class params {
 public:
-  params(const json& object, u32 number, std::string action) : _object{object}, _number{number}, _action{std::move(action)} {}
+  params(const json& object, u32 number, std::string action)
+      : _object{object}, _number{number}, _action{std::move(action)} {}
 
   error fail(const std::string& reason) const {
     return make_error(errc::parse, fmt::format("step {} ({}): {}", _number, _action, reason));
@@ -30,7 +31,8 @@ public:
     // Names and file names end up in summaries, titles and paths, where a NUL cuts them.
     const std::string& text = v->get_ref<const std::string&>();
     if (std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-      return fail(fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F), got {}", key, brief(*v)));
+      return fail(
+          fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F), got {}", key, brief(*v)));
     return text;
   }
   result<std::string> optional_text(const char* key) {
@@ -62,8 +64,7 @@ public:
   // After all reads: any key not read is a typo or an unknown parameter.
   result<void> no_unknown_keys() const {
     for (const auto& [key, value] : _object.items())
-      if (key != "do" && !_used.count(key))
-        return fail(fmt::format("unknown parameter '{}'", brief_text(key, 40)));
+      if (key != "do" && !_used.count(key)) return fail(fmt::format("unknown parameter '{}'", brief_text(key, 40)));
     return {};
   }
 
@@ -84,10 +85,12 @@ constexpr u32 max_count{1'000'000};
 constexpr u32 max_extent{16384};
 
 template <typename T>
-T take(result<T>& r) { return std::move(r).value(); }
+T take(result<T>& r) {
+  return std::move(r).value();
+}
 
-#define XE_PARAM(var, expr)                          \
-  auto var##_r = (expr);                             \
+#define XE_PARAM(var, expr)                              \
+  auto var##_r = (expr);                                 \
   if (!var##_r) return std::move(var##_r).error_value(); \
   auto var = take(var##_r)
 
@@ -100,10 +103,9 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
     XE_PARAM(capacity, p.integer("capacity", 1, max_count));
     XE_PARAM(visible, p.boolean("shader_visible", false));
     XE_PARAM(model_name, p.optional_text("model"));
-    const std::optional<gfx::heap_model> model = model_name.empty() ? gfx::heap_model::engine
-                                                                     : gfx::heap_model_from(model_name);
-    if (!model)
-      return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
+    const std::optional<gfx::heap_model> model =
+        model_name.empty() ? gfx::heap_model::engine : gfx::heap_model_from(model_name);
+    if (!model) return p.fail(fmt::format("'model' must be engine or wiki, got \"{}\"", model_name));
     return create_heap{heap_name, *type, capacity, visible, *model};
   }
   if (name == "allocate") {
@@ -171,7 +173,8 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
     XE_PARAM(texture_name, p.text("name"));
     XE_PARAM(through_name, p.optional_text("through"));
     upload_texture upload{texture_name};
-    if (through_name == "upload_ring") upload.through = upload_path::upload_ring;
+    if (through_name == "upload_ring")
+      upload.through = upload_path::upload_ring;
     else if (!through_name.empty() && through_name != "staging")
       return p.fail(fmt::format("'through' must be staging or upload_ring, got \"{}\"", through_name));
     XE_PARAM(pattern_name, p.optional_text("pattern"));
@@ -266,21 +269,42 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
 
 #undef XE_PARAM
 
-} // namespace
+}  // namespace
 
 const std::vector<std::string>& action_names() {
-  static const std::vector<std::string> names = {
-      "create_heap", "allocate", "free", "advance_frames", "flush", "set_frames_in_flight", "create_surface",
-      "remove_surface", "resize", "toggle_fullscreen", "create_texture", "release", "snapshot", "screenshot",
-      "expect", "show_triangle", "set_gpu_load", "expect_error", "attempt", "check_view_format", "race",
-      "release_immediately", "upload_texture", "wrong_barrier", "create_quad_root_signature", "show_quad",
-      "measure_quad"};
+  static const std::vector<std::string> names = {"create_heap",
+                                                 "allocate",
+                                                 "free",
+                                                 "advance_frames",
+                                                 "flush",
+                                                 "set_frames_in_flight",
+                                                 "create_surface",
+                                                 "remove_surface",
+                                                 "resize",
+                                                 "toggle_fullscreen",
+                                                 "create_texture",
+                                                 "release",
+                                                 "snapshot",
+                                                 "screenshot",
+                                                 "expect",
+                                                 "show_triangle",
+                                                 "set_gpu_load",
+                                                 "expect_error",
+                                                 "attempt",
+                                                 "check_view_format",
+                                                 "race",
+                                                 "release_immediately",
+                                                 "upload_texture",
+                                                 "wrong_barrier",
+                                                 "create_quad_root_signature",
+                                                 "show_quad",
+                                                 "measure_quad"};
   return names;
 }
 
 const std::vector<std::string>& expect_keys() {
-  static const std::vector<std::string> keys = {"path", "equals", "contains", "at_least", "at_most", "changed_by",
-                                                "changed"};
+  static const std::vector<std::string> keys = {"path",    "equals",     "contains", "at_least",
+                                                "at_most", "changed_by", "changed"};
   return keys;
 }
 
@@ -349,8 +373,9 @@ result<expect> parse_expect(const json& object, bool allow_relative) {
     e.value = changed;
   }
   if (e.needs_before() && !allow_relative)
-    return bad("'changed_by' and 'changed' compare with the state before a lesson step; a script has no step: "
-               "use 'equals' or 'at_least'/'at_most'");
+    return bad(
+        "'changed_by' and 'changed' compare with the state before a lesson step; a script has no step: "
+        "use 'equals' or 'at_least'/'at_most'");
   return e;
 }
 
@@ -365,7 +390,8 @@ bool matches(const json& element, const json& wanted) {
 std::string number_text(f64 v) { return fmt::format("{}", v); }
 
 std::string bounds_text(const expect& e) {
-  if (e.at_least && e.at_most) return fmt::format("between {} and {}", number_text(*e.at_least), number_text(*e.at_most));
+  if (e.at_least && e.at_most)
+    return fmt::format("between {} and {}", number_text(*e.at_least), number_text(*e.at_most));
   if (e.at_least) return "at least " + number_text(*e.at_least);
   return "at most " + number_text(*e.at_most);
 }
@@ -382,7 +408,7 @@ json difference(const json& before, const json& after) {
   }
   return after.get<f64>() - before.get<f64>();
 }
-} // namespace
+}  // namespace
 
 std::optional<json> numeric_change(const json& before, const json& after) {
   if (!before.is_number() || !after.is_number()) return std::nullopt;
@@ -418,8 +444,9 @@ std::optional<std::string> check_expect(const json& state, const expect& e, cons
   if (e.against == expect::compare::changed) {
     const bool changed = before != actual;
     if (changed == e.value.get<bool>()) return std::nullopt;
-    if (changed) return fmt::format("{} changed from {} to {}, expected it to stay", e.path, brief(before, 200),
-                                    brief(actual, 200));
+    if (changed)
+      return fmt::format("{} changed from {} to {}, expected it to stay", e.path, brief(before, 200),
+                         brief(actual, 200));
     return fmt::format("{} did not change (it is still {})", e.path, brief(actual, 200));
   }
   if (!before.is_number() || !actual.is_number())
@@ -427,8 +454,8 @@ std::optional<std::string> check_expect(const json& state, const expect& e, cons
   const json delta = difference(before, actual);
   const bool ok = e.value.is_number() ? delta.get<f64>() == e.value.get<f64>() : within(e, delta.get<f64>());
   if (ok) return std::nullopt;
-  return fmt::format("{} changed by {} (from {} to {}), expected {}", e.path, delta.dump(), brief(before, 60), brief(actual, 60),
-                     e.value.is_number() ? e.value.dump() : bounds_text(e));
+  return fmt::format("{} changed by {} (from {} to {}), expected {}", e.path, delta.dump(), brief(before, 60),
+                     brief(actual, 60), e.value.is_number() ? e.value.dump() : bounds_text(e));
 }
 
 result<step> parse_step(const json& object, u32 number) {
@@ -458,4 +485,4 @@ result<std::vector<step>> parse_steps(const json& array) {
   return steps;
 }
 
-} // namespace xe::sandbox::actions
+}  // namespace xe::sandbox::actions

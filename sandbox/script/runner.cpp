@@ -34,7 +34,7 @@ nlohmann::json with_capture(nlohmann::json checks, const Report& report) {
   return checks;
 }
 
-} // namespace
+}  // namespace
 
 const std::vector<u32>* action_runner::label(const std::string& name) const {
   auto it = _labels.find(name);
@@ -71,7 +71,8 @@ nlohmann::json action_runner::evaluation_document(const nlohmann::json::json_poi
     u64 k = 0;
     if (tokens.size() > 2) {
       const std::string& t = tokens[2];
-      if (auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k); ec == std::errc{} && end == t.data() + t.size())
+      if (auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k);
+          ec == std::errc{} && end == t.data() + t.size())
         count = std::min<size_t>(count, k + 1);
     }
     labels[name] = std::vector<u32>(entry.indices.begin(), entry.indices.begin() + static_cast<std::ptrdiff_t>(count));
@@ -81,7 +82,8 @@ nlohmann::json action_runner::evaluation_document(const nlohmann::json::json_poi
 
 result<void> action_runner::run(const actions::step& step) {
   if (auto r = run_action(step.what); !r)
-    return make_error(r.error_value().code, fmt::format("step {} ({}): {}", step.number, step.name, r.error_value().reason),
+    return make_error(r.error_value().code,
+                      fmt::format("step {} ({}): {}", step.number, step.name, r.error_value().reason),
                       r.error_value().native);
   return {};
 }
@@ -89,8 +91,8 @@ result<void> action_runner::run(const actions::step& step) {
 // The next frame would draw a texture on the quad: it may go only once nothing will use it.
 result<void> action_runner::not_on_the_quad(const std::string& texture) const {
   if (_host.quad() != texture) return {};
-  return failed(fmt::format("texture '{}' is on the quad: take it off first ({{\"do\": \"show_quad\", \"visible\": false}})",
-                            texture));
+  return failed(fmt::format(
+      "texture '{}' is on the quad: take it off first ({{\"do\": \"show_quad\", \"visible\": false}})", texture));
 }
 
 result<void> action_runner::run_action(const actions::action& what) {
@@ -154,15 +156,21 @@ result<void> action_runner::run_action(const actions::action& what) {
             const auto new_views = views();
             const std::vector<u32>& old_rtvs = old_views.first;
             const std::vector<u32>& new_rtvs = new_views.first;
-            const bool reused = std::any_of(new_rtvs.begin(), new_rtvs.end(), [&](u32 i) {
-              return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end();
-            }) || (!new_views.second.is_null() && new_views.second == old_views.second);
-            _checks[a.as] = {{"old_rtvs", old_rtvs}, {"new_rtvs", new_rtvs}, {"old_dsv", old_views.second},
-                             {"new_dsv", new_views.second}, {"reused_freed", reused}};
+            const bool reused =
+                std::any_of(new_rtvs.begin(), new_rtvs.end(),
+                            [&](u32 i) { return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end(); }) ||
+                (!new_views.second.is_null() && new_views.second == old_views.second);
+            _checks[a.as] = {{"old_rtvs", old_rtvs},
+                             {"new_rtvs", new_rtvs},
+                             {"old_dsv", old_views.second},
+                             {"new_dsv", new_views.second},
+                             {"reused_freed", reused}};
             return {};
           },
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
-          [&](const create_texture& a) { return gfx::create_texture({a.name, a.kind, a.width, a.height}); },
+          [&](const create_texture& a) {
+            return gfx::create_texture({a.name, a.kind, a.width, a.height});
+          },
           [&](const release& a) -> result<void> {
             XE_TRY(not_on_the_quad(a.name));
             return gfx::release_texture(a.name);
@@ -209,8 +217,8 @@ result<void> action_runner::run_action(const actions::action& what) {
           [&](const check_view_format& a) -> result<void> {
             auto check = gfx::check_view_format(a.resource, a.view);
             if (!check) return std::move(check).error_value();
-            XE_LOG_INFO("{} texture with a {} SRV: {} ({})", a.resource, a.view, check->allowed ? "allowed" : "not allowed",
-                        check->rule);
+            XE_LOG_INFO("{} texture with a {} SRV: {} ({})", a.resource, a.view,
+                        check->allowed ? "allowed" : "not allowed", check->rule);
             _checks[a.as] = {{"resource", a.resource},
                              {"view", a.view},
                              {"allowed", check->allowed},
@@ -308,4 +316,4 @@ result<void> action_runner::run_action(const actions::action& what) {
       what);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -67,4 +67,4 @@ private:
   nlohmann::json _checks = nlohmann::json::object();
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -10,13 +10,14 @@ result<script> script_from_json(const nlohmann::json& document, std::string_view
     return make_error(errc::parse, fmt::format("script '{}' must be an object with a \"steps\" array", source));
   for (const auto& [key, value] : document.items())
     if (key != "steps" && key != "description")
-      return make_error(errc::parse, fmt::format("script '{}': unknown top-level key '{}'", source, brief_text(key, 40)));
+      return make_error(errc::parse,
+                        fmt::format("script '{}': unknown top-level key '{}'", source, brief_text(key, 40)));
   auto steps = actions::parse_steps(document["steps"]);
   if (!steps) return make_error(errc::parse, fmt::format("script '{}': {}", source, steps.error_value().reason));
   return script{std::string{source}, std::move(*steps)};
 }
 
-} // namespace
+}  // namespace
 
 result<script> parse_script(std::string_view text, std::string_view source, const json_limits& limits) {
   auto document = parse_json(text, fmt::format("script '{}'", source), limits);
@@ -30,4 +31,4 @@ result<script> load_script(const std::filesystem::path& path) {
   return script_from_json(*document, path.string());
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -16,9 +16,10 @@ struct script {
 };
 
 // Errors are errc::parse and name the script (and the step).
-result<script> parse_script(std::string_view text, std::string_view source, const json_limits& limits = document_limits);
+result<script> parse_script(std::string_view text, std::string_view source,
+                            const json_limits& limits = document_limits);
 // errc::io when the file cannot be read (missing, a folder, a FIFO, a device); errc::parse
 // for everything about its content.
 result<script> load_script(const std::filesystem::path& path);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

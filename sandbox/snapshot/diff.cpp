@@ -15,7 +15,8 @@ std::vector<descriptor_state> descriptor_states(const heap_record& heap) {
     states[s.free_stack[i]] = descriptor_state::free;
   for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot)
     for (u32 index : s.deferred[slot])
-      if (index < capacity) states[index] = static_cast<descriptor_state>(static_cast<u8>(descriptor_state::deferred0) + slot);
+      if (index < capacity)
+        states[index] = static_cast<descriptor_state>(static_cast<u8>(descriptor_state::deferred0) + slot);
   return states;
 }
 
@@ -34,12 +35,18 @@ heap_change compare(const heap_record* before, const heap_record* after) {
   const auto a = descriptor_states(*before), b = descriptor_states(*after);
   for (u32 i = 0; i < std::min(a.size(), b.size()); ++i) {
     if (a[i] == b[i]) continue;
-    if (a[i] == descriptor_state::free && b[i] == descriptor_state::allocated) change.allocated.push_back(i);
-    else if (a[i] == descriptor_state::allocated && deferred(b[i])) change.freed.push_back(i);
-    else if (deferred(a[i]) && b[i] == descriptor_state::free) change.returned.push_back(i);
-    else if (deferred(a[i]) && b[i] == descriptor_state::allocated) change.reused.push_back(i);
-    else if (a[i] == descriptor_state::free && deferred(b[i])) change.passed.push_back(i);
-    else change.other.push_back(i);
+    if (a[i] == descriptor_state::free && b[i] == descriptor_state::allocated)
+      change.allocated.push_back(i);
+    else if (a[i] == descriptor_state::allocated && deferred(b[i]))
+      change.freed.push_back(i);
+    else if (deferred(a[i]) && b[i] == descriptor_state::free)
+      change.returned.push_back(i);
+    else if (deferred(a[i]) && b[i] == descriptor_state::allocated)
+      change.reused.push_back(i);
+    else if (a[i] == descriptor_state::free && deferred(b[i]))
+      change.passed.push_back(i);
+    else
+      change.other.push_back(i);
   }
   return change;
 }
@@ -53,7 +60,7 @@ std::string list(const std::vector<u32>& indices) {
   return out;
 }
 
-} // namespace
+}  // namespace
 
 bool record_diff::empty() const {
   return frames == 0 && fence_values == 0 && heaps.empty() && objects_created.empty() && objects_released.empty() &&
@@ -99,7 +106,8 @@ record_diff diff(const frame_record& before, const frame_record& after) {
       if (a->generation != b->generation)
         d.surfaces.push_back(fmt::format("surface {} replaced by a new surface ({}x{})", i, b->width, b->height));
       else if (a->width != b->width || a->height != b->height)
-        d.surfaces.push_back(fmt::format("surface {} resized {}x{} -> {}x{}", i, a->width, a->height, b->width, b->height));
+        d.surfaces.push_back(
+            fmt::format("surface {} resized {}x{} -> {}x{}", i, a->width, a->height, b->width, b->height));
       if (a->fullscreen != b->fullscreen)
         d.surfaces.push_back(fmt::format("surface {} {}", i, b->fullscreen ? "went fullscreen" : "left fullscreen"));
     }
@@ -119,7 +127,8 @@ std::vector<std::string> record_diff::describe() const {
     if (h.removed) lines.push_back(fmt::format("heap '{}' removed", h.heap));
     if (!h.allocated.empty()) lines.push_back(fmt::format("heap '{}': allocated {}", h.heap, list(h.allocated)));
     if (!h.freed.empty()) lines.push_back(fmt::format("heap '{}': freed, now waiting {}", h.heap, list(h.freed)));
-    if (!h.returned.empty()) lines.push_back(fmt::format("heap '{}': returned to the free stack {}", h.heap, list(h.returned)));
+    if (!h.returned.empty())
+      lines.push_back(fmt::format("heap '{}': returned to the free stack {}", h.heap, list(h.returned)));
     if (!h.reused.empty())
       lines.push_back(fmt::format("heap '{}': returned and allocated again {}", h.heap, list(h.reused)));
     if (!h.passed.empty())
@@ -132,4 +141,4 @@ std::vector<std::string> record_diff::describe() const {
   return lines;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -26,8 +26,8 @@ struct heap_change {
 };
 
 struct record_diff {
-  s64 frames{};                // frame number after minus before: negative when "after" is older
-  s64 fence_values{};          // cpu fence value after minus before
+  s64 frames{};        // frame number after minus before: negative when "after" is older
+  s64 fence_values{};  // cpu fence value after minus before
   std::vector<heap_change> heaps;
   std::vector<std::string> objects_created;
   std::vector<std::string> objects_released;
@@ -39,4 +39,4 @@ struct record_diff {
 
 record_diff diff(const frame_record& before, const frame_record& after);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -16,8 +16,8 @@ void event_recorder::new_frame() {
   gfx::flush_events();
   // Rare: events raised since the last record move to the front.
   if (_recorded < _count)
-    std::copy(_events.begin() + static_cast<std::ptrdiff_t>(_recorded), _events.begin() + static_cast<std::ptrdiff_t>(_count),
-              _events.begin());
+    std::copy(_events.begin() + static_cast<std::ptrdiff_t>(_recorded),
+              _events.begin() + static_cast<std::ptrdiff_t>(_count), _events.begin());
   _count -= _recorded;
   _recorded = 0;
   _dropped = 0;
@@ -63,4 +63,4 @@ void event_recorder::on_descriptor_events(u64 frame, std::span<const gfx::descri
   for (const gfx::descriptor_event& e : events) on_event(gfx::to_event(e, frame), user);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -54,4 +54,4 @@ private:
   u64 _dropped{0};
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -70,7 +70,8 @@ size_t bytes_of(const std::vector<heap_record>& heaps) {
 
 size_t bytes_of(const surface_set& surfaces) {
   size_t bytes = sizeof(surfaces);
-  for (const auto& s : surfaces.info.slots) bytes += sizeof(s) + s.kind.capacity() + s.rtv_indices.capacity() * sizeof(u32);
+  for (const auto& s : surfaces.info.slots)
+    bytes += sizeof(s) + s.kind.capacity() + s.rtv_indices.capacity() * sizeof(u32);
   return bytes;
 }
 
@@ -111,8 +112,8 @@ void capture_heaps(const frame_record* previous, frame_record& r) {
     h.info = gfx::get_heap_info(i);
     // Heaps keep their order (engine heaps, then learner heaps in creation order).
     const heap_record* was = before && i < before->size() && (*before)[i].info.name == h.info.name ? &(*before)[i]
-                             : previous                                                          ? previous->find_heap(h.info.name)
-                                                                                                 : nullptr;
+                             : previous ? previous->find_heap(h.info.name)
+                                        : nullptr;
     if (was && was->info.version == h.info.version) {
       h.state = was->state;
     } else {
@@ -141,7 +142,7 @@ void capture_surfaces(const frame_record* previous, frame_record& r) {
   r.set_surfaces(std::move(info), version);
 }
 
-} // namespace
+}  // namespace
 
 void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& r) {
   capture_frame_record(events, previous, r, gfx::get_frame_stats());
@@ -194,4 +195,4 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
   }
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

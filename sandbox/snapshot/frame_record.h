@@ -32,7 +32,7 @@ struct object_lists {
 };
 
 struct surface_set {
-  u64 version{};  // gfx::get_surfaces_version() when read; 0: not from the running engine
+  u64 version{};            // gfx::get_surfaces_version() when read; 0: not from the running engine
   gfx::surfaces_info info;  // every back_buffer_index 0: the record holds them
 };
 
@@ -97,4 +97,4 @@ size_t bytes_of(const object_lists& lists);
 size_t bytes_of(const std::vector<heap_record>& heaps);  // the list, not the states
 size_t bytes_of(const surface_set& surfaces);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

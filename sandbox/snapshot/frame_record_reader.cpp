@@ -85,8 +85,10 @@ void read_timeline(const json& timeline, frame_record& r) {
     t.gpu_begin = u("gpu_begin_ns");
     t.gpu_end = u("gpu_end_ns");
     const std::string source = as_string(field(f, path, "gpu_source"), path + "/gpu_source");
-    if (auto s = gfx::gpu_time_source_from(source)) t.gpu_source = *s;
-    else fail(path + "/gpu_source", "unknown GPU time source \"" + brief_text(source) + "\"");
+    if (auto s = gfx::gpu_time_source_from(source))
+      t.gpu_source = *s;
+    else
+      fail(path + "/gpu_source", "unknown GPU time source \"" + brief_text(source) + "\"");
     if (i > 0 && t.frame != r.timings.back().frame + 1) fail(path + "/frame", "frames must be consecutive");
     if (t.cpu_wait_end < t.cpu_wait_begin || (t.cpu_submit && t.cpu_submit < t.cpu_wait_end) ||
         (t.cpu_signal && t.cpu_signal < t.cpu_submit) || t.gpu_end < t.gpu_begin)
@@ -159,7 +161,8 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
   for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot) {
     const std::string slot_path = fmt::format("{}/deferred/{}", path, slot);
     for (size_t i = 0; i < as_array(deferred[slot], slot_path).size(); ++i)
-      state->deferred[slot].push_back(as_u32(deferred[slot][i], fmt::format("{}/{}", slot_path, i), r.info.capacity - 1));
+      state->deferred[slot].push_back(
+          as_u32(deferred[slot][i], fmt::format("{}/{}", slot_path, i), r.info.capacity - 1));
     r.info.deferred_counts[slot] = static_cast<u32>(state->deferred[slot].size());
   }
   if (auto it = h.find("owners"); it != h.end() && it->is_object())
@@ -224,8 +227,8 @@ loaded_snapshot read(const json& doc) {
   if (schema != frame_state_schema) fail("/schema", fmt::format("\"{}\" is not \"{}\"", schema, frame_state_schema));
   const u64 version = as_u64(field(doc, "", "version"), "/version");
   if (version != static_cast<u64>(frame_state_version))
-    fail("/version", fmt::format("version {} cannot be read by this sandbox (it reads version {})", version,
-                                 frame_state_version));
+    fail("/version",
+         fmt::format("version {} cannot be read by this sandbox (it reads version {})", version, frame_state_version));
 
   const json& frame = field(doc, "", "frame");
   frame_record& r = out.record;
@@ -247,7 +250,8 @@ loaded_snapshot read(const json& doc) {
     if (!it->is_number()) fail("/fence/wait_ms_total", "expected a number, got " + it->dump());
     r.frame.wait_ms_total = it->get<f64>();
   }
-  if (auto it = fence.find("blocked_waits"); it != fence.end()) r.frame.blocked_waits = as_u64(*it, "/fence/blocked_waits");
+  if (auto it = fence.find("blocked_waits"); it != fence.end())
+    r.frame.blocked_waits = as_u64(*it, "/fence/blocked_waits");
   if (auto it = fence.find("pending_at_begin"); it != fence.end())
     r.frame.pending_at_begin = as_u64(*it, "/fence/pending_at_begin");
   if (auto it = fence.find("max_pending_at_begin"); it != fence.end())
@@ -256,10 +260,10 @@ loaded_snapshot read(const json& doc) {
   const json& adapter = field(doc, "", "adapter");
   out.adapter.name = as_string(field(adapter, "/adapter", "name"), "/adapter/name");
   out.adapter.runtime = as_string(field(adapter, "/adapter", "runtime"), "/adapter/runtime");
-  out.adapter.feature_level =
-      level_of(as_string(field(adapter, "/adapter", "feature_level"), "/adapter/feature_level"), "/adapter/feature_level", '_');
-  out.adapter.shader_model =
-      level_of(as_string(field(adapter, "/adapter", "shader_model"), "/adapter/shader_model"), "/adapter/shader_model", '.');
+  out.adapter.feature_level = level_of(as_string(field(adapter, "/adapter", "feature_level"), "/adapter/feature_level"),
+                                       "/adapter/feature_level", '_');
+  out.adapter.shader_model = level_of(as_string(field(adapter, "/adapter", "shader_model"), "/adapter/shader_model"),
+                                      "/adapter/shader_model", '.');
   if (auto it = adapter.find("interfaces"); it != adapter.end() && it->is_object())
     for (const auto& [name, supported] : it->items())
       out.adapter.interfaces.push_back({name, as_bool(supported, "/adapter/interfaces/" + name)});
@@ -275,7 +279,8 @@ loaded_snapshot read(const json& doc) {
   for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot) {
     const std::string path = fmt::format("/deferred_releases/{}", slot);
     for (const json& o : as_array(deferred[slot], path))
-      lists->deferred_releases[slot].push_back({as_string(field(o, path, "name"), path), as_string(field(o, path, "type"), path)});
+      lists->deferred_releases[slot].push_back(
+          {as_string(field(o, path, "name"), path), as_string(field(o, path, "type"), path)});
   }
   const json& resources = as_array(field(doc, "", "resources"), "/resources");
   for (size_t i = 0; i < resources.size(); ++i) {
@@ -289,14 +294,16 @@ loaded_snapshot read(const json& doc) {
     info.height = as_u32(field(res, path, "height"), path + "/height");
     info.format = as_string(field(res, path, "format"), path + "/format");
     info.bytes = as_u64(field(res, path, "bytes"), path + "/bytes");
-    if (auto it = res.find("pending_release"); it != res.end()) info.pending_release = as_bool(*it, path + "/pending_release");
+    if (auto it = res.find("pending_release"); it != res.end())
+      info.pending_release = as_bool(*it, path + "/pending_release");
     if (auto it = res.find("release_slot"); it != res.end()) info.release_slot = as_u32(*it, path + "/release_slot", 2);
     if (auto it = res.find("state"); it != res.end()) info.state = as_string(*it, path + "/state");
     lists->resources.push_back(std::move(info));
   }
   if (auto it = doc.find("objects"); it != doc.end())
     for (const json& o : as_array(*it, "/objects"))
-      lists->objects.push_back({as_string(field(o, "/objects", "name"), "/objects"), as_string(field(o, "/objects", "type"), "/objects")});
+      lists->objects.push_back(
+          {as_string(field(o, "/objects", "name"), "/objects"), as_string(field(o, "/objects", "type"), "/objects")});
   r.objects = std::move(lists);
 
   const json& surfaces = field(doc, "", "surfaces");
@@ -348,7 +355,7 @@ loaded_snapshot read(const json& doc) {
   return out;
 }
 
-} // namespace
+}  // namespace
 
 result<loaded_snapshot> from_json(const json& document) {
   try {
@@ -368,4 +375,4 @@ result<loaded_snapshot> load_snapshot(const std::string& path) {
   return loaded;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -61,8 +61,8 @@ json timing_json(const gfx::frame_timing& t) {
 
 // The members of one heap, in document order; the last four come from its heap_state. A
 // heap running the wiki's code has three more.
-constexpr const char* heap_fields[] = {"type",          "capacity", "size",   "descriptor_size", "shader_visible",
-                                       "free_stack",    "deferred", "owners", "freed_frames"};
+constexpr const char* heap_fields[] = {"type",       "capacity", "size",   "descriptor_size", "shader_visible",
+                                       "free_stack", "deferred", "owners", "freed_frames"};
 constexpr const char* wiki_heap_fields[] = {"model", "faults", "last_fault"};
 u32 state_part_of(std::string_view field) {
   if (field == "free_stack") return gfx::heap_state_free_stack;
@@ -188,9 +188,9 @@ json event_json(const recorded_event& e) {
 }
 
 // The document's top-level members, in order.
-constexpr const char* sections[] = {"schema",    "version", "frame",   "adapter", "fence",      "heaps",
-                                    "deferred_releases", "surfaces", "resources", "objects", "upload",
-                                    "validation", "timeline", "events", "events_dropped"};
+constexpr const char* sections[] = {"schema", "version",           "frame",    "adapter",   "fence",
+                                    "heaps",  "deferred_releases", "surfaces", "resources", "objects",
+                                    "upload", "validation",        "timeline", "events",    "events_dropped"};
 
 // One top-level member of the document, from the parts of r it needs.
 json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::string_view section) {
@@ -198,18 +198,16 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
   if (section == "schema") return frame_state_schema;
   if (section == "version") return frame_state_version;
   if (section == "frame")
-    return {{"number", f.frame_number}, {"index", f.frame_index}, {"next_index", f.next_frame_index},
+    return {{"number", f.frame_number},
+            {"index", f.frame_index},
+            {"next_index", f.next_frame_index},
             {"recording", f.in_frame}};
   if (section == "adapter") return adapter_json(adapter);
   if (section == "fence")
-    return {{"cpu_value", f.cpu_fence_value},
-            {"gpu_completed", f.gpu_completed},
-            {"slots", f.slot_fence_values},
-            {"last_wait_ms", f.last_wait_ms},
-            {"wait_ms_total", f.wait_ms_total},
-            {"blocked_waits", f.blocked_waits},
-            {"pending_at_begin", f.pending_at_begin},
-            {"max_pending_at_begin", f.max_pending_at_begin},
+    return {{"cpu_value", f.cpu_fence_value},         {"gpu_completed", f.gpu_completed},
+            {"slots", f.slot_fence_values},           {"last_wait_ms", f.last_wait_ms},
+            {"wait_ms_total", f.wait_ms_total},       {"blocked_waits", f.blocked_waits},
+            {"pending_at_begin", f.pending_at_begin}, {"max_pending_at_begin", f.max_pending_at_begin},
             {"frames_in_flight", f.frames_in_flight}};
   if (section == "heaps") {
     json heaps = json::object();
@@ -229,9 +227,15 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
   if (section == "resources") {
     json resources = json::array();
     for (const auto& res : r.objects->resources) {
-      json item = {{"name", res.name},     {"type", res.type},     {"kind", gfx::to_string(res.kind)},
-                   {"width", res.width},   {"height", res.height}, {"format", res.format},
-                   {"bytes", res.bytes},   {"pending_release", res.pending_release}, {"state", res.state}};
+      json item = {{"name", res.name},
+                   {"type", res.type},
+                   {"kind", gfx::to_string(res.kind)},
+                   {"width", res.width},
+                   {"height", res.height},
+                   {"format", res.format},
+                   {"bytes", res.bytes},
+                   {"pending_release", res.pending_release},
+                   {"state", res.state}};
       if (res.pending_release) item["release_slot"] = res.release_slot;
       resources.push_back(std::move(item));
     }
@@ -275,7 +279,7 @@ std::vector<std::string> tokens_of(json::json_pointer pointer) {
   return tokens;
 }
 
-} // namespace
+}  // namespace
 
 json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
   json document = json::object();
@@ -306,19 +310,21 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
       }
       json heap = json::object();
       u32 index = 0;
-      const bool one_index = element && (*field == "owners" || *field == "freed_frames") &&
-                             std::from_chars(element->data(), element->data() + element->size(), index).ec == std::errc{} &&
-                             *element == std::to_string(index);
+      const bool one_index =
+          element && (*field == "owners" || *field == "freed_frames") &&
+          std::from_chars(element->data(), element->data() + element->size(), index).ec == std::errc{} &&
+          *element == std::to_string(index);
       if (one_index) {  // one entry of an index-keyed member: no walk of the heap
         const gfx::descriptor_info d = gfx::get_descriptor_info(i, index);
         json entries = json::object();
         if (*field == "owners" && !d.owner.empty()) entries[*element] = d.owner;
         if (*field == "freed_frames" && d.deferred_slot != invalid_id) entries[*element] = d.freed_frame;
         heap[*field] = std::move(entries);
-      } else if (const auto known = [&](const auto& fields) {
-                   return std::find_if(std::begin(fields), std::end(fields), [&](const char* f) { return *field == f; }) !=
-                          std::end(fields);
-                 };
+      } else if (const auto known =
+                     [&](const auto& fields) {
+                       return std::find_if(std::begin(fields), std::end(fields),
+                                           [&](const char* f) { return *field == f; }) != std::end(fields);
+                     };
                  known(heap_fields) || (info.model == gfx::heap_model::wiki && known(wiki_heap_fields))) {
         if (const u32 part = state_part_of(*field)) gfx::copy_heap_state(i, *state, part);
         heap[*field] = heap_field_json(info, *state, *field, element);
@@ -335,7 +341,8 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
     auto lists = std::make_shared<object_lists>();
     gfx::copy_deferred_releases(lists->deferred_releases);
     gfx::copy_resources(lists->resources);
-    std::sort(lists->resources.begin(), lists->resources.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    std::sort(lists->resources.begin(), lists->resources.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
     gfx::copy_objects(lists->objects);
     std::sort(lists->objects.begin(), lists->objects.end(),
               [](const auto& a, const auto& b) { return std::tie(a.type, a.name) < std::tie(b.type, b.name); });
@@ -351,7 +358,8 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
     if (tokens.size() > 1) {
       u64 k = 0;
       const std::string& t = tokens[1];
-      if (const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k); ec == std::errc{} && end == t.data() + t.size())
+      if (const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k);
+          ec == std::errc{} && end == t.data() + t.size())
         count = std::min<size_t>(count, k + 1);
     }
     r.events.assign(recorded.begin(), recorded.begin() + static_cast<std::ptrdiff_t>(count));
@@ -362,4 +370,4 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
   return document;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

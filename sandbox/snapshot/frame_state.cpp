@@ -22,4 +22,4 @@ result<void> write_frame_state(const std::filesystem::path& path, const nlohmann
   return write_file_atomic(path, [&](std::ostream& out) { out << std::setw(indent) << state << '\n'; });
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

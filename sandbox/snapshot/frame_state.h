@@ -18,4 +18,4 @@ nlohmann::json capture_frame_state(const event_recorder* events);
 // Writes atomically; small documents are indented, large ones (big heaps) compact.
 result<void> write_frame_state(const std::filesystem::path& path, const nlohmann::json& state);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -65,21 +65,23 @@ std::vector<gfx::frame_timing> history_ring::timeline_of(u32 i) const {
     }
     for (auto it = timings.rbegin(); it != timings.rend(); ++it) {
       if (it->frame + gfx::frame_timing_capacity <= newest) continue;
-      const bool known = std::any_of(out.begin(), out.end(), [&](const gfx::frame_timing& t) { return t.frame == it->frame; });
+      const bool known =
+          std::any_of(out.begin(), out.end(), [&](const gfx::frame_timing& t) { return t.frame == it->frame; });
       if (!known) out.push_back(*it);  // walking back: the first seen is the newest version
     }
     if (any && out.size() >= gfx::frame_timing_capacity) break;
     // Enough when the oldest wanted frame is complete.
     if (any && k + 64 < i) break;
   }
-  std::sort(out.begin(), out.end(), [](const gfx::frame_timing& a, const gfx::frame_timing& b) { return a.frame < b.frame; });
+  std::sort(out.begin(), out.end(),
+            [](const gfx::frame_timing& a, const gfx::frame_timing& b) { return a.frame < b.frame; });
   return out;
 }
 
 size_t history_ring::calculate_bytes() const {
   std::unordered_set<const void*> counted;
   size_t bytes = interned_text::pool_bytes();  // the events' texts (shared with the recorder: counted here)
-  for (const frame_record& r : _records) {  // the unused ones too: their room is allocated
+  for (const frame_record& r : _records) {     // the unused ones too: their room is allocated
     bytes += r.own_bytes();
     if (r.heap_list && counted.insert(r.heap_list.get()).second) bytes += bytes_of(*r.heap_list);
     for (const heap_record& h : r.heaps())
@@ -90,4 +92,4 @@ size_t history_ring::calculate_bytes() const {
   return bytes;
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -49,4 +49,4 @@ private:
   u32 _oldest{0};  // the first once full
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

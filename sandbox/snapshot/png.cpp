@@ -40,4 +40,4 @@ result<void> write_png(const std::filesystem::path& path, const gfx::image_rgba8
   return write_file_atomic(path, *png);
 }
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

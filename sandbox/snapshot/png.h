@@ -13,4 +13,4 @@ result<gfx::image_rgba8> decode_png(const std::string& bytes);
 // Encodes and writes atomically.
 result<void> write_png(const std::filesystem::path& path, const gfx::image_rgba8& image);
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -45,7 +45,8 @@ std::vector<corpus_case> load_cases() {
 }
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
   return s;
 }
 
@@ -58,7 +59,7 @@ std::string read_all(const fs::path& p) {
 
 // Everything lstat says about an entry that a write could change, and a regular file's bytes.
 std::string describe(const fs::path& p) {
-  struct stat st{};
+  struct stat st {};
   if (::lstat(p.c_str(), &st) != 0) return "missing";
   std::ostringstream d;
   d << "mode " << std::oct << st.st_mode << std::dec << " uid " << st.st_uid << " gid " << st.st_gid << " ino "
@@ -100,7 +101,8 @@ protected:
     const auto at = [&](const char* key) { return _dir / e.at(key).get<std::string>(); };
     if (e.contains("file")) {
       std::ofstream{at("file"), std::ios::binary} << e.at("text").get<std::string>();
-      if (e.contains("mode")) fs::permissions(at("file"), static_cast<fs::perms>(std::stoi(e.at("mode").get<std::string>(), nullptr, 8)));
+      if (e.contains("mode"))
+        fs::permissions(at("file"), static_cast<fs::perms>(std::stoi(e.at("mode").get<std::string>(), nullptr, 8)));
     } else if (e.contains("copy")) {
       fs::copy_file(expand(e.at("from").get<std::string>()), at("copy"));
     } else if (e.contains("folder")) {
@@ -147,7 +149,8 @@ TEST_P(bad_input, exit_code_message_and_nothing_changed) {
   const auto before = scan(_dir);
 
   std::string command = "cd " + shell_quote(_dir.string()) + " && ";
-  if (spec.contains("limit_kb")) command += "ulimit -v " + std::to_string(spec.at("limit_kb").get<unsigned long long>()) + " && ";
+  if (spec.contains("limit_kb"))
+    command += "ulimit -v " + std::to_string(spec.at("limit_kb").get<unsigned long long>()) + " && ";
   command += "XDG_CONFIG_HOME=" + shell_quote(_config.string()) + " ";
   if (!spec.value("display", false)) command += "env -u DISPLAY -u WAYLAND_DISPLAY ";
   command += "timeout -k 5 60 " + shell_quote(XE_SANDBOX_EXE);
@@ -193,7 +196,7 @@ TEST_P(bad_input, exit_code_message_and_nothing_changed) {
   const json checks_after = spec.value("after", json::object());
   for (const auto& [name, want] : checks_after.items()) {
     const fs::path p = _dir / name;
-    struct stat st{};
+    struct stat st {};
     ASSERT_EQ(::lstat(p.c_str(), &st), 0) << name << " should exist";
     const std::string type = want.value("type", "");
     if (type == "file") {
@@ -202,7 +205,8 @@ TEST_P(bad_input, exit_code_message_and_nothing_changed) {
       EXPECT_TRUE(S_ISLNK(st.st_mode)) << name;
     }
     if (want.contains("mode")) {
-      EXPECT_EQ(st.st_mode & 07777, static_cast<mode_t>(std::stoi(want.at("mode").get<std::string>(), nullptr, 8))) << name;
+      EXPECT_EQ(st.st_mode & 07777, static_cast<mode_t>(std::stoi(want.at("mode").get<std::string>(), nullptr, 8)))
+          << name;
     }
     if (want.value("json", false)) {
       EXPECT_FALSE(json::parse(read_all(p), nullptr, false).is_discarded()) << name;
@@ -213,5 +217,5 @@ TEST_P(bad_input, exit_code_message_and_nothing_changed) {
 INSTANTIATE_TEST_SUITE_P(corpus, bad_input, ::testing::ValuesIn(load_cases()),
                          [](const ::testing::TestParamInfo<corpus_case>& c) { return c.param.name; });
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

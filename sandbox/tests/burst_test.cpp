@@ -76,9 +76,12 @@ TEST_F(burst, a_thousand_resizes_and_five_hundred_surface_cycles_headless) {
   steps.push_back({{"do", "advance_frames"}, {"count", 3}});
   steps.push_back({{"do", "expect"}, {"path", "/heaps/rtv/size"}, {"equals", 3}});
   steps.push_back({{"do", "expect"}, {"path", "/heaps/dsv/size"}, {"equals", 1}});
-  steps.push_back({{"do", "expect"}, {"path", "/deferred_releases"}, {"equals", json::array({json::array(), json::array(), json::array()})}});
+  steps.push_back({{"do", "expect"},
+                   {"path", "/deferred_releases"},
+                   {"equals", json::array({json::array(), json::array(), json::array()})}});
   write("burst.json", {{"steps", steps}});
-  const auto r = in_dir("env -u DISPLAY -u WAYLAND_DISPLAY timeout -k 5 120 " + exe() + " --headless --size 64x48 --script burst.json");
+  const auto r = in_dir("env -u DISPLAY -u WAYLAND_DISPLAY timeout -k 5 120 " + exe() +
+                        " --headless --size 64x48 --script burst.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(runtime_complaint(r.err + r.out), "");
   const json after = read_json("after_resizes.json");
@@ -92,7 +95,8 @@ TEST_F(burst, a_thousand_resizes_and_five_hundred_surface_cycles_headless) {
 std::string start_windowed(const std::string& extra) {
   return shell_quote(XE_SANDBOX_EXE) + " --size 320x240 --settings settings.json --snapshot snap.json " + extra +
          " >out.txt 2>err.txt & pid=$!\n"
-         "for i in $(seq 100); do wid=$(xdotool search --pid $pid --onlyvisible --name 'XEngine' 2>/dev/null | head -1); "
+         "for i in $(seq 100); do wid=$(xdotool search --pid $pid --onlyvisible --name 'XEngine' 2>/dev/null | head "
+         "-1); "
          "[ -n \"$wid\" ] && break; sleep 0.1; done\n"
          "[ -n \"$wid\" ] || { echo 'no window' >&2; kill $pid; exit 90; }\n"
          "xdotool windowactivate --sync $wid\n";
@@ -101,7 +105,8 @@ std::string start_windowed(const std::string& extra) {
 const char* close_and_wait =
     "wmctrl -i -c $wid\n"
     "for i in $(seq 900); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
-    "if kill -0 $pid 2>/dev/null; then echo 'still running after 90 s' >&2; import -window root hang.png; kill -9 $pid; exit 91; fi\n"
+    "if kill -0 $pid 2>/dev/null; then echo 'still running after 90 s' >&2; import -window root hang.png; kill -9 "
+    "$pid; exit 91; fi\n"
     "wait $pid; code=$?; cat out.txt; cat err.txt >&2; exit $code\n";
 
 TEST_F(burst, a_thousand_f11_presses_five_ms_apart) {
@@ -126,10 +131,13 @@ TEST_F(burst, a_ten_second_window_edge_drag) {
       "fw=$(xwininfo -id $frame | sed -n 's/.*Width: *//p'); fh=$(xwininfo -id $frame | sed -n 's/.*Height: *//p')\n"
       "gx=$((fx + fw - 6)); gy=$((fy + fh - 2))\n"
       "before=$(xwininfo -id $wid | sed -n 's/.*Width: *//p')\n"
-      "moves=''; for i in $(seq 2000); do d=$(( (i % 200) * 2 )); moves=\"$moves mousemove $((gx + d)) $((gy + d / 2)) sleep 0.005\"; done\n"
-      "xdotool mousemove $gx $gy sleep 0.3 mousedown 1 sleep 0.1 $moves mousemove $((gx + 150)) $((gy + 75)) sleep 0.1 mouseup 1\n"
+      "moves=''; for i in $(seq 2000); do d=$(( (i % 200) * 2 )); moves=\"$moves mousemove $((gx + d)) $((gy + d / 2)) "
+      "sleep 0.005\"; done\n"
+      "xdotool mousemove $gx $gy sleep 0.3 mousedown 1 sleep 0.1 $moves mousemove $((gx + 150)) $((gy + 75)) sleep 0.1 "
+      "mouseup 1\n"
       "after=$(xwininfo -id $wid | sed -n 's/.*Width: *//p')\n"
-      "[ \"$before\" != \"$after\" ] || { echo \"the drag did not resize the window ($before)\" >&2; kill $pid; exit 92; }\n"
+      "[ \"$before\" != \"$after\" ] || { echo \"the drag did not resize the window ($before)\" >&2; kill $pid; exit "
+      "92; }\n"
       "sleep 1\n";
   const auto r = in_dir(start_windowed("") + drag + close_and_wait);
   ASSERT_EQ(r.exit_code, 0) << r.err.substr(0, 4000);
@@ -153,10 +161,14 @@ TEST_F(burst, a_signal_during_snapshot_writes_leaves_no_temporary) {
     const auto r = in_dir(
         "rm -f big.json\n"
         // A background job of a non-interactive shell starts with SIGINT ignored: undo that.
-        "env --default-signal=INT -u DISPLAY -u WAYLAND_DISPLAY " + exe() + " --headless --script writes.json >out.txt 2>err.txt & pid=$!\n"
+        "env --default-signal=INT -u DISPLAY -u WAYLAND_DISPLAY " +
+        exe() +
+        " --headless --script writes.json >out.txt 2>err.txt & pid=$!\n"
         "for i in $(seq 600); do [ -e big.json ] && break; kill -0 $pid 2>/dev/null || break; sleep 0.05; done\n"
         "sleep 0.$((RANDOM % 10))\n"
-        "kill -" + std::string{signal} + " $pid\n"
+        "kill -" +
+        std::string{signal} +
+        " $pid\n"
         "for i in $(seq 300); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
         "kill -0 $pid 2>/dev/null && { kill -9 $pid; echo 'still running 30 s after the signal' >&2; exit 91; }\n"
         "wait $pid");
@@ -169,7 +181,8 @@ TEST_F(burst, a_signal_during_snapshot_writes_leaves_no_temporary) {
 // Two runs finishing different lessons at the same time on one settings file: both kept.
 TEST_F(burst, two_instances_sharing_a_settings_file_keep_both_progresses) {
   const std::string lessons = shell_quote(std::string{XE_SOURCE_DIR} + "/lessons");
-  const std::string run = "env -u DISPLAY -u WAYLAND_DISPLAY timeout -k 5 120 " + exe() + " --headless --settings settings.json --lessons " + lessons;
+  const std::string run = "env -u DISPLAY -u WAYLAND_DISPLAY timeout -k 5 120 " + exe() +
+                          " --headless --settings settings.json --lessons " + lessons;
   const auto r = in_dir(run + " --lesson 01 >a.txt 2>&1 & a=$!\n" + run + " --lesson 04 >b.txt 2>&1 & b=$!\n" +
                         "wait $a; ra=$?; wait $b; rb=$?; cat a.txt b.txt; [ $ra = 0 ] && [ $rb = 0 ]");
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -178,5 +191,5 @@ TEST_F(burst, two_instances_sharing_a_settings_file_keep_both_progresses) {
   EXPECT_EQ(settings.at("completed"), json::array({"01-what-is-d3d12", "04-com-objects"})) << settings.dump();
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

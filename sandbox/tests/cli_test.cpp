@@ -107,9 +107,15 @@ TEST(cli, malformed_flags_are_clear_errors) {
 // lists is in --help and parses (with a sample value where it takes one).
 TEST(cli, help_table_and_parser_share_one_declaration) {
   const std::string help = usage(), table = options_markdown();
-  const std::map<std::string, std::vector<std::string>> samples = {
-      {"N", {"2"}}, {"K", {"2"}}, {"WxH", {"64x48"}}, {"auto\\|software", {"software"}}, {"FILE", {"f.json"}},
-      {"DIR", {"lessons"}}, {"ID\\|all", {"07"}}, {"zh\\|en", {"en"}}, {"A.json B.json", {"a.json", "b.json"}}};
+  const std::map<std::string, std::vector<std::string>> samples = {{"N", {"2"}},
+                                                                   {"K", {"2"}},
+                                                                   {"WxH", {"64x48"}},
+                                                                   {"auto\\|software", {"software"}},
+                                                                   {"FILE", {"f.json"}},
+                                                                   {"DIR", {"lessons"}},
+                                                                   {"ID\\|all", {"07"}},
+                                                                   {"zh\\|en", {"en"}},
+                                                                   {"A.json B.json", {"a.json", "b.json"}}};
   size_t rows = 0;
   for (size_t at = 0; (at = table.find("| `", at)) != std::string::npos; ++rows) {
     const size_t end = table.find('`', at + 3);
@@ -131,5 +137,5 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
   EXPECT_EQ(rows, 27u) << table;
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

@@ -28,7 +28,9 @@ protected:
     s << in.rdbuf();
     return s.str();
   }
-  size_t entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator{_dir}, fs::directory_iterator{})); }
+  size_t entries() const {
+    return static_cast<size_t>(std::distance(fs::directory_iterator{_dir}, fs::directory_iterator{}));
+  }
   scratch_dir _dir{"xe-files-test"};
 };
 
@@ -77,7 +79,7 @@ TEST_F(files_test, an_existing_file_keeps_its_mode_and_a_link_stays_a_link) {
   ASSERT_TRUE(write_file_atomic(_dir / "link.txt", std::string_view{"two"}));
   EXPECT_TRUE(fs::is_symlink(_dir / "link.txt"));
   EXPECT_EQ(read(_dir / "real.txt"), "two");
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat((_dir / "real.txt").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 07777, 0600u);
   EXPECT_EQ(entries(), 2u);
@@ -117,9 +119,8 @@ TEST_F(files_test, inputs_of_the_run_are_never_replaced) {
 TEST_F(files_test, reading_refuses_what_is_not_a_regular_file_without_blocking) {
   ASSERT_EQ(::mkfifo((_dir / "fifo").c_str(), 0644), 0);
   fs::create_directories(_dir / "folder");
-  const std::pair<fs::path, const char*> cases[] = {{_dir / "fifo", "it is a FIFO"},
-                                                    {_dir / "folder", "it is a folder"},
-                                                    {_dir / "missing", "no such file"}};
+  const std::pair<fs::path, const char*> cases[] = {
+      {_dir / "fifo", "it is a FIFO"}, {_dir / "folder", "it is a folder"}, {_dir / "missing", "no such file"}};
   for (const auto& [path, needle] : cases) {
     auto r = read_regular_file(path, 100, "script");
     ASSERT_FALSE(r) << path;
@@ -169,5 +170,5 @@ TEST(json_input, messages_quote_values_cut_to_a_line) {
   EXPECT_MENTIONS(bad.error_value().reason, "script 'x' is not valid JSON: line 1, column");
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

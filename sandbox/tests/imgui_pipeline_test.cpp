@@ -23,7 +23,8 @@ struct test_ui_texture {
 };
 void make_ui_texture(test_ui_texture& t, u32 w, u32 h, const std::vector<u8>& pixels) {
   ASSERT_EQ(pixels.size(), size_t{w} * h * 4);
-  auto buffer = create_tracked_buffer("test ui texture", pixels.size(), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST);
+  auto buffer =
+      create_tracked_buffer("test ui texture", pixels.size(), D3D12_HEAP_TYPE_DEFAULT, D3D12_RESOURCE_STATE_COPY_DEST);
   ASSERT_TRUE(buffer);
   t.texels = std::move(*buffer);
   XE_ASSERT_OK(upload_buffer(t.texels.get(), pixels.data(), pixels.size(), D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE));
@@ -40,8 +41,8 @@ result<gfx::image_rgba8> draw_ui_quad(u32 w, u32 h, const ui_texture& texture, u
     u32 rgba;
   };
   const f32 fw = static_cast<f32>(w), fh = static_cast<f32>(h);
-  const ui_vertex quad[6] = {{0, 0, 0, 0, colour},   {fw, 0, 1, 0, colour},  {0, fh, 0, 1, colour},
-                             {fw, 0, 1, 0, colour},  {fw, fh, 1, 1, colour}, {0, fh, 0, 1, colour}};
+  const ui_vertex quad[6] = {{0, 0, 0, 0, colour},  {fw, 0, 1, 0, colour},  {0, fh, 0, 1, colour},
+                             {fw, 0, 1, 0, colour}, {fw, fh, 1, 1, colour}, {0, fh, 0, 1, colour}};
   // Projection columns mapping [0, w] x [0, h] to clip space, y down.
   const f32 projection[16] = {2.f / fw, 0, 0, 0, 0, -2.f / fh, 0, 0, 0, 0, 0.5f, 0, -1.f, 1.f, 0.5f, 1.f};
   XE_TRY(gfx::request_capture(*surface));
@@ -83,7 +84,8 @@ TEST_F(imgui_pipeline_test, ui_texture_is_read_at_the_nearest_texel_clamped_at_i
   constexpr u32 tw = 3, th = 2, w = 48, h = 32;
   std::vector<u8> texels;
   for (u32 y = 0; y < th; ++y)
-    for (u32 x = 0; x < tw; ++x) texels.insert(texels.end(), {static_cast<u8>(127 * x), static_cast<u8>(255 * y), 0, 255});
+    for (u32 x = 0; x < tw; ++x)
+      texels.insert(texels.end(), {static_cast<u8>(127 * x), static_cast<u8>(255 * y), 0, 255});
   test_ui_texture texture;
   make_ui_texture(texture, tw, th, texels);
   auto image = draw_ui_quad(w, h, texture.texture, 0xFFFFFFFFu);
@@ -113,5 +115,5 @@ TEST_F(imgui_pipeline_test, root_signature_and_pso_are_created_once_per_library)
   EXPECT_EQ(count("pso: imgui_vs + imgui_ps (blended)"), 1);
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

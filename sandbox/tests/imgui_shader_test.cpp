@@ -15,5 +15,5 @@ TEST(imgui_shaders, translate_to_valid_spirv_without_messages) {
   }
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -157,8 +157,10 @@ TEST_F(inspector_test, hiding_the_overlay_leaves_the_scene_and_a_hint) {
     for (u32 x = 0; x < without.width; ++x) {
       const u8* p = without.pixels.data() + (static_cast<size_t>(y) * without.width + x) * 4;
       const bool in_hint = x < hint_w && y >= without.height - hint_h;
-      if (in_hint) hint_ink += p[0] > 200 && p[1] > 200 && p[2] > 200;  // the hint's light text
-      else if (!std::equal(expected, expected + 4, p)) ++differing;
+      if (in_hint)
+        hint_ink += p[0] > 200 && p[1] > 200 && p[2] > 200;  // the hint's light text
+      else if (!std::equal(expected, expected + 4, p))
+        ++differing;
     }
   EXPECT_EQ(differing, 0u) << "outside the hint, every pixel is the clear colour without the overlay";
   EXPECT_GT(hint_ink, 100u) << "the hint's text is drawn in the corner";
@@ -180,7 +182,8 @@ TEST_F(inspector_test, without_the_hint_a_hidden_overlay_draws_nothing_and_still
   const u8 expected[4] = {static_cast<u8>(c.r * 255.f + 0.5f), static_cast<u8>(c.g * 255.f + 0.5f),
                           static_cast<u8>(c.b * 255.f + 0.5f), 255};
   size_t differing = 0;
-  for (size_t i = 0; i + 4 <= hidden.pixels.size(); i += 4) differing += !std::equal(expected, expected + 4, &hidden.pixels[i]);
+  for (size_t i = 0; i + 4 <= hidden.pixels.size(); i += 4)
+    differing += !std::equal(expected, expected + 4, &hidden.pixels[i]);
   ASSERT_GT(hidden.pixels.size(), 0u);
   EXPECT_EQ(differing, 0u) << "every pixel is the clear colour: no panels, no hint";
   EXPECT_EQ(_inspector->history().latest().frame.frame_number, before + 1) << "the screenshot's frame was recorded";
@@ -201,11 +204,13 @@ TEST_F(inspector_test, export_says_what_it_wrote_or_why_not) {
   click("Export snapshot");
   const fs::path written = _dir / "out" / "inspector-snapshot.json";
   ASSERT_TRUE(fs::exists(written));
-  const std::string expected = "Wrote " + written.string() + " (" + std::to_string((fs::file_size(written) + 500) / 1000) + " KB)";
+  const std::string expected =
+      "Wrote " + written.string() + " (" + std::to_string((fs::file_size(written) + 500) / 1000) + " KB)";
   EXPECT_EQ(_inspector->notice(), expected);
   const auto log = _inspector->log_lines();
-  EXPECT_TRUE(std::any_of(log.begin(), log.end(), [&](const std::string& l) { return l.find("inspector: " + expected) != std::string::npos; }))
-      << "the Log tab lists it too";
+  EXPECT_TRUE(std::any_of(log.begin(), log.end(), [&](const std::string& l) {
+    return l.find("inspector: " + expected) != std::string::npos;
+  })) << "the Log tab lists it too";
   click("Screenshot");
   const fs::path png = _dir / "out" / "inspector-frame.png";
   ASSERT_TRUE(fs::exists(png)) << "notice: " << _inspector->notice();
@@ -231,7 +236,8 @@ TEST_F(inspector_test, load_and_diff_say_what_they_show) {
   click("Back to live");
   EXPECT_EQ(_inspector->message(), "comparing against " + (_dir / "out" / "inspector-snapshot.json").string())
       << "the comparison still holds; the loaded view does not";
-  EXPECT_EQ(ui::describe_order(10, 14), "The snapshot is older, by 4 frames: the changes below happened since it was written.");
+  EXPECT_EQ(ui::describe_order(10, 14),
+            "The snapshot is older, by 4 frames: the changes below happened since it was written.");
   EXPECT_EQ(ui::describe_order(15, 14).rfind("The snapshot is newer, by 1 frame ", 0), 0u);
   EXPECT_EQ(ui::describe_order(14, 14).rfind("Both are frame 14", 0), 0u);
 }
@@ -261,7 +267,7 @@ TEST_F(inspector_test, slot_colours_and_hints_are_readable_on_the_panel) {
 // of wall-clock time, and drawing it runs no engine frame.
 TEST_F(inspector_test, history_markers_jump_between_events) {
   frames(1);
-  click("Allocate");   // the learner heap, index 0 (a request: recorded after it runs)
+  click("Allocate");  // the learner heap, index 0 (a request: recorded after it runs)
   frames(2);
   click("Free last");  // index 0 waits in this frame's slot
   frames(4);           // the slot comes round: index 0 returns
@@ -275,7 +281,9 @@ TEST_F(inspector_test, history_markers_jump_between_events) {
   const auto* freed = find("freed learner[0]");
   const auto* returned = find("returned learner[0]");
   ASSERT_TRUE(allocated && freed && returned);
-  const auto frame_of = [&](const ui::timeline::marker* m) { return _inspector->history().at(m->at).frame.frame_number; };
+  const auto frame_of = [&](const ui::timeline::marker* m) {
+    return _inspector->history().at(m->at).frame.frame_number;
+  };
   EXPECT_LT(frame_of(allocated), frame_of(returned));
   EXPECT_LE(frame_of(freed), frame_of(returned));
   EXPECT_TRUE(_inspector->animating()) << "the returned index is highlighted";
@@ -321,9 +329,9 @@ TEST_F(inspector_test, events_between_frames_reach_the_history) {
     return m.at == history.size() - 1 && m.what.find("surface resized 0") != std::string::npos;
   })) << "a marker on that frame";
   frames(1);
-  EXPECT_FALSE(std::any_of(history.latest().events.begin(), history.latest().events.end(),
-                           [](const recorded_event& e) { return e.type == gfx::event_type::surface_resized; }))
-      << "recorded once, not carried on";
+  EXPECT_FALSE(std::any_of(history.latest().events.begin(), history.latest().events.end(), [](const recorded_event& e) {
+    return e.type == gfx::event_type::surface_resized;
+  })) << "recorded once, not carried on";
 }
 
 TEST(plot_ticks, round_values_cover_the_range) {
@@ -344,9 +352,11 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
   step(actions::create_heap{"demo", gfx::heap_type::cbv_srv_uav, 8, false}, "create_heap");
   step(actions::set_gpu_load{4}, "set_gpu_load");
   frames(20);
-  for (const auto& [panel, plot] : {std::pair{"Fences", "plot:fence values"}, {"Fences", "plot:fence distance"},
+  for (const auto& [panel, plot] : {std::pair{"Fences", "plot:fence values"},
+                                    {"Fences", "plot:fence distance"},
                                     {"Fences", "plot:cpu time"},
-                                    {"Heaps", "plot:heap occupancy"}, {"Deferred", "plot:deferred queues"}}) {
+                                    {"Heaps", "plot:heap occupancy"},
+                                    {"Deferred", "plot:deferred queues"}}) {
     SCOPED_TRACE(plot);
     _inspector->select_panel(panel);
     frames(2);
@@ -370,8 +380,10 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
     const u32 left = static_cast<u32>(rect->x), right = static_cast<u32>(rect->z), top = static_cast<u32>(rect->y),
               bottom = static_cast<u32>(rect->w);
     ASSERT_LT(bottom, image.height) << "the plot is inside the frame";
-    for (u32 y = top; y < bottom; ++y) axis_left += is_axis(px(left, y)) || is_axis(px(left - 1, y)) || is_axis(px(left + 1, y));
-    for (u32 x = left; x < right; ++x) axis_bottom += is_axis(px(x, bottom)) || is_axis(px(x, bottom - 1)) || is_axis(px(x, bottom + 1));
+    for (u32 y = top; y < bottom; ++y)
+      axis_left += is_axis(px(left, y)) || is_axis(px(left - 1, y)) || is_axis(px(left + 1, y));
+    for (u32 x = left; x < right; ++x)
+      axis_bottom += is_axis(px(x, bottom)) || is_axis(px(x, bottom - 1)) || is_axis(px(x, bottom + 1));
     for (u32 y = top; y < bottom; ++y)
       for (u32 x = left > 60 ? left - 60 : 0; x + 6 < left; ++x) label_ink += px(x, y)[0] > 150 && px(x, y)[1] > 150;
     EXPECT_GT(axis_left, (bottom - top) * 8 / 10) << "the y axis";
@@ -383,7 +395,8 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
 // At 1280x720 (an inspector about 430 pixels wide) no Resources column is cut: each is at
 // least as wide as its widest cell; the table scrolls sideways instead.
 TEST_F(inspector_test, resource_columns_are_never_cut) {
-  step(actions::create_texture{"a texture with a name longer than the panel is wide, on purpose", gfx::resource_kind::placed, 16, 16},
+  step(actions::create_texture{"a texture with a name longer than the panel is wide, on purpose",
+                               gfx::resource_kind::placed, 16, 16},
        "create_texture");
   _inspector->select_panel("Resources");
   frames(8);  // a table fits its columns to their cells over its first passes
@@ -391,7 +404,8 @@ TEST_F(inspector_test, resource_columns_are_never_cut) {
   const f32 padding = 2.f * ImGui::GetStyle().CellPadding.x;
   const auto widest = [&](auto&& text) {
     f32 w = 0.f;
-    for (const gfx::resource_info& res : r.objects->resources) w = std::max(w, ImGui::CalcTextSize(text(res).c_str()).x);
+    for (const gfx::resource_info& res : r.objects->resources)
+      w = std::max(w, ImGui::CalcTextSize(text(res).c_str()).x);
     return w;
   };
   const auto column = [&](const char* name) {
@@ -401,8 +415,8 @@ TEST_F(inspector_test, resource_columns_are_never_cut) {
   };
   EXPECT_GE(column("name") + 0.5f, widest([](const gfx::resource_info& res) { return res.name; }) + padding);
   EXPECT_GE(column("kind") + 0.5f, widest([](const gfx::resource_info& res) {
-    return std::string{gfx::to_string(res.kind)} + " " + res.type;
-  }) + padding);
+                                     return std::string{gfx::to_string(res.kind)} + " " + res.type;
+                                   }) + padding);
   EXPECT_GE(column("format") + 0.5f, widest([](const gfx::resource_info& res) { return res.format; }) + padding);
   EXPECT_GE(column("state") + 0.5f, widest([](const gfx::resource_info& res) { return res.state; }) + padding);
 }
@@ -491,5 +505,5 @@ TEST_F(inspector_test, bad_snapshots_give_a_message_not_a_crash) {
   EXPECT_EQ(_inspector->shown_record(), &_inspector->history().latest()) << "live again: the newest record";
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

@@ -41,5 +41,5 @@ TEST(layout, narrow_windows_get_one_tabbed_panel_that_leaves_part_of_the_frame) 
   EXPECT_FALSE(compute_layout(1000, 600, true).compact);
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

@@ -83,7 +83,9 @@ TEST_F(lesson_panel_test, back_replays_to_the_state_before_the_step) {
 TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
   const auto play = [&](const std::string& step) -> std::string {
     auto l = parse_lesson(R"({"id": "90-x", "chapter": 90, "title": {"zh": "题", "en": "T"},
-        "summary": {"zh": "摘", "en": "S"}, "steps": [)" + step + "]}", "90-x.json");
+        "summary": {"zh": "摘", "en": "S"}, "steps": [)" +
+                              step + "]}",
+                          "90-x.json");
     EXPECT_TRUE(l) << l.error_value().reason;
     lesson_player player{*_app};
     EXPECT_TRUE(player.start(*l));
@@ -97,23 +99,27 @@ TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
   EXPECT_MENTIONS(answer, "lesson '90-x.json': step 1 (\"One\")");
   EXPECT_MENTIONS(answer, "not among the prediction's choices");
   EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
-      "actions": [{"do": "expect_error", "action": {"do": "flush"}}]})"), "expected to fail, and it succeeded");
+      "actions": [{"do": "expect_error", "action": {"do": "flush"}}]})"),
+                  "expected to fail, and it succeeded");
   EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
-      "expect": [{"path": "/heaps/nowhere", "equals": 1}]})"), "/heaps/nowhere does not exist");
+      "expect": [{"path": "/heaps/nowhere", "equals": 1}]})"),
+                  "/heaps/nowhere does not exist");
   EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
-      "expect": [{"path": "/fence/cpu_value", "equals": 99}]})"), "is 0, expected 99");
+      "expect": [{"path": "/fence/cpu_value", "equals": 99}]})"),
+                  "is 0, expected 99");
 }
 
 // A step that fails part-way leaves its first actions run; Back (or the next Next) replays
 // to the state before it, so nothing is applied twice.
 TEST_F(lesson_panel_test, a_failed_step_is_undone_before_anything_else_runs) {
-  auto l = parse_lesson(R"({"id": "91-x", "chapter": 91, "title": {"zh": "题", "en": "T"}, "summary": {"zh": "摘", "en": "S"},
+  auto l = parse_lesson(
+      R"({"id": "91-x", "chapter": 91, "title": {"zh": "题", "en": "T"}, "summary": {"zh": "摘", "en": "S"},
       "steps": [
         {"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
          "actions": [{"do": "create_heap", "name": "demo", "type": "cbv_srv_uav", "capacity": 2}]},
         {"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "t"},
          "actions": [{"do": "allocate", "heap": "demo"}], "expect": [{"path": "/heaps/demo/size", "equals": 9}]}]})",
-                        "91-x.json");
+      "91-x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   lesson_player player{*_app};
   ASSERT_TRUE(player.start(*l));
@@ -130,7 +136,8 @@ TEST_F(lesson_panel_test, a_failed_step_is_undone_before_anything_else_runs) {
 }
 
 TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
-  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"))
+    GTEST_SKIP() << "fonts-wqy-microhei is not installed";
   ASSERT_TRUE(_session->open("01"));
   ASSERT_TRUE(_session->next());
   _session->set_language(language::zh);
@@ -157,7 +164,8 @@ TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
 // The inspector's own labels (the Controls and Inspector windows, their tabs, sections and
 // buttons) follow the lesson's language, drawn with real glyphs; their ids stay English.
 TEST_F(lesson_panel_test, inspector_labels_follow_the_lesson_language) {
-  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"))
+    GTEST_SKIP() << "fonts-wqy-microhei is not installed";
   ASSERT_TRUE(_session->open("07"));
   const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
   const std::string glyphs = ui::ui_text_zh_glyphs();
@@ -174,7 +182,8 @@ TEST_F(lesson_panel_test, inspector_labels_follow_the_lesson_language) {
       const ImGuiWindow* w = ImGui::FindWindowByName(name);
       EXPECT_NE(w, nullptr) << name;
       if (!w) continue;
-      for (u32 y = static_cast<u32>(w->Pos.y); y < static_cast<u32>(w->Pos.y + w->TitleBarHeight()) && y < image.height; ++y)
+      for (u32 y = static_cast<u32>(w->Pos.y); y < static_cast<u32>(w->Pos.y + w->TitleBarHeight()) && y < image.height;
+           ++y)
         for (u32 x = static_cast<u32>(w->Pos.x); x < static_cast<u32>(w->Pos.x + w->Size.x) && x < image.width; ++x)
           out.push_back(image.pixels[(size_t{y} * image.width + x) * 4]);
     }
@@ -197,7 +206,8 @@ TEST_F(lesson_panel_test, inspector_labels_follow_the_lesson_language) {
 // The Glossary tab and the references line: every Chinese character of the glossary, the
 // wiki section titles and the exercises' tasks is in the font atlas.
 TEST_F(lesson_panel_test, glossary_and_reference_text_have_glyphs) {
-  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")) GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"))
+    GTEST_SKIP() << "fonts-wqy-microhei is not installed";
   const glossary* terms = _session->terms();
   ASSERT_NE(terms, nullptr);
   ASSERT_GE(terms->terms.size(), 40u);
@@ -245,7 +255,7 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   EXPECT_EQ(_session->view().feedback, nullptr);  // a change clears the last miss
   EXPECT_TRUE(_session->view().exercise_touched);
   EXPECT_FALSE(_session->view().engine_changed);  // the learner's work, not a change to undo
-  _session->apply({lesson_command::check});        // half done: still a miss
+  _session->apply({lesson_command::check});       // half done: still a miss
   ASSERT_NE(_session->view().feedback, nullptr);
   press(R"({"do": "free", "heap": "learner", "label": "ui2"})");
   press(R"({"do": "allocate", "heap": "learner", "as": "ui3"})");
@@ -265,5 +275,5 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["learner"]["deferred"][1], nlohmann::json::array({1}));
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

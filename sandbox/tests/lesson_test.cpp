@@ -34,7 +34,8 @@ std::string lesson_text(const std::string& second_step) {
        "focus": {"panel": "Heaps", "heap": "rtv", "cells": [0, 1]},
        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, {"value": 1, "label": {"zh": "一", "en": "one"}}],
                    "answer": "/frame/index"}},
-      )" + second_step + "]}";
+      )" +
+         second_step + "]}";
 }
 const std::string good_step = R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}})";
 // The valid lesson with more members in its second step ("Two"), e.g. R"("wiki": ["7.6"])".
@@ -101,16 +102,16 @@ TEST(lesson_parse, bad_pointer_names_file_and_step) {
 }
 
 TEST(lesson_parse, other_mistakes_are_named) {
-  const auto with_step = [](const std::string& extra) {
-    return parse_error(lesson_with(extra));
-  };
+  const auto with_step = [](const std::string& extra) { return parse_error(lesson_with(extra)); };
   EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Nowhere"})"), "not one of the inspector's panels");
   EXPECT_MENTIONS(with_step(R"("predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1], "answer": "/a"})"),
                   "at least two choices");
   EXPECT_MENTIONS(with_step(R"("expect": [{"path": "/a", "equals": 1, "contains": 1}])"), "exactly one of");
   EXPECT_MENTIONS(with_step(R"("colour": "red")"), "unknown key 'colour'");
-  EXPECT_MENTIONS(parse_error(R"({"id": "x", "chapter": 0, "title": {"zh": "a", "en": "b"}, "summary": {"zh": "a", "en": "b"}, "steps": []})"),
-                  "'chapter' must be an integer 1..99");
+  EXPECT_MENTIONS(
+      parse_error(
+          R"({"id": "x", "chapter": 0, "title": {"zh": "a", "en": "b"}, "summary": {"zh": "a", "en": "b"}, "steps": []})"),
+      "'chapter' must be an integer 1..99");
   EXPECT_MENTIONS(parse_error("[1, 2]"), "a lesson is a JSON object");
 }
 
@@ -132,7 +133,8 @@ TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
   EXPECT_EQ(fact->steps[1].predict->fact, "y");
   const auto with_answer = [](const std::string& answer) {
     return parse_error(lesson_with(R"(
-        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": )" + answer + "}"));
+        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": )" +
+                                   answer + "}"));
   };
   EXPECT_MENTIONS(with_answer(R"({"value": "z"})"), "is not among the choices");
   EXPECT_MENTIONS(with_answer(R"({"value": "x", "change_of": "/a"})"), "one of 'change_of' and 'value'");
@@ -173,7 +175,7 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   EXPECT_EQ(find_lesson(*lessons, "07-descriptor-heaps"), 6u);
   EXPECT_EQ(find_lesson(*lessons, "07b"), 7u);
   EXPECT_EQ(find_lesson(*lessons, "08"), 8u);
-  EXPECT_FALSE(find_lesson(*lessons, "0"));   // not a whole chapter number
+  EXPECT_FALSE(find_lesson(*lessons, "0"));  // not a whole chapter number
   EXPECT_EQ(find_lesson(*lessons, "12"), 12u);
   EXPECT_EQ(find_lesson(*lessons, "14"), 14u);
   EXPECT_FALSE(find_lesson(*lessons, "15"));  // no such chapter (yet)
@@ -207,7 +209,8 @@ TEST(lesson_refs, every_step_cites_a_wiki_section_and_engine_code_that_exist) {
     for (const lesson_step& s : l.steps) {
       EXPECT_FALSE(s.wiki.empty()) << l.id << " step " << s.number << " cites no wiki section";
       EXPECT_FALSE(s.code.empty()) << l.id << " step " << s.number << " names no engine code";
-      for (const wiki_ref& w : s.wiki) EXPECT_FALSE(w.title.en.empty() || w.title.zh.empty()) << l.id << " " << w.section;
+      for (const wiki_ref& w : s.wiki)
+        EXPECT_FALSE(w.title.en.empty() || w.title.zh.empty()) << l.id << " " << w.section;
       for (const code_ref& c : s.code) {
         const auto why = check_code_ref(c, XE_SOURCE_DIR);
         EXPECT_FALSE(why) << l.id << " step " << s.number << ": " << why.value_or("");
@@ -221,7 +224,8 @@ TEST(lesson_refs, a_missing_file_or_symbol_is_named) {
   const auto missing = check_code_ref({"engine/graphics/d3d12/no_such_file.cpp", "x::y"}, XE_SOURCE_DIR);
   ASSERT_TRUE(missing);
   EXPECT_MENTIONS(*missing, "no_such_file.cpp: no such file");
-  const auto absent = check_code_ref({"engine/include/utilities/free_list.h", "utl::free_list::no_such_member"}, XE_SOURCE_DIR);
+  const auto absent =
+      check_code_ref({"engine/include/utilities/free_list.h", "utl::free_list::no_such_member"}, XE_SOURCE_DIR);
   ASSERT_TRUE(absent);
   EXPECT_MENTIONS(*absent, "'no_such_member' (from utl::free_list::no_such_member) does not occur");
   // A whole identifier: "remove" is in free_list.h, "remov" is only part of one.
@@ -234,9 +238,11 @@ TEST(lesson_refs, malformed_references_are_named) {
   EXPECT_MENTIONS(parse_error(lesson_with(R"("wiki": [7.6])")), "step 2: wiki/0 must be a non-empty string");
   EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "../etc/passwd", "symbol": "x"}])")),
                   "must be a relative path inside the source tree");
-  EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "engine/a.cpp", "symbol": "a b"}])")), "must be a C++ name");
+  EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "engine/a.cpp", "symbol": "a b"}])")),
+                  "must be a C++ name");
   EXPECT_MENTIONS(parse_error(lesson_with(R"("code": [{"file": "engine/a.cpp"}])")), "'symbol' is required");
-  auto l = parse_lesson(lesson_with(R"("wiki": ["7.6"], "code": [{"file": "engine/a.cpp", "symbol": "a::b"}])"), "x.json");
+  auto l =
+      parse_lesson(lesson_with(R"("wiki": ["7.6"], "code": [{"file": "engine/a.cpp", "symbol": "a::b"}])"), "x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   EXPECT_EQ(l->steps[1].wiki[0].section, "7.6");
   EXPECT_EQ(l->steps[1].code[0].symbol, "a::b");
@@ -267,27 +273,33 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
 TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
   const std::string task = R"("task": {"zh": "按", "en": "Press"})";
   const std::string expect = R"("expect": [{"path": "/frame/number", "changed_by": 1}])";
-  auto l = parse_lesson(lesson_with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"), "x.json");
+  auto l = parse_lesson(
+      lesson_with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"),
+      "x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   ASSERT_TRUE(l->steps[1].exercise);
   EXPECT_EQ(l->steps[1].exercise->task.en, "Press");
   EXPECT_EQ(control_name(l->steps[1].exercise->solution[0]), "Step one frame");
+  EXPECT_MENTIONS(
+      parse_error(lesson_with(
+          expect + R"(, "exercise": {)" + task +
+          R"(, "solution": [{"do": "create_texture", "name": "t", "kind": "committed", "width": 4, "height": 4}]})")),
+      "step 2: exercise: solution step 1 (create_texture): the Controls panel has no such control");
   EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
-                                   R"(, "solution": [{"do": "create_texture", "name": "t", "kind": "committed", "width": 4, "height": 4}]})")),
-                  "step 2: exercise: solution step 1 (create_texture): the Controls panel has no such control");
-  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
-                                   R"(, "solution": [{"do": "allocate", "heap": "demo"}]})")),
+                                          R"(, "solution": [{"do": "allocate", "heap": "demo"}]})")),
                   "Allocate takes one descriptor from the learner heap");
-  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
-                                   R"(, "solution": [{"do": "resize", "slot": 0, "width": 800, "height": 600}]})")),
-                  "resize slot 0 to 640x360, 1280x720 or 0x0");
+  EXPECT_MENTIONS(
+      parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
+                              R"(, "solution": [{"do": "resize", "slot": 0, "width": 800, "height": 600}]})")),
+      "resize slot 0 to 640x360, 1280x720 or 0x0");
   EXPECT_MENTIONS(parse_error(lesson_with(R"("exercise": {)" + task + R"(, "solution": [{"do": "flush"}]})")),
                   "an exercise needs expectations");
   EXPECT_MENTIONS(parse_error(lesson_with(R"("actions": [{"do": "flush"}], )" + expect + R"(, "exercise": {)" + task +
-                                   R"(, "solution": [{"do": "advance_frames", "count": 1}]})")),
+                                          R"(, "solution": [{"do": "advance_frames", "count": 1}]})")),
                   "an exercise has no actions of its own");
-  EXPECT_MENTIONS(parse_error(lesson_with(expect + R"(, "exercise": {"solution": [{"do": "advance_frames", "count": 1}]})")),
-                  "exercise: 'task' is required");
+  EXPECT_MENTIONS(
+      parse_error(lesson_with(expect + R"(, "exercise": {"solution": [{"do": "advance_frames", "count": 1}]})")),
+      "exercise: 'task' is required");
 }
 
 // Every lesson ends with one exercise, and its solution holds under the same checks (the
@@ -322,9 +334,9 @@ TEST(glossary, finds_terms_by_every_spelling_longest_first) {
   using v = std::vector<std::string>;
   EXPECT_EQ(ids("The Fence values rise; each fence is signalled.", language::en), (v{"fence-value", "fence"}));
   EXPECT_EQ(ids("Two RTVs and an ID3D12Fence.", language::en), (v{"rtv", "fence"}));
-  EXPECT_EQ(ids("fences", language::en), (v{"fence"}));   // a plural
-  EXPECT_EQ(ids("fencepost", language::en), (v{}));        // not a whole word
-  EXPECT_EQ(ids("id3d12fence", language::en), (v{}));      // code spellings match exact case only
+  EXPECT_EQ(ids("fences", language::en), (v{"fence"}));  // a plural
+  EXPECT_EQ(ids("fencepost", language::en), (v{}));      // not a whole word
+  EXPECT_EQ(ids("id3d12fence", language::en), (v{}));    // code spellings match exact case only
   EXPECT_EQ(ids("围栏值先于渲染目标视图", language::zh), (v{"fence-value", "rtv"}));
   // Search: names first (those starting with the query before the rest), then definitions.
   std::vector<std::string> found;
@@ -351,7 +363,8 @@ TEST(glossary, mistakes_are_named_with_the_entry) {
                   "terms 'a' and 'b' are both spelt 'a'");
   EXPECT_MENTIONS(error(R"({"terms": [{"id": "A b", "term": {"zh": "甲", "en": "a"}, )" + def + "}]}"),
                   "lessons/glossary.json': /terms/0: id 'A b' must be lower-case words");
-  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲"}, )" + def + "}]}"), "/terms/0 ('a'): 'term' has no en text");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲"}, )" + def + "}]}"),
+                  "/terms/0 ('a'): 'term' has no en text");
   EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, "typo": 1, )" + def + "}]}"),
                   "unknown key 'typo'");
   EXPECT_MENTIONS(error(R"({"terms": []})"), "/terms must be a non-empty array");
@@ -364,9 +377,27 @@ TEST(glossary, the_shipped_glossary_has_the_lessons_terms) {
   ASSERT_TRUE(sections) << sections.error_value().reason;
   auto g = load_glossary(XE_SOURCE_DIR "/lessons/glossary.json", &*sections);
   ASSERT_TRUE(g) << g.error_value().reason;
-  for (const char* id : {"free-stack", "frame-slot", "fence-value", "deferred-release", "descriptor-heap", "rtv", "dsv", "srv",
-                         "uav", "root-signature", "pso", "resource-barrier", "swap-chain", "flip-model", "back-buffer",
-                         "command-allocator", "command-list", "command-queue", "shader-visible", "adapter", "warp"})
+  for (const char* id : {"free-stack",
+                         "frame-slot",
+                         "fence-value",
+                         "deferred-release",
+                         "descriptor-heap",
+                         "rtv",
+                         "dsv",
+                         "srv",
+                         "uav",
+                         "root-signature",
+                         "pso",
+                         "resource-barrier",
+                         "swap-chain",
+                         "flip-model",
+                         "back-buffer",
+                         "command-allocator",
+                         "command-list",
+                         "command-queue",
+                         "shader-visible",
+                         "adapter",
+                         "warp"})
     EXPECT_TRUE(g->find(id)) << id;
   auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
   ASSERT_TRUE(lessons) << lessons.error_value().reason;
@@ -393,17 +424,20 @@ code_and_numbers code_and_numbers_of(const std::string& text) {
   for (auto it = std::sregex_iterator{text.begin(), text.end(), token}; it != std::sregex_iterator{}; ++it) {
     std::string t = it->str();
     // An acronym's plural is the same code: RTVs, GPUs.
-    if (t.size() > 2 && t.back() == 's' &&
-        std::all_of(t.begin(), t.end() - 1, [](char c) { return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)); }))
+    if (t.size() > 2 && t.back() == 's' && std::all_of(t.begin(), t.end() - 1, [](char c) {
+          return std::isupper(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c));
+        }))
       t.pop_back();
     if (std::isdigit(static_cast<unsigned char>(t[0]))) {
       out.numbers.insert(t);
       continue;
     }
-    const bool inner_capital = std::any_of(t.begin() + 1, t.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
-    const bool code = t.find('_') != std::string::npos || t.find("::") != std::string::npos ||
-                      std::any_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
-                      inner_capital;
+    const bool inner_capital =
+        std::any_of(t.begin() + 1, t.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+    const bool code =
+        t.find('_') != std::string::npos || t.find("::") != std::string::npos ||
+        std::any_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
+        inner_capital;
     if (code) out.code.insert(t);
   }
   return out;
@@ -416,7 +450,8 @@ std::string joined(const std::set<std::string>& s) {
 }
 
 TEST(lesson_text, code_tokens_and_numbers_are_found) {
-  const auto found = code_and_numbers_of("The GPUs read utl::free_list via ID3D12Device at 1280×720, 0.5 ms; The Present");
+  const auto found =
+      code_and_numbers_of("The GPUs read utl::free_list via ID3D12Device at 1280×720, 0.5 ms; The Present");
   EXPECT_EQ(joined(found.code), "GPU ID3D12Device utl::free_list");
   EXPECT_EQ(joined(found.numbers), "0.5 1280 720");
   EXPECT_EQ(joined(code_and_numbers_of("第 3 帧读取 _free_handles[_size]，GPU 等待").code), "GPU _free_handles _size");
@@ -431,7 +466,8 @@ TEST(lesson_text, chinese_and_english_name_the_same_code_and_numbers) {
   const auto compare = [&](const lesson& l, const std::string& where, const bilingual& b) {
     ++pairs;
     const auto zh = code_and_numbers_of(b.zh), en = code_and_numbers_of(b.en);
-    EXPECT_EQ(joined(zh.code), joined(en.code)) << l.id << " " << where << ": code differs\n zh: " << b.zh << "\n en: " << b.en;
+    EXPECT_EQ(joined(zh.code), joined(en.code))
+        << l.id << " " << where << ": code differs\n zh: " << b.zh << "\n en: " << b.en;
     EXPECT_EQ(joined(zh.numbers), joined(en.numbers))
         << l.id << " " << where << ": numbers differ\n zh: " << b.zh << "\n en: " << b.en;
   };
@@ -473,7 +509,12 @@ TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
 
   const nlohmann::json state = {
       {"frame", {{"number", 4}, {"index", 0}, {"next_index", 1}}},
-      {"heaps", {{"demo", {{"size", 2}, {"capacity", 5}, {"free_stack", {0, 1, 2, 3, 4}}, {"deferred", {{1}, nlohmann::json::array(), nlohmann::json::array()}}}}}},
+      {"heaps",
+       {{"demo",
+         {{"size", 2},
+          {"capacity", 5},
+          {"free_stack", {0, 1, 2, 3, 4}},
+          {"deferred", {{1}, nlohmann::json::array(), nlohmann::json::array()}}}}}},
       {"checks", {{"twice", {{"failed", true}, {"action", "free"}, {"message", "index 1 is already waiting"}}}}}};
   const std::vector<lesson_console::log_line> log = {
       {spdlog::level::err, "descriptor heap 'demo': index 1 is already waiting"},
@@ -485,7 +526,8 @@ TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
   EXPECT_MENTIONS(report, "The text.");
   EXPECT_MENTIONS(report, "free refused, as expected: index 1 is already waiting");
   EXPECT_MENTIONS(report, "frames: 0-3 ended | frees now wait in slot 0 | frame 4 records into slot 1");
-  EXPECT_MENTIONS(report, "heap demo: _size 2 of 5 | free stack [0 1 | 2 3 4] | deferred slot 0 [1] slot 1 [] slot 2 []");
+  EXPECT_MENTIONS(report,
+                  "heap demo: _size 2 of 5 | free stack [0 1 | 2 3 4] | deferred slot 0 [1] slot 1 [] slot 2 []");
   EXPECT_MENTIONS(report, "engine log (warning): something the step did not expect");
   EXPECT_EQ(report.find("(error)"), std::string::npos) << "an expected failure is not printed as an error";
   EXPECT_LT(report.find("= (a) Yes"), report.find("The text."));
@@ -505,7 +547,8 @@ TEST(lesson_vocabulary, new_actions_parse_and_reject_nesting) {
   EXPECT_TRUE(std::holds_alternative<actions::attempt>(s->steps[1].what));
   EXPECT_TRUE(std::get<actions::expect>(s->steps[3].what).contains);
   auto nested = parse_script(R"({"steps": [{"do": "attempt", "as": "a",
-      "action": {"do": "expect_error", "action": {"do": "flush"}}}]})", "t.json");
+      "action": {"do": "expect_error", "action": {"do": "flush"}}}]})",
+                             "t.json");
   ASSERT_FALSE(nested);
   EXPECT_MENTIONS(nested.error_value().reason, "cannot itself be");
   auto unnamed = parse_script(R"({"steps": [{"do": "attempt", "action": {"do": "flush"}}]})", "t.json");
@@ -580,7 +623,8 @@ TEST_F(settings_test, wrong_types_are_reset_naming_the_json_path) {
       {R"({"version": 1, "completed": "01"})", "/completed"},
       {R"({"version": 1, "completed": ["01", 2]})", "/completed/1"},
       {R"({"version": 1, "version": 1})", "duplicate key \"version\""},
-      {"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[", "nests deeper than 64"},
+      {"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+       "nests deeper than 64"},
   };
   for (const auto& [text, path] : cases) {
     std::ofstream{_file} << text;
@@ -608,8 +652,8 @@ TEST_F(settings_test, two_instances_merge_instead_of_overwriting) {
   a.save(sa);
   const learner_settings on_disk = load_settings(_file, nullptr);
   EXPECT_EQ(on_disk.completed, (std::set<std::string>{"01-what-is-d3d12", "02-adapters", "03-initialisation"}));
-  EXPECT_EQ(on_disk.lang, language::en);      // a chose it, b never changed it
-  EXPECT_EQ(on_disk.lesson, "02-adapters");   // b moved, a never did
+  EXPECT_EQ(on_disk.lang, language::en);     // a chose it, b never changed it
+  EXPECT_EQ(on_disk.lesson, "02-adapters");  // b moved, a never did
   EXPECT_EQ(on_disk.step, 3u);
 }
 
@@ -620,5 +664,5 @@ TEST_F(settings_test, unwritable_path_is_an_error) {
   EXPECT_FALSE(r);
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

@@ -61,12 +61,13 @@ void check_rules(const std::string& text, f32 width) {
     }
     // ASCII words stay whole: neither this line's end nor the next one's start cuts one.
     if (i + 1 < lines.size() && !lines[i + 1].empty()) {
-      const unsigned char last = static_cast<unsigned char>(line.back()), next = static_cast<unsigned char>(lines[i + 1].front());
+      const unsigned char last = static_cast<unsigned char>(line.back()),
+                          next = static_cast<unsigned char>(lines[i + 1].front());
       const auto word_char = [](unsigned char c) { return c > 0x20 && c < 0x80; };
       const size_t end = static_cast<size_t>(line.data() + line.size() - text.data());
       if (end < text.size() && text[end] != ' ' && text[end] != '\n') {
-        EXPECT_FALSE(word_char(last) && word_char(next)) << "an ASCII word split between lines " << i << " and " << i + 1
-                                                         << ": " << line << " | " << lines[i + 1];
+        EXPECT_FALSE(word_char(last) && word_char(next))
+            << "an ASCII word split between lines " << i << " and " << i + 1 << ": " << line << " | " << lines[i + 1];
       }
     }
   }
@@ -88,8 +89,9 @@ TEST(line_breaks, chinese_never_starts_a_line_with_closing_punctuation) {
 }
 
 TEST(line_breaks, ascii_words_stay_whole_and_keep_their_punctuation) {
-  const std::string text = "调用 free() 之后，索引不会立刻回到空闲栈。D3D12 的 ID3D12Fence 告诉我们 GPU 完成到了哪一帧。"
-                           "用D3D12写引擎，用free()释放。";
+  const std::string text =
+      "调用 free() 之后，索引不会立刻回到空闲栈。D3D12 的 ID3D12Fence 告诉我们 GPU 完成到了哪一帧。"
+      "用D3D12写引擎，用free()释放。";
   for (f32 width = 6; width <= 60; width += 1) check_rules(text, width);
   for (f32 width = 6; width <= 60; width += 1) {
     for (std::string_view line : break_lines(text, width, fixed_width)) {
@@ -125,7 +127,8 @@ TEST(line_breaks, malformed_utf8_still_breaks) {
 // Every text of every lesson, in both languages, at the widths the lesson panel has.
 TEST(line_breaks, every_lesson_text_follows_the_rules) {
   size_t texts = 0;
-  for (const char* id : {"01-what-is-d3d12", "06-command-queue-and-fences", "07-descriptor-heaps", "10-resize-and-rebuild"}) {
+  for (const char* id :
+       {"01-what-is-d3d12", "06-command-queue-and-fences", "07-descriptor-heaps", "10-resize-and-rebuild"}) {
     std::ifstream file{std::string{XE_SOURCE_DIR} + "/lessons/" + id + ".json"};
     ASSERT_TRUE(file) << id;
     const nlohmann::json lesson = nlohmann::json::parse(file);
@@ -139,5 +142,5 @@ TEST(line_breaks, every_lesson_text_follows_the_rules) {
   EXPECT_GT(texts, 20u);
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

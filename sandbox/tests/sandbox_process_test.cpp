@@ -100,7 +100,9 @@ TEST(sandbox_process, lesson_flags_are_checked) {
   auto play = sandbox("--play");
   EXPECT_EQ(play.exit_code, 2);
   const std::string dir = ::testing::TempDir() + "xe-bad-lessons";
-  ASSERT_EQ(run_process("mkdir -p " + shell_quote(dir) + " && printf '{\"id\": ' > " + shell_quote(dir + "/01-x.json")).exit_code, 0);
+  ASSERT_EQ(run_process("mkdir -p " + shell_quote(dir) + " && printf '{\"id\": ' > " + shell_quote(dir + "/01-x.json"))
+                .exit_code,
+            0);
   auto broken = sandbox("--headless --lesson all --lessons " + shell_quote(dir));
   EXPECT_EQ(broken.exit_code, 3);
   EXPECT_NE(broken.err.find("01-x.json"), std::string::npos) << broken.err;
@@ -113,5 +115,5 @@ TEST(sandbox_process, no_display_means_headless) {
   EXPECT_NE(r.err.find("running headless"), std::string::npos) << r.err;
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

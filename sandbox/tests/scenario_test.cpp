@@ -45,8 +45,8 @@ protected:
   }
   // Validates with Debian's python3-jsonschema against docs/snapshot.schema.json.
   static void expect_schema_valid(const fs::path& file) {
-    auto r = run_process("/usr/bin/python3 " + shell_quote(std::string{XE_SOURCE_DIR} + "/tools/validate_json.py") + " " +
-                         shell_quote(std::string{XE_SOURCE_DIR} + "/docs/snapshot.schema.json") + " " +
+    auto r = run_process("/usr/bin/python3 " + shell_quote(std::string{XE_SOURCE_DIR} + "/tools/validate_json.py") +
+                         " " + shell_quote(std::string{XE_SOURCE_DIR} + "/docs/snapshot.schema.json") + " " +
                          shell_quote(file.string()));
     EXPECT_EQ(r.exit_code, 0) << file << ":\n" << r.err << r.out;
   }
@@ -112,7 +112,8 @@ TEST_F(scenario, malformed_scripts_exit_3_naming_the_step) {
 
   expect_script_error(R"({"do": "flush"}, {"do": "advance_frames", "count": "two"})", "step 2 (advance_frames)");
   expect_script_error(R"({"do": "teleport", "to": "mars"})", "step 1 (teleport): unknown action");
-  expect_script_error(R"({"do": "expect", "path": "heaps", "equals": 1})", "step 1 (expect): 'path' is not a JSON Pointer");
+  expect_script_error(R"({"do": "expect", "path": "heaps", "equals": 1})",
+                      "step 1 (expect): 'path' is not a JSON Pointer");
   expect_script_error(R"({"do": "expect", "path": "/heaps/nope/size", "equals": 1})",
                       "step 1 (expect): /heaps/nope/size does not exist");
   expect_script_error(R"({"do": "expect", "path": "/heaps/rtv/free_stack/x", "equals": 1})", "does not exist");
@@ -126,25 +127,32 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
   expect_script_error(heap + R"({"do": "allocate", "heap": "demo"}, {"do": "free", "heap": "demo", "index": 0},
                                 {"do": "free", "heap": "demo", "index": 0})",
                       "step 4 (free): descriptor heap 'demo': index 0 is already waiting in slot 0's deferred queue");
-  expect_script_error(heap + R"({"do": "free", "heap": "demo", "index": 1})", "step 2 (free): descriptor heap 'demo': index 1 is not allocated");
-  expect_script_error(heap + R"({"do": "allocate", "heap": "demo", "count": 3})", "step 2 (allocate): descriptor heap 'demo': heap is full");
+  expect_script_error(heap + R"({"do": "free", "heap": "demo", "index": 1})",
+                      "step 2 (free): descriptor heap 'demo': index 1 is not allocated");
+  expect_script_error(heap + R"({"do": "allocate", "heap": "demo", "count": 3})",
+                      "step 2 (allocate): descriptor heap 'demo': heap is full");
   expect_script_error(R"({"do": "allocate", "heap": "rtv"})", "step 1 (allocate): heap 'rtv' belongs to the engine");
-  expect_script_error(R"({"do": "allocate", "heap": "rtv", "count": 600})", "step 1 (allocate): heap 'rtv' belongs to the engine");
+  expect_script_error(R"({"do": "allocate", "heap": "rtv", "count": 600})",
+                      "step 1 (allocate): heap 'rtv' belongs to the engine");
   expect_script_error(heap + R"({"do": "allocate", "heap": "demo"}, {"do": "allocate", "heap": "demo", "count": 2})",
                       "step 3 (allocate): descriptor heap 'demo': heap is full for 2 more (1 of 2 free");
   expect_script_error(R"({"do": "allocate", "heap": "ghost"})", "step 1 (allocate): there is no heap named 'ghost'");
   expect_script_error(heap + heap_only, "step 2 (create_heap): a heap named 'demo' already exists");
-  expect_script_error(R"({"do": "create_texture", "name": "sparse", "kind": "reserved", "width": 256, "height": 256})",
-                      "step 1 (create_texture): texture 'sparse': this device reports tiled resources as not supported");
-  expect_script_error(R"({"do": "release", "name": "never"})", "step 1 (release): there is no live texture named 'never'");
+  expect_script_error(
+      R"({"do": "create_texture", "name": "sparse", "kind": "reserved", "width": 256, "height": 256})",
+      "step 1 (create_texture): texture 'sparse': this device reports tiled resources as not supported");
+  expect_script_error(R"({"do": "release", "name": "never"})",
+                      "step 1 (release): there is no live texture named 'never'");
   expect_script_error(R"({"do": "release_immediately", "name": "never", "as": "h"})",
                       "step 1 (release_immediately): there is no live texture named 'never'");
   expect_script_error(R"({"do": "upload_texture", "name": "never"})",
                       "step 1 (upload_texture): there is no live texture named 'never'");
   expect_script_error(R"({"do": "wrong_barrier", "name": "never", "as": "w"})",
                       "step 1 (wrong_barrier): there is no live texture named 'never'");
-  const std::string tiles = R"({"do": "create_texture", "name": "tiles", "kind": "committed", "width": 64, "height": 64}, )";
-  expect_script_error(R"({"do": "show_quad", "texture": "never"})", "step 1 (show_quad): there is no live texture named 'never'");
+  const std::string tiles =
+      R"({"do": "create_texture", "name": "tiles", "kind": "committed", "width": 64, "height": 64}, )";
+  expect_script_error(R"({"do": "show_quad", "texture": "never"})",
+                      "step 1 (show_quad): there is no live texture named 'never'");
   expect_script_error(R"({"do": "measure_quad", "name": "never", "as": "q"})",
                       "step 1 (measure_quad): there is no live texture named 'never'");
   expect_script_error(tiles + R"({"do": "measure_quad", "name": "tiles", "as": "q"})",
@@ -154,13 +162,15 @@ TEST_F(scenario, engine_misuse_exits_3_naming_the_step) {
                       "(its upload is queued: run a frame)");
   expect_script_error(tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release", "name": "tiles"})",
                       "step 3 (release): texture 'tiles' is on the quad: take it off first");
-  expect_script_error(tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release_immediately", "name": "tiles", "as": "h"})",
-                      "step 3 (release_immediately): texture 'tiles' is on the quad: take it off first");
+  expect_script_error(
+      tiles + R"({"do": "show_quad", "texture": "tiles"}, {"do": "release_immediately", "name": "tiles", "as": "h"})",
+      "step 3 (release_immediately): texture 'tiles' is on the quad: take it off first");
   expect_script_error(R"({"do": "create_texture", "name": "big", "kind": "committed", "width": 2048, "height": 1024},
                          {"do": "upload_texture", "name": "big", "through": "upload_ring"})",
                       "step 2 (upload_texture): texture 'big' needs 8388608 bytes of upload space, more than a frame "
                       "slot's 4194304");
-  expect_script_error(R"({"do": "remove_surface", "slot": 5})", "step 1 (remove_surface): there is no surface in slot 5");
+  expect_script_error(R"({"do": "remove_surface", "slot": 5})",
+                      "step 1 (remove_surface): there is no surface in slot 5");
   expect_script_error(R"({"do": "resize", "slot": 0, "width": 0, "height": 10})", "step 1 (resize)");
 }
 
@@ -185,8 +195,10 @@ TEST_F(scenario, an_immediate_release_is_captured_not_counted) {
   bool provoked = false;
   std::istringstream lines{r.err + r.out};
   for (std::string line; std::getline(lines, line);) {
-    if (line.find("(provoked on purpose)") != std::string::npos) provoked = true;
-    else others += line + "\n";
+    if (line.find("(provoked on purpose)") != std::string::npos)
+      provoked = true;
+    else
+      others += line + "\n";
   }
   EXPECT_EQ(runtime_complaint(others), "");
   const char* layers = std::getenv("VK_LOADER_LAYERS_ENABLE");
@@ -236,5 +248,5 @@ TEST_F(scenario, missing_script_file_is_a_usage_error) {
   EXPECT_NE(r.err.find("cannot read script 'nowhere.json'"), std::string::npos) << r.err;
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

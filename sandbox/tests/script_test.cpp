@@ -73,11 +73,14 @@ TEST(script_parse, new_parameters_and_the_race) {
   const auto& bounds = std::get<actions::expect>(s->steps[5].what);
   EXPECT_EQ(*bounds.at_least, 1.0);
   EXPECT_EQ(*bounds.at_most, 9.0);
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_heap", "name": "w", "type": "rtv", "capacity": 4, "model": "mine"}]})"),
-                  "'model' must be engine or wiki");
+  EXPECT_MENTIONS(
+      parse_error(R"({"steps": [{"do": "create_heap", "name": "w", "type": "rtv", "capacity": 4, "model": "mine"}]})"),
+      "'model' must be engine or wiki");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "race", "model": "wiki"}]})"), "'as' is required");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed_by": 1}]})"), "a script has no step");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed": true}]})"), "a script has no step");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed_by": 1}]})"),
+                  "a script has no step");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a", "changed": true}]})"),
+                  "a script has no step");
 }
 
 TEST(script_parse, release_immediately_needs_a_texture_and_a_label) {
@@ -91,12 +94,14 @@ TEST(script_parse, release_immediately_needs_a_texture_and_a_label) {
 
 TEST(script_parse, upload_texture_and_wrong_barrier) {
   auto s = parse_script(R"({"steps": [{"do": "upload_texture", "name": "checker"},
-                                      {"do": "wrong_barrier", "name": "wrong", "as": "w"}]})", "t.json");
+                                      {"do": "wrong_barrier", "name": "wrong", "as": "w"}]})",
+                        "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
   EXPECT_EQ(std::get<actions::upload_texture>(s->steps[0].what).name, "checker");
   EXPECT_EQ(std::get<actions::wrong_barrier>(s->steps[1].what).as, "w");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "wrong_barrier", "name": "wrong"}]})"), "'as' is required");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "c", "as": "x"}]})"), "unknown parameter 'as'");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "c", "as": "x"}]})"),
+                  "unknown parameter 'as'");
 }
 
 TEST(script_parse, textured_quad_actions) {
@@ -106,7 +111,8 @@ TEST(script_parse, textured_quad_actions) {
     {"do": "show_quad", "texture": "t"},
     {"do": "show_quad", "visible": false},
     {"do": "measure_quad", "name": "t", "as": "q"},
-    {"do": "upload_texture", "name": "t", "through": "staging"}]})", "t.json");
+    {"do": "upload_texture", "name": "t", "through": "staging"}]})",
+                        "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
   const auto& up = std::get<actions::upload_texture>(s->steps[0].what);
   EXPECT_EQ(up.through, actions::upload_path::upload_ring);
@@ -123,7 +129,8 @@ TEST(script_parse, textured_quad_actions) {
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "pattern": "stripes"}]})"),
                   "'pattern' must be checker or tiles");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad"}]})"), "give 'texture'");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad", "texture": "t", "visible": false}]})"), "give 'texture'");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad", "texture": "t", "visible": false}]})"),
+                  "give 'texture'");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_quad", "visible": true}]})"), "name the texture");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "measure_quad", "name": "t"}]})"), "'as' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_quad_root_signature"}]})"), "'as' is required");
@@ -206,15 +213,18 @@ TEST(script_parse, wrong_types_name_the_step) {
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_heap", "name": "h", "type": "rtv"}]})"),
                   "'capacity' is required");
   EXPECT_MENTIONS(
-      parse_error(R"({"steps": [{"do": "create_heap", "name": "h", "type": "rtv", "capacity": 1, "shader_visible": 1}]})"),
+      parse_error(
+          R"({"steps": [{"do": "create_heap", "name": "h", "type": "rtv", "capacity": 1, "shader_visible": 1}]})"),
       "'shader_visible' must be true or false");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "free", "heap": "h"}]})"), "exactly one of 'index' and 'label'");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "free", "heap": "h", "index": 1, "label": "x"}]})"),
                   "exactly one of");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "create_texture", "name": "t", "kind": "sparse", "width": 1, "height": 1}]})"),
-                  "'kind' must be committed, placed or reserved");
+  EXPECT_MENTIONS(
+      parse_error(R"({"steps": [{"do": "create_texture", "name": "t", "kind": "sparse", "width": 1, "height": 1}]})"),
+      "'kind' must be committed, placed or reserved");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_frames_in_flight", "count": 4}]})"), "1..3, got 4");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"), "exactly one of 'equals', 'contains', 'at_least'/'at_most', 'changed_by' and 'changed' is required");
+  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"),
+                  "exactly one of 'equals', 'contains', 'at_least'/'at_most', 'changed_by' and 'changed' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_triangle"}]})"), "'visible' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_gpu_load", "passes": 10001}]})"), "0..10000");
 }
@@ -235,7 +245,8 @@ TEST(script_parse, bad_json_pointers) {
 
 TEST(atomic_file, writes_whole_files_and_leaves_no_temporary_behind) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("xe-atomic-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("xe-atomic-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   ASSERT_TRUE(write_file_atomic(dir / "a.txt", std::string_view{"first"}));
@@ -256,8 +267,8 @@ TEST(atomic_file, writes_whole_files_and_leaves_no_temporary_behind) {
   fs::remove_all(dir);
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox
 
 namespace xe::sandbox {
 namespace {
@@ -283,5 +294,5 @@ TEST(history_ring, keeps_the_newest_records_in_order) {
   EXPECT_EQ(ring.at(0).frame.frame_number, 9u);
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

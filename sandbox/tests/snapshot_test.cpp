@@ -54,8 +54,8 @@ TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
   ASSERT_TRUE(gfx::upload_texture_pattern("checker"));
   // The richer parts: a heap running the wiki's code with a fault, a surface list that grew,
   // fence waits.
-  auto wiki = gfx::create_heap({.name = "wiki", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1,
-                                .model = gfx::heap_model::wiki});
+  auto wiki = gfx::create_heap(
+      {.name = "wiki", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1, .model = gfx::heap_model::wiki});
   ASSERT_TRUE(wiki);
   ASSERT_TRUE(gfx::allocate_descriptor(*wiki));
   ASSERT_FALSE(gfx::allocate_descriptor(*wiki)) << "no capacity check: stopped as a fault";
@@ -175,7 +175,8 @@ TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where)
       {"other schema", [](nlohmann::json& j) { j["schema"] = "vma.dump"; }, "/schema"},
       {"newer version", [](nlohmann::json& j) { j["version"] = 2; }, "version 2 cannot be read"},
       {"missing fence", [](nlohmann::json& j) { j.erase("fence"); }, "/fence: missing"},
-      {"wrong type", [](nlohmann::json& j) { j["frame"]["number"] = "ten"; }, "/frame/number: expected a non-negative integer"},
+      {"wrong type", [](nlohmann::json& j) { j["frame"]["number"] = "ten"; },
+       "/frame/number: expected a non-negative integer"},
       {"negative index", [](nlohmann::json& j) { j["heaps"]["rtv"]["free_stack"][0] = -1; }, "/heaps/rtv/free_stack/0"},
       {"stack of wrong length", [](nlohmann::json& j) { j["heaps"]["rtv"]["free_stack"].push_back(1); },
        "/heaps/rtv/free_stack: expected 512 entries"},
@@ -184,7 +185,10 @@ TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where)
       {"size past capacity", [](nlohmann::json& j) { j["heaps"]["uav"]["size"] = 513; }, "/heaps/uav/size"},
       {"surface slots", [](nlohmann::json& j) { j["surfaces"]["slots"] = nlohmann::json::array(); },
        "/surfaces/slots: expected 1 entries"},
-      {"unknown event", [](nlohmann::json& j) { j["events"] = {{{"type", "boom"}, {"frame", 1}}}; },
+      {"unknown event",
+       [](nlohmann::json& j) {
+         j["events"] = {{{"type", "boom"}, {"frame", 1}}};
+       },
        "/events/0/type: unknown event type"},
       {"frame slot", [](nlohmann::json& j) { j["frame"]["index"] = 3; }, "/frame/index"},
   };
@@ -212,7 +216,8 @@ TEST_F(snapshot_test, diff_names_allocations_frees_returns_and_objects) {
   const heap_change& demo = d.heaps[0].heap == "demo" ? d.heaps[0] : d.heaps[1];
   EXPECT_EQ(demo.allocated, (std::vector<u32>{1}));
   EXPECT_EQ(demo.passed, (std::vector<u32>{0})) << "allocated and freed in between";
-  EXPECT_NE(std::find(d.objects_created.begin(), d.objects_created.end(), "texture2d 'brick'"), d.objects_created.end());
+  EXPECT_NE(std::find(d.objects_created.begin(), d.objects_created.end(), "texture2d 'brick'"),
+            d.objects_created.end());
 
   frames(3);
   const frame_record returned = capture_frame_record(nullptr, &after_free);
@@ -280,14 +285,15 @@ TEST_F(snapshot_test, a_shared_record_reads_as_a_full_capture) {
   u32 shared_heaps = 0, shared_surfaces = 0;
   std::set<u32> back_buffers;
   for (u32 i = 0; i < history.size(); ++i) {
-    frame_record shown = history.at(i);  // a copy: its shared parts stay shared
+    frame_record shown = history.at(i);      // a copy: its shared parts stay shared
     shown.timings = history.timeline_of(i);  // the panels' whole timeline window, from the deltas
     const nlohmann::json read = to_json(shown, gfx::get_adapter_info());
     // The fence's completed value is read live from the GPU, which may finish a frame between
     // the two captures (lavapipe runs beside the test); it is the record's own, never shared,
     // and can only have moved forward.
     nlohmann::json expected = full[i];
-    ASSERT_GE(expected["fence"]["gpu_completed"].get<u64>(), read["fence"]["gpu_completed"].get<u64>()) << "record " << i;
+    ASSERT_GE(expected["fence"]["gpu_completed"].get<u64>(), read["fence"]["gpu_completed"].get<u64>())
+        << "record " << i;
     expected["fence"]["gpu_completed"] = read["fence"]["gpu_completed"];
     const nlohmann::json difference = nlohmann::json::diff(expected, read);
     ASSERT_TRUE(difference.empty()) << "record " << i << ": " << difference.dump();
@@ -320,7 +326,8 @@ TEST_F(snapshot_test, a_partial_capture_resolves_every_pointer_as_the_whole_docu
 
   // Every member, and for long arrays their ends and middle; then pointers that miss.
   std::vector<nlohmann::json::json_pointer> pointers{nlohmann::json::json_pointer{}};
-  std::vector<std::pair<nlohmann::json::json_pointer, const nlohmann::json*>> todo{{nlohmann::json::json_pointer{}, &whole}};
+  std::vector<std::pair<nlohmann::json::json_pointer, const nlohmann::json*>> todo{
+      {nlohmann::json::json_pointer{}, &whole}};
   while (!todo.empty()) {
     auto [at, node] = todo.back();
     todo.pop_back();
@@ -336,10 +343,11 @@ TEST_F(snapshot_test, a_partial_capture_resolves_every_pointer_as_the_whole_docu
         if (n <= 8 || i < 3 || i == n / 2 || i + 1 == n) visit(at / i, (*node)[i]);
     }
   }
-  for (const char* missing : {"/nothing", "/heaps/none", "/heaps/demo~1x~0y/nothing", "/heaps/demo~1x~0y/free_stack/300",
-                              "/heaps/demo~1x~0y/free_stack/05", "/heaps/demo~1x~0y/owners/250", "/heaps/demo~1x~0y/owners/03",
-                              "/heaps/demo~1x~0y/freed_frames/4", "/heaps/rtv/size/0", "/events/100000", "/fence/slots/3",
-                              "/surfaces/slots/0/none", "/heaps/demo~1x~0y/free_stack/-"})
+  for (const char* missing :
+       {"/nothing", "/heaps/none", "/heaps/demo~1x~0y/nothing", "/heaps/demo~1x~0y/free_stack/300",
+        "/heaps/demo~1x~0y/free_stack/05", "/heaps/demo~1x~0y/owners/250", "/heaps/demo~1x~0y/owners/03",
+        "/heaps/demo~1x~0y/freed_frames/4", "/heaps/rtv/size/0", "/events/100000", "/fence/slots/3",
+        "/surfaces/slots/0/none", "/heaps/demo~1x~0y/free_stack/-"})
     pointers.emplace_back(missing);
   EXPECT_GT(pointers.size(), 500u);
 
@@ -368,21 +376,24 @@ TEST_F(snapshot_test, the_runner_evaluates_labels_and_checks_partially_as_in_the
     std::string _quad;
     void set_gpu_load(u32) override {}
     nlohmann::json snapshot() override { return capture_frame_state(nullptr); }
-    nlohmann::json snapshot_part(const nlohmann::json::json_pointer& p) override { return capture_frame_state_part(nullptr, p); }
+    nlohmann::json snapshot_part(const nlohmann::json::json_pointer& p) override {
+      return capture_frame_state_part(nullptr, p);
+    }
   } h;
   action_runner runner{h};
-  for (const char* step : {R"({"do": "create_heap", "name": "h", "type": "sampler", "capacity": 50})",
-                           R"({"do": "allocate", "heap": "h", "count": 20, "as": "many"})",
-                           R"({"do": "allocate", "heap": "h", "as": "one"})",
-                           R"({"do": "attempt", "action": {"do": "free", "heap": "h", "index": 40}, "as": "bad_free"})"}) {
+  for (const char* step :
+       {R"({"do": "create_heap", "name": "h", "type": "sampler", "capacity": 50})",
+        R"({"do": "allocate", "heap": "h", "count": 20, "as": "many"})",
+        R"({"do": "allocate", "heap": "h", "as": "one"})",
+        R"({"do": "attempt", "action": {"do": "free", "heap": "h", "index": 40}, "as": "bad_free"})"}) {
     auto parsed = actions::parse_step(nlohmann::json::parse(step), 1);
     ASSERT_TRUE(parsed) << parsed.error_value().reason;
     ASSERT_TRUE(runner.run(*parsed)) << step;
   }
   const nlohmann::json whole = runner.evaluation_document();
-  for (const char* p : {"/labels", "/labels/many", "/labels/many/0", "/labels/many/19", "/labels/many/20", "/labels/one/0",
-                        "/labels/none", "/labels/many/x", "/checks", "/checks/bad_free/failed", "/checks/none",
-                        "/heaps/h/owners/19", "/heaps/h/owners/21", "/heaps/h/size"}) {
+  for (const char* p : {"/labels", "/labels/many", "/labels/many/0", "/labels/many/19", "/labels/many/20",
+                        "/labels/one/0", "/labels/none", "/labels/many/x", "/checks", "/checks/bad_free/failed",
+                        "/checks/none", "/heaps/h/owners/19", "/heaps/h/owners/21", "/heaps/h/size"}) {
     const nlohmann::json::json_pointer pointer{p};
     const nlohmann::json part = runner.evaluation_document(pointer);
     ASSERT_EQ(whole.contains(pointer), part.contains(pointer)) << p;
@@ -444,7 +455,8 @@ TEST_F(snapshot_test, the_timeline_in_a_snapshot_is_ordered_and_consistent_with_
     const gfx::frame_timing& signaller = t[i - in_flight];
     EXPECT_EQ(t[i].waited_value, signaller.signal_value);
     if (signaller.gpu_source != gfx::gpu_time_source::none) {
-      EXPECT_LE(signaller.gpu_end, t[i].cpu_wait_end + tolerance_ns) << "the wait ends after the GPU completed its value";
+      EXPECT_LE(signaller.gpu_end, t[i].cpu_wait_end + tolerance_ns)
+          << "the wait ends after the GPU completed its value";
     }
   }
   EXPECT_GT(loaded->record.frame.gpu_frame_ms, 0.f);
@@ -469,9 +481,16 @@ TEST(frame_lanes_test, a_value_completes_no_earlier_than_its_signal) {
   std::vector<gfx::frame_timing> t(3);
   for (u32 i = 0; i < 3; ++i) {
     const u64 base = 1'000'000ull * 10 * (i + 1);
-    t[i] = {.frame = i, .waited_value = i, .signal_value = i + 1, .cpu_wait_begin = base,
-            .cpu_wait_end = base + 100'000, .cpu_submit = base + 200'000, .cpu_signal = base + 3'000'000,
-            .gpu_begin = base + 300'000, .gpu_end = base + 1'000'000, .slot = i,
+    t[i] = {.frame = i,
+            .waited_value = i,
+            .signal_value = i + 1,
+            .cpu_wait_begin = base,
+            .cpu_wait_end = base + 100'000,
+            .cpu_submit = base + 200'000,
+            .cpu_signal = base + 3'000'000,
+            .gpu_begin = base + 300'000,
+            .gpu_end = base + 1'000'000,
+            .slot = i,
             .gpu_source = gfx::gpu_time_source::timestamps};
   }
   const ui::frame_lanes lanes = ui::build_frame_lanes(t);
@@ -546,5 +565,5 @@ TEST_F(snapshot_test, the_history_rebuilds_the_timeline_from_deltas) {
   EXPECT_EQ(older.back().frame, history.at(20).frame.frame_number - 1);
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox

@@ -34,4 +34,4 @@ private:
   std::filesystem::path _path;
 };
 
-} // namespace xe::sandbox
+}  // namespace xe::sandbox

@@ -62,19 +62,21 @@ TEST_F(window_process, scripted_window_operations_then_closing_every_window_exit
 TEST_F(window_process, closing_windows_through_the_window_manager_ends_the_app) {
   // Start with two windows, wait until the window manager lists them, ask it to close
   // each (as the title bar's close button would), and expect a clean exit.
-  const std::string command = shell_quote(XE_SANDBOX_EXE) + " --windows 2 --size 200x150 >out.txt 2>err.txt & pid=$!\n"
-      "for i in $(seq 100); do [ \"$(wmctrl -l | grep -c 'XEngine Sandbox - surface')\" = 2 ] && break; sleep 0.1; done\n"
-      "wmctrl -c 'XEngine Sandbox - surface 1'; sleep 0.3\n"
-      "kill -0 $pid || { echo 'exited after the first close' >&2; exit 9; }\n"
-      "wmctrl -c 'XEngine Sandbox - surface 0'\n"
-      "for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
-      "kill -0 $pid 2>/dev/null && { kill $pid; echo 'still running' >&2; exit 8; }\n"
-      "wait $pid; code=$?; cat out.txt; cat err.txt >&2; exit $code";
+  const std::string command = shell_quote(XE_SANDBOX_EXE) +
+                              " --windows 2 --size 200x150 >out.txt 2>err.txt & pid=$!\n"
+                              "for i in $(seq 100); do [ \"$(wmctrl -l | grep -c 'XEngine Sandbox - surface')\" = 2 ] "
+                              "&& break; sleep 0.1; done\n"
+                              "wmctrl -c 'XEngine Sandbox - surface 1'; sleep 0.3\n"
+                              "kill -0 $pid || { echo 'exited after the first close' >&2; exit 9; }\n"
+                              "wmctrl -c 'XEngine Sandbox - surface 0'\n"
+                              "for i in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
+                              "kill -0 $pid 2>/dev/null && { kill $pid; echo 'still running' >&2; exit 8; }\n"
+                              "wait $pid; code=$?; cat out.txt; cat err.txt >&2; exit $code";
   auto r = in_dir(command);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("frames on"), std::string::npos) << r.out;
   EXPECT_EQ(r.err.find("shutdown left"), std::string::npos) << r.err;
 }
 
-} // namespace
-} // namespace xe::test
+}  // namespace
+}  // namespace xe::test

@@ -96,7 +96,7 @@ int run(int argc, char** argv) {
   return 0;
 }
 
-} // namespace
-} // namespace xe::sandbox
+}  // namespace
+}  // namespace xe::sandbox
 
 int main(int argc, char** argv) { return xe::sandbox::run(argc, argv); }

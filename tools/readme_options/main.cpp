@@ -18,7 +18,7 @@ int fail(const std::string& message, int code) {
   return code;
 }
 
-} // namespace
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace xe::sandbox;

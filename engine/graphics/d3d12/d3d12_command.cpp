@@ -45,8 +45,8 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
 
 u64 d3d12_command::now_ns() const {
   const s64 now = std::chrono::steady_clock::now().time_since_epoch().count();
-  return static_cast<u64>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                              std::chrono::steady_clock::duration{now - _epoch}).count());
+  return static_cast<u64>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::duration{now - _epoch}).count());
 }
 
 // On a fence of its own, so the frame fence's values stay the lessons' (frame N signals N + 1).
@@ -173,7 +173,11 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   if (_last_wait_begin) _cpu_frame_ms = static_cast<f32>(static_cast<f64>(wait_begin - _last_wait_begin) / 1e6);
   _last_wait_begin = wait_begin;
   frame_timing& t = timing_of(_frame_number);
-  t = {.frame = _frame_number, .waited_value = target, .cpu_wait_begin = wait_begin, .cpu_wait_end = now_ns(), .slot = slot};
+  t = {.frame = _frame_number,
+       .waited_value = target,
+       .cpu_wait_begin = wait_begin,
+       .cpu_wait_end = now_ns(),
+       .slot = slot};
   touch(t);
   return {};
 }
@@ -223,4 +227,4 @@ void d3d12_command::set_frames_in_flight(u32 count) {
   _max_pending_at_begin = 0;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

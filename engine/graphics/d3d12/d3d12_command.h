@@ -67,8 +67,8 @@ public:
   // submitted frames still running), and the most seen since frames in flight was set.
   u64 pending_at_begin() const { return _pending_at_begin; }
   u64 max_pending_at_begin() const { return _max_pending_at_begin; }
-  f64 wait_ms_total() const { return _wait_ms_total; }      // begin_frame waits, summed
-  u64 blocked_waits() const { return _blocked_waits; }      // begin_frames that had to block
+  f64 wait_ms_total() const { return _wait_ms_total; }  // begin_frame waits, summed
+  u64 blocked_waits() const { return _blocked_waits; }  // begin_frames that had to block
   bool recording() const { return _recording; }
   f32 cpu_frame_ms() const { return _cpu_frame_ms; }
   f32 gpu_frame_ms() const { return _gpu_frame_ms; }
@@ -118,4 +118,4 @@ private:
   u64 _last_gpu_end{0};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -19,9 +19,10 @@ constexpr D3D12_INPUT_ELEMENT_DESC triangle_input[] = {
     {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
     {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
 
-} // namespace
+}  // namespace
 
-pipeline_desc surface_pipeline(const render_context& ctx, shader_bytecode vs, shader_bytecode ps, ID3D12RootSignature* root) {
+pipeline_desc surface_pipeline(const render_context& ctx, shader_bytecode vs, shader_bytecode ps,
+                               ID3D12RootSignature* root) {
   pipeline_desc desc;
   desc.vs = vs;
   desc.ps = ps;
@@ -36,7 +37,8 @@ pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shader
 }
 
 result<void> record_triangle(const render_context& ctx) {
-  pipeline_desc desc = surface_pipeline(ctx, shaders::id::triangle_vs, shaders::id::triangle_ps, root_layout::vertex_input);
+  pipeline_desc desc =
+      surface_pipeline(ctx, shaders::id::triangle_vs, shaders::id::triangle_ps, root_layout::vertex_input);
   desc.input = triangle_input;
   auto pso = ctx.pipelines.pipeline(desc);
   if (!pso) return std::move(pso).error_value();
@@ -55,7 +57,8 @@ result<void> record_triangle(const render_context& ctx) {
 
 result<void> record_gpu_load(const render_context& ctx, u32 passes) {
   if (passes == 0) return {};
-  pipeline_desc desc = surface_pipeline(ctx, shaders::id::fullscreen_vs, shaders::id::flat_color_ps, root_layout::flat_color);
+  pipeline_desc desc =
+      surface_pipeline(ctx, shaders::id::fullscreen_vs, shaders::id::flat_color_ps, root_layout::flat_color);
   desc.blend = blend_mode::alpha;
   auto pso = ctx.pipelines.pipeline(desc);
   if (!pso) return std::move(pso).error_value();
@@ -82,4 +85,4 @@ result<void> record_fullscreen_texture(const render_context& ctx, D3D12_GPU_DESC
   return {};
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -19,7 +19,7 @@ namespace xe::gfx::d3d12 {
 
 namespace {
 std::unique_ptr<core_state> g;
-} // namespace
+}  // namespace
 
 core_state* state() { return g.get(); }
 
@@ -53,8 +53,13 @@ result<void> rebuild_surface(u32 index, u32 width, u32 height) {
   ++g->surfaces_version;  // failed or not, the surface changed
   if (!summary) return std::move(summary).error_value();
   if (detail::hooks_installed()) {
-    event e{.type = event_type::surface_resized, .surface = index, .detail = *summary, .width = s.width(),
-            .height = s.height(), .old_width = old_w, .old_height = old_h};
+    event e{.type = event_type::surface_resized,
+            .surface = index,
+            .detail = *summary,
+            .width = s.width(),
+            .height = s.height(),
+            .old_width = old_w,
+            .old_height = old_h};
     detail::emit(e);
   }
   return {};
@@ -120,7 +125,6 @@ void fill_adapter_info(const runtime::created_device& created) {
 }
 
 
-
 result<void> create_core(const renderer_desc& desc) {
   auto created = runtime::create_device(desc.adapter);
   if (!created) return std::move(created).error_value();
@@ -144,13 +148,12 @@ result<void> create_core(const renderer_desc& desc) {
   XE_TRY(g->immediate.initialize(g->device.get(), g->command.queue()));
   XE_TRY(create_null_descriptor_sources(*g));
 
-  XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name,
-              g->adapter.runtime, feature_level_name(g->adapter.feature_level),
-              shader_model_name(g->adapter.shader_model));
+  XE_LOG_INFO("D3D12 device on '{}' via {}: feature level {}, shader model {}", g->adapter.name, g->adapter.runtime,
+              feature_level_name(g->adapter.feature_level), shader_model_name(g->adapter.shader_model));
   return {};
 }
 
-} // namespace
+}  // namespace
 
 // ---------------------------------------------------------------------------------
 // core:: (engine-internal)
@@ -172,12 +175,12 @@ result<d3d12_surface*> find_surface(surface_id id) {
   return &g->surfaces[id.index()];
 }
 
-} // namespace core
+}  // namespace core
 
 result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
   auto rendering = s.begin_render(pass.list, pass.content.clear, pass.sync_index);
   if (!rendering || !*rendering) return rendering;  // an error, or minimised / zero extent
-  const render_context ctx{pass.list, s.width(), s.height(), s.chain().format(), d3d12_surface::depth_format,
+  const render_context ctx{pass.list,   s.width(),   s.height(), s.chain().format(), d3d12_surface::depth_format,
                            pass.upload, g->pipelines};
   result<void> status;
   if (pass.content.triangle) status = record_triangle(ctx);
@@ -200,8 +203,8 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
   if (!surface) return std::move(surface).error_value();
   if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
   if (content.gpu_load_passes > 10'000)
-    return make_error(errc::invalid_argument, fmt::format("at most 10000 GPU-load passes (asked {})",
-                                                          content.gpu_load_passes));
+    return make_error(errc::invalid_argument,
+                      fmt::format("at most 10000 GPU-load passes (asked {})", content.gpu_load_passes));
   d3d12_surface& s = **surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
   auto rendered = core::record_surface(s, {g->command.list(), content, extra, g->upload, g->clock().slot()});
@@ -211,7 +214,7 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
 }
 
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12
 
 // ---------------------------------------------------------------------------------
 // renderer.h
@@ -223,8 +226,8 @@ using namespace d3d12;
 result<void> initialize(const renderer_desc& desc) {
   if (g) return make_error(errc::invalid_argument, "the renderer is already initialised");
   if (desc.frames_in_flight < 1 || desc.frames_in_flight > frame_buffer_count)
-    return make_error(errc::invalid_argument,
-                      fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count, desc.frames_in_flight));
+    return make_error(errc::invalid_argument, fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count,
+                                                          desc.frames_in_flight));
   reset_fence_waits();
   g = std::make_unique<core_state>();
   for (heap_type type : {heap_type::rtv, heap_type::dsv, heap_type::cbv_srv_uav, heap_type::cbv_srv_uav})
@@ -290,9 +293,9 @@ result<surface_id> create_surface(const surface_desc& desc) {
     return make_error(errc::invalid_argument,
                       fmt::format("a surface needs a non-zero size (got {}x{})", desc.width, desc.height));
   if (desc.back_buffer_count < swap_chain::min_buffers || desc.back_buffer_count > swap_chain::max_buffers)
-    return make_error(errc::invalid_argument, fmt::format("back buffer count must be {}..{} (got {})",
-                                                          swap_chain::min_buffers, swap_chain::max_buffers,
-                                                          desc.back_buffer_count));
+    return make_error(errc::invalid_argument,
+                      fmt::format("back buffer count must be {}..{} (got {})", swap_chain::min_buffers,
+                                  swap_chain::max_buffers, desc.back_buffer_count));
   // The slot the free list will hand out: the newest freed one, else a new one.
   const u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
   std::string label = fmt::format("surface {}", slot);
@@ -312,8 +315,11 @@ result<surface_id> create_surface(const surface_desc& desc) {
     }
   }
   if (detail::hooks_installed()) {
-    event e{.type = event_type::surface_created, .surface = index, .detail = surface.chain().kind(),
-            .width = surface.width(), .height = surface.height()};
+    event e{.type = event_type::surface_created,
+            .surface = index,
+            .detail = surface.chain().kind(),
+            .width = surface.width(),
+            .height = surface.height()};
     detail::emit(e);
   }
   return make_surface_id(index);
@@ -498,10 +504,8 @@ u32 get_back_buffer_index(u32 slot) {
 
 void copy_objects(std::vector<object_info>& out) { tracker::copy_objects(out); }
 
-void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out) {
-  copy_release_queues(out);
-}
+void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out) { copy_release_queues(out); }
 
 u32 get_validation_error_count() { return runtime::validation_error_count(); }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

@@ -38,9 +38,9 @@ struct surface_pass {
   const frame_content& content;
   const record_fn& extra;
   upload_ring& upload;
-  u32 sync_index;                           // swap_chain::acquire's sync object
+  u32 sync_index;  // swap_chain::acquire's sync object
   const texture_readback* copy_to{nullptr};
 };
 result<bool> record_surface(d3d12_surface& s, const surface_pass& pass);
 
-} // namespace xe::gfx::d3d12::core
+}  // namespace xe::gfx::d3d12::core

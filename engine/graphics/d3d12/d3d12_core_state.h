@@ -69,4 +69,4 @@ error not_initialized();
 // d3d12_learner.cpp: the CPU-only null views learner descriptors start as.
 result<void> create_null_descriptor_sources(core_state& g);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

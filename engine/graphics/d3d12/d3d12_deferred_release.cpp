@@ -12,7 +12,7 @@ std::mutex g_mutex;
 std::array<std::vector<ID3D12Object*>, frame_buffer_count> g_queues{};
 const frame_clock* g_clock{nullptr};
 
-} // namespace
+}  // namespace
 
 void bind_release_clock(const frame_clock* clock) { g_clock = clock; }
 
@@ -63,4 +63,4 @@ void copy_release_queues(std::array<std::vector<object_info>, frame_buffer_count
     }
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

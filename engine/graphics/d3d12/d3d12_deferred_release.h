@@ -31,4 +31,4 @@ void release_all_deferred(u64 flushed);
 
 void copy_release_queues(std::array<std::vector<object_info>, frame_buffer_count>& out);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -22,9 +22,7 @@ D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type) {
 descriptor_heap::descriptor_heap(heap_type type, const frame_clock& clock, bool emits_events)
     : _type{type}, _clock{clock}, _emits_events{emits_events} {}
 
-descriptor_heap::~descriptor_heap() {
-  XE_ASSERT(!_d3d.heap);
-}
+descriptor_heap::~descriptor_heap() { XE_ASSERT(!_d3d.heap); }
 
 result<void> descriptor_heap::initialize(ID3D12Device* device, u32 capacity, bool shader_visible,
                                          std::string_view name) {
@@ -74,7 +72,8 @@ error descriptor_heap::allocate_refused(u32 size, u32 capacity, u32 count) const
   if (capacity == 0) return misuse(errc::not_initialized, "allocate() on a heap that is not initialised");
   if (count == 1)
     return misuse(errc::heap_full, fmt::format("heap is full ({} of {} descriptors allocated or waiting in "
-                                               "deferred queues)", size, capacity));
+                                               "deferred queues)",
+                                               size, capacity));
   return misuse(errc::heap_full, fmt::format("heap is full for {} more ({} of {} free; indices waiting in "
                                              "deferred queues count as taken); nothing was allocated",
                                              count, capacity - size, capacity));
@@ -103,7 +102,8 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
   }
   if (emitting()) {
     const u32 slot = _clock.slot();
-    for (size_t i = first; i < out.size(); ++i) detail::emit_descriptor(event_type::descriptor_allocated, _name, out[i], slot);
+    for (size_t i = first; i < out.size(); ++i)
+      detail::emit_descriptor(event_type::descriptor_allocated, _name, out[i], slot);
   }
   return {};
 }
@@ -111,7 +111,8 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
 error descriptor_heap::free_refused(const descriptor_handle& handle) const {
   if (!handle.is_valid()) return misuse(errc::invalid_handle, "free() of an invalid (null) descriptor handle");
   const std::string owner = handle.container ? handle.container->name() : std::string{"<none>"};
-  return misuse(errc::wrong_heap, fmt::format("descriptor {} belongs to heap '{}', not to this heap", handle.index, owner));
+  return misuse(errc::wrong_heap,
+                fmt::format("descriptor {} belongs to heap '{}', not to this heap", handle.index, owner));
 }
 
 result<void> descriptor_heap::free_index(u32 index) {
@@ -130,15 +131,18 @@ result<void> descriptor_heap::free_index(u32 index) {
 error descriptor_heap::free_refused(u32 index, u8 why) const {
   switch (why) {
     case not_addressed: {
-      const u32 capacity = [&] { std::lock_guard lock{_lock}; return _capacity; }();
-      return misuse(errc::invalid_handle, index < capacity
-                                              ? fmt::format("handle (index {}) does not address this heap", index)
-                                              : fmt::format("index {} is outside the heap (capacity {})", index, capacity));
+      const u32 capacity = [&] {
+        std::lock_guard lock{_lock};
+        return _capacity;
+      }();
+      return misuse(errc::invalid_handle,
+                    index < capacity ? fmt::format("handle (index {}) does not address this heap", index)
+                                     : fmt::format("index {} is outside the heap (capacity {})", index, capacity));
     }
     case stale:
-      return misuse(errc::double_free,
-                    fmt::format("stale handle: index {} was freed and allocated again since this handle was made",
-                                index));
+      return misuse(
+          errc::double_free,
+          fmt::format("stale handle: index {} was freed and allocated again since this handle was made", index));
     case state_free: return misuse(errc::double_free, fmt::format("index {} is not allocated", index));
     default:
       return misuse(errc::double_free, fmt::format("index {} is already waiting in slot {}'s deferred queue", index,
@@ -225,8 +229,12 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
   }
   static const utl::interned_text after_flush{"after flush"};
   for (const auto& [index, slot] : returned) {
-    event e{.type = event_type::descriptor_returned, .slot = slot, .heap = _name, .index = index,
-            .detail = after_flush, .value = flushed};
+    event e{.type = event_type::descriptor_returned,
+            .slot = slot,
+            .heap = _name,
+            .index = index,
+            .detail = after_flush,
+            .value = flushed};
     detail::emit(e);
   }
 }
@@ -299,7 +307,8 @@ result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 c
                                      std::string_view name) {
   using heap = descriptor_heap;
   if (capacity == 0 || capacity > heap::max_capacity)
-    return make_error(errc::invalid_argument, fmt::format("capacity {} is outside 1..{}", capacity, heap::max_capacity));
+    return make_error(errc::invalid_argument,
+                      fmt::format("capacity {} is outside 1..{}", capacity, heap::max_capacity));
   if (shader_visible && (type == heap_type::rtv || type == heap_type::dsv))
     return make_error(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
   if (shader_visible && type == heap_type::cbv_srv_uav && capacity > heap::max_shader_visible_cbv_srv_uav)
@@ -324,4 +333,4 @@ result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 c
   return out;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -157,8 +157,10 @@ private:
   // is not allocated, stale when generation is not the index's).
   u8 free_locked(u32 index, u32 generation, u32 slot, u64 frame) {
     index_entry& entry = _entries[index];
-    if (entry.state != state_allocated) [[unlikely]] return entry.state;
-    if (generation != entry.generation) [[unlikely]] return stale;
+    if (entry.state != state_allocated) [[unlikely]]
+      return entry.state;
+    if (generation != entry.generation) [[unlikely]]
+      return stale;
     entry.state = static_cast<u8>(state_deferred_base + slot);
     entry.freed_frame = frame;
     _deferred_free_indices[slot].push_back(index);
@@ -180,7 +182,7 @@ private:
   struct index_entry {
     u64 freed_frame;  // valid while the index waits in a deferred queue
     u32 generation;
-    u32 owner;        // 0: unnamed, else 1 + index into _owner_names
+    u32 owner;  // 0: unnamed, else 1 + index into _owner_names
     u8 state;
   };
   std::unique_ptr<u32[]> _free_handles;
@@ -230,13 +232,13 @@ inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owne
   handle.container = this;
   handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
   if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
-  if (emitting())
-    detail::emit_descriptor(event_type::descriptor_allocated, _name, handle.index, _clock.slot());
+  if (emitting()) detail::emit_descriptor(event_type::descriptor_allocated, _name, handle.index, _clock.slot());
   return handle;
 }
 
 inline result<void> descriptor_heap::free(descriptor_handle& handle) {
-  if (!handle.is_valid() || handle.container != this) [[unlikely]] return free_refused(handle);
+  if (!handle.is_valid() || handle.container != this) [[unlikely]]
+    return free_refused(handle);
   const u32 index = handle.index;
   const u32 slot = _clock.slot();  // read before the lock: nothing under it waits for the clock
   const u64 frame = _clock.frame_number();
@@ -248,7 +250,8 @@ inline result<void> descriptor_heap::free(descriptor_handle& handle) {
     else
       refused = free_locked(index, handle.generation, slot, frame);
   }
-  if (refused != queued) [[unlikely]] return free_refused(index, refused);
+  if (refused != queued) [[unlikely]]
+    return free_refused(index, refused);
   handle = {};
   if (emitting()) detail::emit_descriptor(event_type::descriptor_freed, _name, index, slot);
   return {};
@@ -256,4 +259,4 @@ inline result<void> descriptor_heap::free(descriptor_handle& handle) {
 
 D3D12_DESCRIPTOR_HEAP_TYPE to_d3d12(heap_type type);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -20,7 +20,7 @@ std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_hung{false};
 std::atomic<u64> g_resignals{0};
 
-} // namespace
+}  // namespace
 
 result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event event, const fence_source& source,
                             f32* waited_ms) {
@@ -54,9 +54,10 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
     const bool interrupted = g_interrupted.load(std::memory_order_relaxed) && elapsed_ms(start) >= interrupted_after_ms;
     if (no_progress || interrupted) {
       g_hung = true;
-      auto e = make_error(errc::device_hung,
-                          fmt::format("the GPU has not completed fence value {} ({} completed) after {:.0f} ms{}", value,
-                                      completed, elapsed_ms(start), interrupted ? "; the wait was interrupted" : ""));
+      auto e =
+          make_error(errc::device_hung,
+                     fmt::format("the GPU has not completed fence value {} ({} completed) after {:.0f} ms{}", value,
+                                 completed, elapsed_ms(start), interrupted ? "; the wait was interrupted" : ""));
       XE_LOG_ERROR("{}", e.reason);
       return e;
     }
@@ -70,10 +71,10 @@ u64 fence_resignals() { return g_resignals; }
 
 void reset_fence_waits() { g_hung = false; }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12
 
 namespace xe::gfx {
 
 void interrupt_fence_waits() { d3d12::g_interrupted.store(true, std::memory_order_relaxed); }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

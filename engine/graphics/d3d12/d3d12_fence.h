@@ -35,4 +35,4 @@ u64 fence_resignals();  // how often a wait had to signal again (process lifetim
 // Back to normal after the renderer was shut down and is started again.
 void reset_fence_waits();
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -35,8 +35,8 @@ bool gpu_timer::create(ID3D12Device* device, ID3D12CommandQueue* queue) {
     return false;
   }
   tracker::track(_queries.get(), {.name = "frame timestamp queries", .type = "ID3D12QueryHeap"});
-  auto buffer = create_buffer(device, "timestamp readback (frame times)", query_count * sizeof(u64), D3D12_HEAP_TYPE_READBACK,
-                              D3D12_RESOURCE_STATE_COPY_DEST);
+  auto buffer = create_buffer(device, "timestamp readback (frame times)", query_count * sizeof(u64),
+                              D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
   void* mapped = nullptr;
   const D3D12_RANGE all{0, query_count * sizeof(u64)};
   if (!buffer || FAILED((*buffer)->Map(0, &all, &mapped))) {
@@ -103,16 +103,19 @@ void gpu_timer::finish_calibration() {
   _info.timestamps = _mapped && _brackets > 0 && _bad_brackets == 0 && _offset_low <= _offset_high;
   if (!_info.timestamps) {
     if (_mapped && _info.method.empty())
-      _info.method = fmt::format("timestamp queries read back zero or backwards in {} of {} test frames: GPU times "
-                                 "are when the CPU saw each fence complete", _bad_brackets, _brackets);
+      _info.method = fmt::format(
+          "timestamp queries read back zero or backwards in {} of {} test frames: GPU times "
+          "are when the CPU saw each fence complete",
+          _bad_brackets, _brackets);
     return;
   }
   _offset = (_offset_low + _offset_high) / 2;
   _info.calibration_error_us = (_offset_high - _offset_low) / 2e3;
-  _info.method = fmt::format("timestamp queries, {} ticks/s; aligned to the CPU clock by bracketing {} test frames "
-                             "(within {:.0f} us){}",
-                             _info.frequency, _brackets, _info.calibration_error_us,
-                             _info.calibration_hr < 0 ? "; GetClockCalibration is not implemented here (E_NOTIMPL)" : "");
+  _info.method = fmt::format(
+      "timestamp queries, {} ticks/s; aligned to the CPU clock by bracketing {} test frames "
+      "(within {:.0f} us){}",
+      _info.frequency, _brackets, _info.calibration_error_us,
+      _info.calibration_hr < 0 ? "; GetClockCalibration is not implemented here (E_NOTIMPL)" : "");
 }
 
 u64 gpu_timer::to_ns(u64 ticks) const {
@@ -125,4 +128,4 @@ void gpu_timer::keep_after(u64 ticks, u64 cpu_ns) {
   if (at < static_cast<f64>(cpu_ns)) _offset += static_cast<f64>(cpu_ns) - at;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

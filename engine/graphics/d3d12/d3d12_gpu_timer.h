@@ -45,12 +45,12 @@ private:
   com_ptr<ID3D12Resource> _readback;
   const u64* _mapped{nullptr};
   f64 _ns_per_tick{0.0};
-  f64 _offset_low{-1e300};   // engine ns = raw ns + offset, offset in [low, high]
+  f64 _offset_low{-1e300};  // engine ns = raw ns + offset, offset in [low, high]
   f64 _offset_high{1e300};
   f64 _offset{0.0};
   u32 _brackets{0};
-  u32 _bad_brackets{0};      // zero or backwards ticks
+  u32 _bad_brackets{0};  // zero or backwards ticks
   gpu_clock_info _info{};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -49,7 +49,7 @@ result<com_ptr<ID3D12GraphicsCommandList>> open_list(ID3D12Device* device, ID3D1
   return list;
 }
 
-} // namespace
+}  // namespace
 
 result<immediate_release_report> release_texture_immediately(std::string_view name) {
   d3d12::core_state* g = d3d12::state();
@@ -143,9 +143,9 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
   // buffers can go.
   XE_TRY(g->immediate.run([](ID3D12GraphicsCommandList*) {}));
   if (!passed)
-    return make_error(errc::device_hung,
-                      fmt::format("the GPU had not passed the copy after {:.0f} ms; the texture was kept",
-                                  report.marker_wait_ms));
+    return make_error(
+        errc::device_hung,
+        fmt::format("the GPU had not passed the copy after {:.0f} ms; the texture was kept", report.marker_wait_ms));
   return report;
 }
 
@@ -190,10 +190,11 @@ result<wrong_barrier_report> record_wrong_barrier(std::string_view name) {
   report.capture_available = d3d12::runtime::can_capture_messages();
   report.validation_layer = d3d12::runtime::validation_layer_requested();
   d3d12::runtime::begin_expected_messages();
-  auto ran = g->immediate.run([&](ID3D12GraphicsCommandList* list) { d3d12::transition(list, texture, claimed, after); });
+  auto ran =
+      g->immediate.run([&](ID3D12GraphicsCommandList* list) { d3d12::transition(list, texture, claimed, after); });
   report.messages = d3d12::runtime::end_expected_messages();
   if (!ran) return std::move(ran).error_value();
   return report;
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

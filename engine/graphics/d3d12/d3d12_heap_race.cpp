@@ -50,7 +50,7 @@ void wait_for(const std::atomic<bool>& flag) {
   while (!flag.load()) std::this_thread::yield();
 }
 
-} // namespace
+}  // namespace
 
 result<heap_race_report> race_heap(const heap_race_desc& desc) {
   using namespace d3d12;
@@ -106,14 +106,14 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
   u32 slot = 0;
   for (u32 r = 0; r < rounds; ++r, slot = (slot + 1) % frame_buffer_count) {
     next_frame(slot);
-    auto handle = heap->allocate();     // something for the loop to hand back
+    auto handle = heap->allocate();  // something for the loop to hand back
     if (!handle) break;
     (void)heap->free_index(handle->index);
     sync.done.store(false);
     sync.armed.store(true);
     heap->process_deferred_free(slot);  // the probe hands over to the loader in the middle
     sync.armed.store(false);
-    wait_for(sync.done);                // the engine's loader gets the lock only now
+    wait_for(sync.done);  // the engine's loader gets the lock only now
     round_started.store(r + 1);
   }
   free_running.store(true);
@@ -146,4 +146,4 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
   return report;
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

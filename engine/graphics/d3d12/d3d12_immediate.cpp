@@ -51,7 +51,7 @@ result<void> copy_from_staging(core_state& g, com_ptr<ID3D12Resource>& staging,
   return {};
 }
 
-} // namespace
+}  // namespace
 
 result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
                                   D3D12_RESOURCE_STATES before) {
@@ -63,7 +63,8 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
   g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto staging = create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+  auto staging = create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD,
+                               D3D12_RESOURCE_STATE_GENERIC_READ);
   if (!staging) return std::move(staging).error_value();
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
@@ -82,9 +83,11 @@ result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, 
   if (g->in_frame) return make_error(errc::invalid_argument, "buffer uploads run between frames");
   const D3D12_RESOURCE_DESC desc = resource_desc(buffer);
   if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER || bytes > desc.Width)
-    return make_error(errc::invalid_argument,
-                      fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
-  auto staging = create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ);
+    return make_error(
+        errc::invalid_argument,
+        fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
+  auto staging = create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD,
+                               D3D12_RESOURCE_STATE_GENERIC_READ);
   if (!staging) return std::move(staging).error_value();
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
@@ -107,4 +110,4 @@ result<com_ptr<ID3D12Resource>> create_tracked_buffer(std::string_view name, u64
 
 void release_tracked(com_ptr<ID3D12Resource>& buffer) { deferred_release(buffer); }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -29,4 +29,4 @@ private:
   runtime::fence_event _event{nullptr};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

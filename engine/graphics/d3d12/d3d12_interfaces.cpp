@@ -50,7 +50,7 @@ void query_all(IUnknown* object, const named_iid (&table)[N], std::vector<interf
   }
 }
 
-} // namespace
+}  // namespace
 
 std::vector<interface_support> query_interfaces(ID3D12Device* device, ID3D12GraphicsCommandList* list,
                                                 ID3D12Fence* fence) {
@@ -61,4 +61,4 @@ std::vector<interface_support> query_interfaces(ID3D12Device* device, ID3D12Grap
   return out;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

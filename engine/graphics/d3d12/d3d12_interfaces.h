@@ -9,4 +9,4 @@ namespace xe::gfx::d3d12 {
 // ones this runtime provides (vkd3d 1.2: ID3D12Device and command lists up to 2 only).
 std::vector<interface_support> query_interfaces(ID3D12Device* device, ID3D12GraphicsCommandList* list,
                                                 ID3D12Fence* fence);
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -48,9 +48,9 @@ result<heap_interface*> find_heap_by_index(u32 heap) {
 result<heap_interface*> find_learner_heap(u32 heap) {
   auto found = find_heap_by_index(heap);
   if (found && heap < engine_heap_count)
-    return make_error(errc::invalid_argument,
-                      fmt::format("heap '{}' belongs to the engine; create a learner heap with create_heap",
-                                  (*found)->name()));
+    return make_error(
+        errc::invalid_argument,
+        fmt::format("heap '{}' belongs to the engine; create a learner heap with create_heap", (*found)->name()));
   return found;
 }
 
@@ -64,12 +64,13 @@ void write_null_descriptors(const heap_interface& heap, const u32* indices, size
   const D3D12_CPU_DESCRIPTOR_HANDLE from = cpu_heap_start(source);
   const D3D12_DESCRIPTOR_HEAP_TYPE type = to_d3d12(heap.type());
   for (size_t i = 0; i < count; ++i) {
-    const D3D12_CPU_DESCRIPTOR_HANDLE to{heap.cpu_start().ptr + static_cast<SIZE_T>(indices[i]) * heap.descriptor_size()};
+    const D3D12_CPU_DESCRIPTOR_HANDLE to{heap.cpu_start().ptr +
+                                         static_cast<SIZE_T>(indices[i]) * heap.descriptor_size()};
     g->device->CopyDescriptorsSimple(1, to, from, type);
   }
 }
 
-} // namespace
+}  // namespace
 
 result<core_state::texture_map::iterator> core_state::find_texture(std::string_view name) {
   auto it = textures.find(name);
@@ -78,7 +79,7 @@ result<core_state::texture_map::iterator> core_state::find_texture(std::string_v
   return it;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12
 
 namespace xe::gfx {
 
@@ -93,7 +94,8 @@ result<u32> create_heap(const heap_desc& desc) {
   std::unique_ptr<heap_interface> heap;
   if (desc.model == heap_model::wiki)
     heap = std::make_unique<wiki_descriptor_heap>(desc.type, wiki_fixes{}, true, g->clock().slot());
-  else heap = std::make_unique<descriptor_heap>(desc.type, g->clock());
+  else
+    heap = std::make_unique<descriptor_heap>(desc.type, g->clock());
   XE_TRY(heap->initialize(g->device.get(), desc.capacity, desc.shader_visible, desc.name));
   g->heaps.push_back(std::move(heap));
   return static_cast<u32>(g->heaps.size() - 1);
@@ -217,4 +219,4 @@ descriptor_info get_descriptor_info(u32 heap, u32 index) {
   return g->heaps[heap]->get_descriptor_info(index);
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

@@ -57,18 +57,22 @@ result<image_rgba8> observer_pass::capture(surface_id id, const frame_content& c
   auto surface = core::find_surface(id);
   if (!surface) return std::move(surface).error_value();
   d3d12_surface& s = **surface;
-  if (!s.current_target())
-    return make_error(errc::invalid_argument, "the surface has nothing to capture (zero size)");
+  if (!s.current_target()) return make_error(errc::invalid_argument, "the surface has nothing to capture (zero size)");
   texture_readback readback;
   XE_TRY(readback.prepare(core::device(), s.current_target(), "overlay capture readback"));
   auto drawn = submit(s, content, extra, &readback);
   const auto idle = wait_idle();
   result<image_rgba8> image = make_error(errc::invalid_argument, "the surface was not drawn (minimised?)");
-  if (!drawn) image = std::move(drawn).error_value();
-  else if (*drawn && !idle) image = idle.error_value();
-  else if (*drawn) image = readback.read();
-  if (idle) tracker::release_now(readback.buffer);
-  else (void)readback.buffer.detach();  // the GPU may still write it: leak rather than race
+  if (!drawn)
+    image = std::move(drawn).error_value();
+  else if (*drawn && !idle)
+    image = idle.error_value();
+  else if (*drawn)
+    image = readback.read();
+  if (idle)
+    tracker::release_now(readback.buffer);
+  else
+    (void)readback.buffer.detach();  // the GPU may still write it: leak rather than race
   return image;
 }
 
@@ -89,8 +93,7 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   still.gpu_load_passes = 0;
   // Its barriers start and end in PRESENT and must not show up as the engine's events.
   const tracker::unobserved_barriers quiet;
-  auto rendered = core::record_surface(
-      s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
+  auto rendered = core::record_surface(s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
   const HRESULT closed = _list->Close();
   if (!rendered) return rendered;
   if (!*rendered) return false;
@@ -110,7 +113,7 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   return true;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12
 
 namespace xe::gfx {
 
@@ -136,4 +139,4 @@ result<image_rgba8> observer::capture(surface_id id, const frame_content& conten
   return _pass->capture(id, content, extra);
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

@@ -58,4 +58,4 @@ private:
   upload_ring _upload;
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

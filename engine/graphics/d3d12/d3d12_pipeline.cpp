@@ -27,9 +27,9 @@ result<com_ptr<ID3D12RootSignature>> create_root_signature(ID3D12Device* device,
   com_ptr<ID3DBlob> blob, errors;
   const HRESULT hr = D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1_0, blob.put(), errors.put());
   if (FAILED(hr)) {
-    std::string reason = errors ? std::string{static_cast<const char*>(errors->GetBufferPointer()),
-                                              errors->GetBufferSize()}
-                                : std::string{"no message"};
+    std::string reason =
+        errors ? std::string{static_cast<const char*>(errors->GetBufferPointer()), errors->GetBufferSize()}
+               : std::string{"no message"};
     XE_LOG_ERROR("D3D12SerializeRootSignature for '{}' failed: {}", name, reason);
     return make_error(errc::api_call_failed, fmt::format("root signature '{}': {}", name, reason), hr);
   }
@@ -58,7 +58,7 @@ D3D12_ROOT_PARAMETER srv_table(const D3D12_DESCRIPTOR_RANGE* range) {
   return p;
 }
 
-} // namespace
+}  // namespace
 
 result<void> pipeline_library::initialize(ID3D12Device* device) {
   _device = device;
@@ -76,7 +76,9 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
   };
   const layout_desc layouts[] = {
       {"root signature: vertex input", {}, {}, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT},
-      {"root signature: flat colour", {root_constants(4, D3D12_SHADER_VISIBILITY_PIXEL)}, {},
+      {"root signature: flat colour",
+       {root_constants(4, D3D12_SHADER_VISIBILITY_PIXEL)},
+       {},
        D3D12_ROOT_SIGNATURE_FLAG_NONE},
       {"root signature: textured",
        {srv_table(&srv_range)},
@@ -101,7 +103,8 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
 
 shader_bytecode engine_shader(shaders::id shader) { return {shaders::blob(shader), shaders::name(shader)}; }
 
-result<ID3D12RootSignature*> pipeline_library::root_signature(std::string_view name, const D3D12_ROOT_SIGNATURE_DESC& desc) {
+result<ID3D12RootSignature*> pipeline_library::root_signature(std::string_view name,
+                                                              const D3D12_ROOT_SIGNATURE_DESC& desc) {
   if (auto it = _caller_roots.find(name); it != _caller_roots.end()) return it->second.get();
   auto root = create_root_signature(_device, desc, fmt::format("root signature: {}", name));
   if (!root) return std::move(root).error_value();
@@ -170,4 +173,4 @@ result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& des
   return raw;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -35,12 +35,12 @@ D3D12_CLEAR_VALUE make_clear_value(const texture_desc& desc) {
   return clear;
 }
 
-} // namespace
+}  // namespace
 
 result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, const texture_desc& desc) {
   if (desc.width == 0 || desc.height == 0)
-    return make_error(errc::invalid_argument, fmt::format("texture '{}' has a zero extent ({}x{})", desc.name,
-                                                          desc.width, desc.height));
+    return make_error(errc::invalid_argument,
+                      fmt::format("texture '{}' has a zero extent ({}x{})", desc.name, desc.width, desc.height));
   const D3D12_RESOURCE_DESC d = make_texture2d_desc(desc);
   D3D12_HEAP_PROPERTIES heap{};
   heap.Type = D3D12_HEAP_TYPE_DEFAULT;
@@ -63,7 +63,8 @@ result<com_ptr<ID3D12Resource>> create_committed_texture(ID3D12Device* device, c
   return resource;
 }
 
-result<void> create_command_allocator(ID3D12Device* device, std::string_view name, com_ptr<ID3D12CommandAllocator>& out) {
+result<void> create_command_allocator(ID3D12Device* device, std::string_view name,
+                                      com_ptr<ID3D12CommandAllocator>& out) {
   XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(out.put())));
   tracker::track(out.get(), {.name = name, .type = "ID3D12CommandAllocator"});
   return {};
@@ -101,9 +102,14 @@ result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_
   com_ptr<ID3D12Resource> resource;
   XE_TRY_HR(device->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &d, initial_state, nullptr,
                                             IID_PPV_ARGS(resource.put())));
-  tracker::track(resource.get(),
-                 {.name = name, .type = "buffer", .kind = resource_kind::committed, .width = static_cast<u32>(bytes),
-                  .height = 1, .format = DXGI_FORMAT_UNKNOWN, .bytes = bytes, .initial_state = initial_state});
+  tracker::track(resource.get(), {.name = name,
+                                  .type = "buffer",
+                                  .kind = resource_kind::committed,
+                                  .width = static_cast<u32>(bytes),
+                                  .height = 1,
+                                  .format = DXGI_FORMAT_UNKNOWN,
+                                  .bytes = bytes,
+                                  .initial_state = initial_state});
   return resource;
 }
 
@@ -144,7 +150,8 @@ result<image_rgba8> texture_readback::read() const {
   XE_TRY_HR(buffer->Map(0, &read_range, &mapped));
   const bool bgra = format == DXGI_FORMAT_B8G8R8A8_UNORM || format == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB;
   for (u32 y = 0; y < height; ++y) {
-    const u8* row = static_cast<const u8*>(mapped) + footprint.Offset + static_cast<u64>(y) * footprint.Footprint.RowPitch;
+    const u8* row =
+        static_cast<const u8*>(mapped) + footprint.Offset + static_cast<u64>(y) * footprint.Footprint.RowPitch;
     u8* out = image.pixels.data() + static_cast<size_t>(y) * width * 4;
     std::memcpy(out, row, static_cast<size_t>(width) * 4);
     if (bgra)
@@ -186,4 +193,4 @@ void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12
   tracker::record_transition(resource, before, after);
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -33,7 +33,8 @@ result<com_ptr<ID3D12Resource>> create_buffer(ID3D12Device* device, std::string_
 
 // The command objects every submitter owns (frames, immediate uploads, the overlay's
 // redraws), named and tracked. The list is created closed, ready for Reset.
-result<void> create_command_allocator(ID3D12Device* device, std::string_view name, com_ptr<ID3D12CommandAllocator>& out);
+result<void> create_command_allocator(ID3D12Device* device, std::string_view name,
+                                      com_ptr<ID3D12CommandAllocator>& out);
 result<void> create_command_list(ID3D12Device* device, ID3D12CommandAllocator* allocator, std::string_view name,
                                  com_ptr<ID3D12GraphicsCommandList>& out);
 result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out);
@@ -66,4 +67,4 @@ void write_texture_rows(u8* dst, u32 row_pitch, const u8* pixels, u32 width, u32
 void record_texture_upload(ID3D12GraphicsCommandList* list, ID3D12Resource* texture, D3D12_RESOURCE_STATES before,
                            ID3D12Resource* source, const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& footprint);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

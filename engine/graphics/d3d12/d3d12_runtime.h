@@ -51,4 +51,4 @@ fence_event create_fence_event();
 result<bool> wait_fence_event_for(fence_event event, u32 timeout_ms);
 void destroy_fence_event(fence_event event);
 
-} // namespace xe::gfx::d3d12::runtime
+}  // namespace xe::gfx::d3d12::runtime

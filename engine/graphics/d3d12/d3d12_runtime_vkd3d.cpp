@@ -73,7 +73,8 @@ VKAPI_ATTR VkBool32 VKAPI_CALL on_vulkan_message(VkDebugUtilsMessageSeverityFlag
   const char* text = data && data->pMessage ? data->pMessage : "(no message)";
   u64 level = 1;
   const bool warning_or_error =
-      (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)) != 0;
+      (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT)) !=
+      0;
   if (warning_or_error) {
     std::lock_guard lock{g_state.expected_mutex};
     if (g_state.expecting) {
@@ -109,7 +110,8 @@ void start_messenger(VkInstance instance) {
   if (!create) return;
   VkDebugUtilsMessengerCreateInfoEXT info{};
   info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT;
-  info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  info.messageSeverity =
+      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
   info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                      VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
   info.pfnUserCallback = on_vulkan_message;
@@ -143,16 +145,15 @@ result<VkPhysicalDevice> find_software_device(VkInstance instance) {
                     "no software Vulkan device found (Debian's mesa-vulkan-drivers provides lavapipe)");
 }
 
-} // namespace
+}  // namespace
 
 result<created_device> create_device(adapter_preference preference) {
   XE_ASSERT(!g_state.instance);
   g_state.validation_errors = 0;
 
   // Surfaces for the window-system swap chains; taken when the loader has them.
-  static const char* const optional_instance_extensions[] = {
-      VK_KHR_SURFACE_EXTENSION_NAME, "VK_KHR_xlib_surface", "VK_KHR_xcb_surface",
-      VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
+  static const char* const optional_instance_extensions[] = {VK_KHR_SURFACE_EXTENSION_NAME, "VK_KHR_xlib_surface",
+                                                             "VK_KHR_xcb_surface", VK_EXT_DEBUG_UTILS_EXTENSION_NAME};
   vkd3d_optional_instance_extensions_info optional_instance{};
   optional_instance.type = VKD3D_STRUCTURE_TYPE_OPTIONAL_INSTANCE_EXTENSIONS_INFO;
   optional_instance.extensions = optional_instance_extensions;
@@ -300,8 +301,10 @@ private:
           next = std::min(next, e.deadline);
         }
       }
-      if (next == std::chrono::steady_clock::time_point::max()) _wake.wait(lock);
-      else _wake.wait_until(lock, next);
+      if (next == std::chrono::steady_clock::time_point::max())
+        _wake.wait(lock);
+      else
+        _wake.wait_until(lock, next);
     }
   }
 
@@ -318,7 +321,7 @@ event_timer& timer() {
   return t;
 }
 
-} // namespace
+}  // namespace
 
 result<bool> wait_fence_event_for(fence_event event, u32 timeout_ms) {
   const u64 ticket = timer().arm(event, std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms));
@@ -332,4 +335,4 @@ void destroy_fence_event(fence_event event) {
   if (event) vkd3d_destroy_event(event);
 }
 
-} // namespace xe::gfx::d3d12::runtime
+}  // namespace xe::gfx::d3d12::runtime

@@ -31,7 +31,7 @@ com_ptr<IDXGIAdapter1> pick_hardware_adapter(IDXGIFactory1* factory) {
   for (UINT i = 0;; ++i) {
     com_ptr<IDXGIAdapter1> adapter;
     HRESULT hr = factory6 ? factory6->EnumAdapterByGpuPreference(i, DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE,
-                                                                  IID_PPV_ARGS(adapter.put()))
+                                                                 IID_PPV_ARGS(adapter.put()))
                           : factory->EnumAdapters1(i, adapter.put());
     if (hr == DXGI_ERROR_NOT_FOUND) return {};
     if (FAILED(hr)) continue;
@@ -43,13 +43,15 @@ com_ptr<IDXGIAdapter1> pick_hardware_adapter(IDXGIFactory1* factory) {
   }
 }
 
-} // namespace
+}  // namespace
 
 result<created_device> create_device(adapter_preference preference) {
   g_validation_errors = 0;
   com_ptr<ID3D12Debug> debug;
-  if (SUCCEEDED(D3D12GetDebugInterface(IID_PPV_ARGS(debug.put())))) debug->EnableDebugLayer();
-  else XE_LOG_INFO("D3D12 debug layer not available (Graphics Tools not installed)");
+  if (SUCCEEDED(D3D12GetDebugInterface(IID_PPV_ARGS(debug.put()))))
+    debug->EnableDebugLayer();
+  else
+    XE_LOG_INFO("D3D12 debug layer not available (Graphics Tools not installed)");
 
   XE_TRY_HR(CreateDXGIFactory1(IID_PPV_ARGS(g_factory.put())));
   IDXGIFactory1* factory = g_factory.get();
@@ -107,4 +109,4 @@ void destroy_fence_event(fence_event event) {
   if (event) CloseHandle(static_cast<HANDLE>(event));
 }
 
-} // namespace xe::gfx::d3d12::runtime
+}  // namespace xe::gfx::d3d12::runtime

@@ -183,4 +183,4 @@ void d3d12_surface::fill_info(surface_info& info) const {
   info.dsv_index = _dsv.is_valid() ? _dsv.index : invalid_id;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

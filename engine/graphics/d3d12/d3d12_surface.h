@@ -97,4 +97,4 @@ private:
   bool _rendered{false};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

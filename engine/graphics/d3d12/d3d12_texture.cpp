@@ -47,7 +47,8 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
     desc = resource_desc(info.resource);
     texture._kind = resource_kind::committed;
   } else {
-    if (!info.desc) return make_error(errc::invalid_argument, fmt::format("texture '{}' has no description", info.name));
+    if (!info.desc)
+      return make_error(errc::invalid_argument, fmt::format("texture '{}' has no description", info.name));
     desc = *info.desc;
     if (info.heap) {
       XE_TRY_HR(device->CreatePlacedResource(info.heap, info.allocation_offset, &desc, info.initial_state,
@@ -91,4 +92,4 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
   return texture;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

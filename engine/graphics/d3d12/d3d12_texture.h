@@ -11,12 +11,12 @@ namespace xe::gfx::d3d12 {
 
 struct d3d12_texture_init_info {
   ID3D12Device* device{nullptr};
-  descriptor_heap* srv_heap{nullptr};   // where its SRV lives (shader-visible)
+  descriptor_heap* srv_heap{nullptr};  // where its SRV lives (shader-visible)
   std::string name;
-  ID3D12Heap* heap{nullptr};            // placed into this heap at allocation_offset
+  ID3D12Heap* heap{nullptr};  // placed into this heap at allocation_offset
   u64 allocation_offset{0};
-  ID3D12Resource* resource{nullptr};    // adopt (one reference is taken)
-  bool reserved{false};                 // CreateReservedResource; needs tiled resources tier >= 1
+  ID3D12Resource* resource{nullptr};                         // adopt (one reference is taken)
+  bool reserved{false};                                      // CreateReservedResource; needs tiled resources tier >= 1
   const D3D12_SHADER_RESOURCE_VIEW_DESC* srv_desc{nullptr};  // nullptr: the resource's own format
   const D3D12_RESOURCE_DESC* desc{nullptr};
   D3D12_RESOURCE_STATES initial_state{D3D12_RESOURCE_STATE_COMMON};
@@ -49,4 +49,4 @@ private:
   resource_kind _kind{resource_kind::none};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

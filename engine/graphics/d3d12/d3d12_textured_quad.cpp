@@ -73,7 +73,8 @@ quad_rect quad_on(u32 width, u32 height) {
 result<void> record_textured_quad(const render_context& ctx, D3D12_GPU_DESCRIPTOR_HANDLE srv) {
   auto root = quad_root_signature(ctx.pipelines);
   if (!root) return std::move(root).error_value();
-  pipeline_desc desc = surface_pipeline(ctx, engine_shader(shaders::id::quad_vs), engine_shader(shaders::id::textured_ps), *root);
+  pipeline_desc desc =
+      surface_pipeline(ctx, engine_shader(shaders::id::quad_vs), engine_shader(shaders::id::textured_ps), *root);
   desc.input = quad_input;
   auto pso = ctx.pipelines.pipeline(desc);
   if (!pso) return std::move(pso).error_value();
@@ -81,8 +82,8 @@ result<void> record_textured_quad(const render_context& ctx, D3D12_GPU_DESCRIPTO
   const quad_rect q = quad_on(ctx.width, ctx.height);
   const f32 left = 2.f * q.x / ctx.width - 1.f, right = 2.f * (q.x + q.side) / ctx.width - 1.f;
   const f32 top = 1.f - 2.f * q.y / ctx.height, bottom = 1.f - 2.f * (q.y + q.side) / ctx.height;
-  const quad_vertex vertices[4] = {{left, top, 0.f, 0.f}, {right, top, 1.f, 0.f}, {left, bottom, 0.f, 1.f},
-                                   {right, bottom, 1.f, 1.f}};
+  const quad_vertex vertices[4] = {
+      {left, top, 0.f, 0.f}, {right, top, 1.f, 0.f}, {left, bottom, 0.f, 1.f}, {right, bottom, 1.f, 1.f}};
   auto space = ctx.upload.allocate(sizeof(vertices), 4);
   if (!space) return std::move(space).error_value();
   std::memcpy(space->cpu, vertices, sizeof(vertices));
@@ -115,7 +116,7 @@ bool pixels_in(const learner_texture& t) {
          tracker::state_of(t.texture.resource()) == D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;
 }
 
-} // namespace
+}  // namespace
 
 std::vector<u8> pattern_pixels(texture_pattern pattern, u32 width, u32 height) {
   std::vector<u8> pixels(size_t{width} * height * 4);
@@ -145,7 +146,8 @@ result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* lis
     g.device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, nullptr, nullptr, &total);
     auto space = g.upload.allocate(total, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
     if (!space) return std::move(space).error_value();
-    write_texture_rows(space->cpu, footprint.Footprint.RowPitch, t.pixels.data(), static_cast<u32>(desc.Width), desc.Height);
+    write_texture_rows(space->cpu, footprint.Footprint.RowPitch, t.pixels.data(), static_cast<u32>(desc.Width),
+                       desc.Height);
     footprint.Offset = space->offset;
     record_texture_upload(list, texture, tracker::state_of(texture), space->buffer, footprint);
   }
@@ -160,7 +162,7 @@ result<void> record_learner_quad(core_state& g, const render_context& ctx, std::
   return record_textured_quad(ctx, t.texture.srv().gpu);
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12
 
 namespace xe::gfx {
 
@@ -333,4 +335,4 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   return m;
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

@@ -24,4 +24,4 @@ result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* lis
 // error. The list must have the engine's shader-visible heap bound.
 result<void> record_learner_quad(core_state& g, const render_context& ctx, std::string_view texture);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

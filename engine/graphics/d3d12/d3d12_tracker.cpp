@@ -37,11 +37,12 @@ std::atomic<u64> g_version{0};
 // no locked add on the barrier path); version() reads it without the lock.
 std::atomic<u32> g_unpublished{0};
 void add_unpublished(int change) {
-  g_unpublished.store(g_unpublished.load(std::memory_order_relaxed) + static_cast<u32>(change), std::memory_order_relaxed);
+  g_unpublished.store(g_unpublished.load(std::memory_order_relaxed) + static_cast<u32>(change),
+                      std::memory_order_relaxed);
 }
 thread_local u32 t_unobserved{0};
 
-} // namespace
+}  // namespace
 
 void track(ID3D12Object* object, const object_desc& desc) {
   XE_ASSERT(object);
@@ -64,8 +65,12 @@ void track(ID3D12Object* object, const object_desc& desc) {
     ++g_version;
   }
   if (desc.kind != resource_kind::none && detail::hooks_installed()) {
-    event e{.type = event_type::resource_created, .name = desc.name, .detail = desc.type, .value = desc.bytes,
-            .width = desc.width, .height = desc.height};
+    event e{.type = event_type::resource_created,
+            .name = desc.name,
+            .detail = desc.type,
+            .value = desc.bytes,
+            .width = desc.width,
+            .height = desc.height};
     detail::emit(e);
   }
 }
@@ -160,11 +165,12 @@ utl::interned_text transition_name(D3D12_RESOURCE_STATES before, D3D12_RESOURCE_
   for (const transition_text& t : g_transition_texts)
     if (t.before == before && t.after == after && t.presentable == presentable) return t.text;
   const utl::interned_text text{state_name(before, presentable) + " -> " + state_name(after, presentable)};
-  if (g_transition_texts.size() < max_transition_texts) g_transition_texts.push_back({before, after, presentable, text});
+  if (g_transition_texts.size() < max_transition_texts)
+    g_transition_texts.push_back({before, after, presentable, text});
   return text;
 }
 
-} // namespace
+}  // namespace
 
 D3D12_RESOURCE_STATES record_transition(const ID3D12Object* object, D3D12_RESOURCE_STATES before,
                                         D3D12_RESOURCE_STATES after) {
@@ -248,4 +254,4 @@ const char* format_name(DXGI_FORMAT format) {
   }
 }
 
-} // namespace xe::gfx::d3d12::tracker
+}  // namespace xe::gfx::d3d12::tracker

@@ -70,4 +70,4 @@ u32 report_leftovers();
 
 const char* format_name(DXGI_FORMAT format);
 
-} // namespace xe::gfx::d3d12::tracker
+}  // namespace xe::gfx::d3d12::tracker

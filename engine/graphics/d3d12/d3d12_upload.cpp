@@ -67,4 +67,4 @@ upload_stats upload_ring::get_stats() const {
   return stats;
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

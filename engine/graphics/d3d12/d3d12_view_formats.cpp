@@ -58,7 +58,7 @@ std::string known_formats() {
   return out;
 }
 
-} // namespace
+}  // namespace
 
 namespace {
 
@@ -77,12 +77,12 @@ result<view_format_check> check_null_view(const format_entry& view) {
   XE_TRY(core::srv_heap().free(*handle));
   view_format_check out;
   out.allowed = out.created = true;
-  out.rule = fmt::format("no resource and a full {} description: a null descriptor, which shaders read as zeros",
-                         view.name);
+  out.rule =
+      fmt::format("no resource and a full {} description: a null descriptor, which shaders read as zeros", view.name);
   return out;
 }
 
-} // namespace
+}  // namespace
 
 result<view_format_check> check_view_format(std::string_view resource_format, std::string_view view_format) {
   using namespace d3d12;
@@ -117,14 +117,16 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
     out.rule = fmt::format("{} to {}: casting between _FLOAT and non-_FLOAT formats is never allowed", resource->name,
                            view->name);
   } else if ((is_snorm(*resource) && is_unorm(*view)) || (is_unorm(*resource) && is_snorm(*view))) {
-    out.rule = fmt::format("{} to {}: casting between _SNORM and _UNORM formats is never allowed", resource->name,
-                           view->name);
+    out.rule =
+        fmt::format("{} to {}: casting between _SNORM and _UNORM formats is never allowed", resource->name, view->name);
   } else if (out.casting_fully_typed_supported) {
     out.allowed = true;
     out.rule = fmt::format("the device casts fully typed formats within a family ({})", resource->family);
   } else {
-    out.rule = fmt::format("{} is fully typed and this device does not cast fully typed formats "
-                           "(CastingFullyTypedFormatSupported is FALSE)", resource->name);
+    out.rule = fmt::format(
+        "{} is fully typed and this device does not cast fully typed formats "
+        "(CastingFullyTypedFormatSupported is FALSE)",
+        resource->name);
   }
   if (!out.allowed) return out;
 
@@ -160,4 +162,4 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   return out;
 }
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

@@ -73,7 +73,9 @@ result<descriptor_handle> wiki_descriptor_heap::allocate(std::string_view) {
   handle.cpu.ptr = _d3d.cpu_start.ptr + static_cast<SIZE_T>(handle.index) * _d3d.descriptor_size;
   if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + static_cast<u64>(handle.index) * _d3d.descriptor_size;
   if (_emits_events && detail::hooks_installed()) {
-    event e{.type = event_type::descriptor_allocated, .slot = _current_slot.load(relaxed), .heap = _name,
+    event e{.type = event_type::descriptor_allocated,
+            .slot = _current_slot.load(relaxed),
+            .heap = _name,
             .index = handle.index};
     detail::emit(e);
   }
@@ -94,10 +96,10 @@ result<void> wiki_descriptor_heap::free_index(u32 index) {
       const u32 size = _size.load(relaxed);
       bool free_now = false;
       for (u32 i = size; i < _capacity && !free_now; ++i) free_now = _free_handles[i].load(relaxed) == index;
-      const bool queued = std::any_of(_deferred_free_indices.begin(), _deferred_free_indices.end(), [&](const auto& l) {
-        return std::find(l.begin(), l.end(), index) != l.end();
-      });
-      if (free_now || queued) return refused(errc::double_free, fmt::format("index {} is already free or queued", index));
+      const bool queued = std::any_of(_deferred_free_indices.begin(), _deferred_free_indices.end(),
+                                      [&](const auto& l) { return std::find(l.begin(), l.end(), index) != l.end(); });
+      if (free_now || queued)
+        return refused(errc::double_free, fmt::format("index {} is already free or queued", index));
     }
     _deferred_free_indices[slot].push_back(index);  // no check: a second free queues it again
   }
@@ -122,8 +124,10 @@ void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
   {
     std::lock_guard lists{_lists_lock};
     auto& list = _deferred_free_indices[frame_index];
-    if (_fixes.clear_after_processing) indices.swap(list);  // the clear() 7.6 leaves out
-    else indices = list;
+    if (_fixes.clear_after_processing)
+      indices.swap(list);  // the clear() 7.6 leaves out
+    else
+      indices = list;
   }
   std::vector<u32> returned;
   for (const u32 index : indices) {
@@ -132,9 +136,10 @@ void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
     u32 size = _size.load(relaxed);
     if (size == 0) {
       std::lock_guard lists{_lists_lock};
-      fault(fmt::format("process_deferred_release({}): _size is 0, so --_size wraps to 4294967295 and "
-                        "_free_handles[4294967295] = {} writes far outside the array; stopped before the write",
-                        frame_index, index));
+      fault(
+          fmt::format("process_deferred_release({}): _size is 0, so --_size wraps to 4294967295 and "
+                      "_free_handles[4294967295] = {} writes far outside the array; stopped before the write",
+                      frame_index, index));
       break;
     }
     if (_probe) _probe(_probe_user);
@@ -217,4 +222,4 @@ error wiki_descriptor_heap::refused(errc code, std::string reason) const {
   return make_error(code, fmt::format("descriptor heap '{}' (the wiki's code): {}", _name, reason));
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -73,7 +73,7 @@ private:
 
   std::mutex _mutex;               // the wiki's: allocate() only, unless lock_everywhere
   mutable std::mutex _lists_lock;  // the model's own (see above); also guards the faults
-  d3d12_heap _d3d;  // the D3D12 heap, its descriptor size and start handles
+  d3d12_heap _d3d;                 // the D3D12 heap, its descriptor size and start handles
   std::unique_ptr<std::atomic<u32>[]> _free_handles;
   std::atomic<u32> _size{0};
   std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
@@ -89,4 +89,4 @@ private:
   utl::interned_text _name;  // events carry it: interned once, when the heap is named
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -63,4 +63,4 @@ result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device* devic
                                                              std::string label, platform::window& window,
                                                              u32 buffer_count);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -133,7 +133,7 @@ private:
   bool _tearing{false};
 };
 
-} // namespace
+}  // namespace
 
 result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device*, ID3D12CommandQueue* queue,
                                                              std::string label, platform::window& window,
@@ -143,4 +143,4 @@ result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device*, ID3D
   return std::unique_ptr<swap_chain>{std::move(chain)};
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

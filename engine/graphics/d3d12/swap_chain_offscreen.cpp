@@ -68,7 +68,7 @@ private:
   u32 _current{0};
 };
 
-} // namespace
+}  // namespace
 
 result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(ID3D12Device* device, std::string label, u32 width,
                                                                 u32 height, u32 buffer_count) {
@@ -78,4 +78,4 @@ result<std::unique_ptr<swap_chain>> create_offscreen_swap_chain(ID3D12Device* de
   return std::unique_ptr<swap_chain>{std::move(chain)};
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

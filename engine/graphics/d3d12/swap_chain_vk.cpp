@@ -88,8 +88,10 @@ public:
       _stale = true;
       return acquire_status::stale;
     }
-    if (r == VK_SUBOPTIMAL_KHR) _stale = true;  // usable this frame; rebuilt before the next
-    else if (r != VK_SUCCESS) return vk_failed("vkAcquireNextImageKHR", r);
+    if (r == VK_SUBOPTIMAL_KHR)
+      _stale = true;  // usable this frame; rebuilt before the next
+    else if (r != VK_SUCCESS)
+      return vk_failed("vkAcquireNextImageKHR", r);
 
     // The engine's commands for this image go to the same queue after this wait.
     const VkPipelineStageFlags stage = VK_PIPELINE_STAGE_ALL_COMMANDS_BIT;
@@ -205,10 +207,10 @@ private:
                       (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
     info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
     info.preTransform = caps.currentTransform;
-    info.compositeAlpha = (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)
-                              ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
-                              : static_cast<VkCompositeAlphaFlagBitsKHR>(caps.supportedCompositeAlpha &
-                                                                         -caps.supportedCompositeAlpha);
+    info.compositeAlpha =
+        (caps.supportedCompositeAlpha & VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR)
+            ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
+            : static_cast<VkCompositeAlphaFlagBitsKHR>(caps.supportedCompositeAlpha & -caps.supportedCompositeAlpha);
     info.presentMode = choose_present_mode();
     info.clipped = VK_TRUE;
     info.oldSwapchain = _swapchain;
@@ -244,15 +246,16 @@ private:
       wrap.present_state = D3D12_RESOURCE_STATE_PRESENT;
       com_ptr<ID3D12Resource> resource;
       XE_TRY_HR(vkd3d_create_image_resource(_d3d12_device, &wrap, resource.put()));
-      tracker::track(resource.get(), {.name = fmt::format("{} back buffer {} ({}x{})", _label, i, _extent.width, _extent.height),
-                                      .type = "texture2d",
-                                      .kind = resource_kind::committed,
-                                      .width = _extent.width,
-                                      .height = _extent.height,
-                                      .format = _dxgi_format,
-                                      .bytes = u64{_extent.width} * _extent.height * 4,
-                                      .initial_state = D3D12_RESOURCE_STATE_PRESENT,
-                                      .presentable = true});
+      tracker::track(resource.get(),
+                     {.name = fmt::format("{} back buffer {} ({}x{})", _label, i, _extent.width, _extent.height),
+                      .type = "texture2d",
+                      .kind = resource_kind::committed,
+                      .width = _extent.width,
+                      .height = _extent.height,
+                      .format = _dxgi_format,
+                      .bytes = u64{_extent.width} * _extent.height * 4,
+                      .initial_state = D3D12_RESOURCE_STATE_PRESENT,
+                      .presentable = true});
       _buffers.push_back(std::move(resource));
       VkSemaphore s = VK_NULL_HANDLE;
       if (VkResult r = vkCreateSemaphore(_device, &semaphore_info, nullptr, &s); r != VK_SUCCESS)
@@ -285,7 +288,7 @@ private:
   ID3D12Device* _d3d12_device{nullptr};
 };
 
-} // namespace
+}  // namespace
 
 result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device* device, ID3D12CommandQueue* queue,
                                                              std::string label, platform::window& window,
@@ -295,4 +298,4 @@ result<std::unique_ptr<swap_chain>> create_window_swap_chain(ID3D12Device* devic
   return std::unique_ptr<swap_chain>{std::move(chain)};
 }
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

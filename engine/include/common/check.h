@@ -11,12 +11,12 @@ inline result<void> check_hr(long hr, const char* expr, const char* file, int li
   if (hr < 0) return hr_failed(hr, expr, file, line);
   return {};
 }
-} // namespace xe::detail
+}  // namespace xe::detail
 
 namespace xe {
 // Symbolic name of a well-known HRESULT ("E_INVALIDARG"), or nullptr.
 const char* hresult_name(long hr);
-} // namespace xe
+}  // namespace xe
 
 #define XE_CHECK_HR(expr) ::xe::detail::check_hr(static_cast<long>(expr), #expr, __FILE__, __LINE__)
 #define XE_TRY_HR(expr) XE_TRY(XE_CHECK_HR(expr))

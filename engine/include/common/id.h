@@ -10,7 +10,7 @@ constexpr u32 generation_bits{8};
 constexpr u32 index_bits{32 - generation_bits};
 constexpr id_type index_mask{(id_type{1} << index_bits) - 1};
 constexpr id_type generation_mask{(id_type{1} << generation_bits) - 1};
-constexpr u32 max_index{index_mask - 1}; // index_mask itself is reserved for "invalid"
+constexpr u32 max_index{index_mask - 1};  // index_mask itself is reserved for "invalid"
 
 constexpr id_type make(u32 index, u32 generation) {
   return (id_type{generation & generation_mask} << index_bits) | (index & index_mask);
@@ -19,7 +19,7 @@ constexpr u32 index(id_type id) { return id & index_mask; }
 constexpr u32 generation(id_type id) { return (id >> index_bits) & generation_mask; }
 constexpr u32 next_generation(u32 generation) { return (generation + 1) & generation_mask; }
 
-} // namespace xe::id
+}  // namespace xe::id
 
 namespace xe {
 
@@ -37,4 +37,4 @@ struct typed_id {
   friend constexpr bool operator==(typed_id, typed_id) = default;
 };
 
-} // namespace xe
+}  // namespace xe

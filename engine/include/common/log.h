@@ -11,7 +11,7 @@ void remove_sink(const spdlog::sink_ptr& sink);
 // Turns the stderr sink off or on (other sinks keep receiving): for a caller that prints
 // the log itself at the right moment, such as a headless lesson.
 void set_console_enabled(bool enabled);
-} // namespace xe::log
+}  // namespace xe::log
 
 #define XE_LOG_TRACE(...) ::xe::log::get().trace(__VA_ARGS__)
 #define XE_LOG_DEBUG(...) ::xe::log::get().debug(__VA_ARGS__)

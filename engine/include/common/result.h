@@ -44,23 +44,39 @@ public:
   result(error e) : _v{std::in_place_index<1>, std::move(e)} {}
   // From anything T can be built from (e.g. one alternative of a variant T).
   template <typename U>
-    requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
-             !std::is_same_v<std::remove_cvref_t<U>, error> && !std::is_same_v<std::remove_cvref_t<U>, result>)
-  result(U&& value) : _v{std::in_place_index<0>, std::forward<U>(value)} {}
+  requires(std::is_constructible_v<T, U&&> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
+           !std::is_same_v<std::remove_cvref_t<U>, error> && !std::is_same_v<std::remove_cvref_t<U>, result>)
+      result(U&& value)
+      : _v{std::in_place_index<0>, std::forward<U>(value)} {}
 
   bool has_value() const { return _v.index() == 0; }
   explicit operator bool() const { return has_value(); }
 
-  T& value() & { XE_ASSERT(has_value()); return std::get<0>(_v); }
-  const T& value() const& { XE_ASSERT(has_value()); return std::get<0>(_v); }
-  T&& value() && { XE_ASSERT(has_value()); return std::get<0>(std::move(_v)); }
+  T& value() & {
+    XE_ASSERT(has_value());
+    return std::get<0>(_v);
+  }
+  const T& value() const& {
+    XE_ASSERT(has_value());
+    return std::get<0>(_v);
+  }
+  T&& value() && {
+    XE_ASSERT(has_value());
+    return std::get<0>(std::move(_v));
+  }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
 
-  const error& error_value() const& { XE_ASSERT(!has_value()); return std::get<1>(_v); }
-  error&& error_value() && { XE_ASSERT(!has_value()); return std::get<1>(std::move(_v)); }
+  const error& error_value() const& {
+    XE_ASSERT(!has_value());
+    return std::get<1>(_v);
+  }
+  error&& error_value() && {
+    XE_ASSERT(!has_value());
+    return std::get<1>(std::move(_v));
+  }
 
 private:
   std::variant<T, error> _v;
@@ -74,8 +90,14 @@ public:
 
   bool has_value() const { return _ok; }
   explicit operator bool() const { return _ok; }
-  const error& error_value() const& { XE_ASSERT(!_ok); return _e; }
-  error&& error_value() && { XE_ASSERT(!_ok); return std::move(_e); }
+  const error& error_value() const& {
+    XE_ASSERT(!_ok);
+    return _e;
+  }
+  error&& error_value() && {
+    XE_ASSERT(!_ok);
+    return std::move(_e);
+  }
 
 private:
   error _e{};
@@ -84,13 +106,12 @@ private:
 
 inline result<void> ok() { return {}; }
 
-} // namespace xe
+}  // namespace xe
 
 // XE_TRY(expr): evaluate a result-returning expression; on failure return its error
 // from the enclosing function (which must return some result<U>).
-#define XE_TRY(expr)                                  \
-  do {                                                \
-    auto&& xe_try_result_ = (expr);                   \
-    if (!xe_try_result_)                              \
-      return std::move(xe_try_result_).error_value(); \
+#define XE_TRY(expr)                                                     \
+  do {                                                                   \
+    auto&& xe_try_result_ = (expr);                                      \
+    if (!xe_try_result_) return std::move(xe_try_result_).error_value(); \
   } while (0)

@@ -21,10 +21,10 @@ constexpr u32 invalid_id_u32{std::numeric_limits<u32>::max()};
 constexpr u64 invalid_id_u64{std::numeric_limits<u64>::max()};
 constexpr u32 invalid_id{invalid_id_u32};
 
-} // namespace xe
+}  // namespace xe
 
-#define XE_DISABLE_COPY(T)      \
-  T(const T&) = delete;         \
+#define XE_DISABLE_COPY(T) \
+  T(const T&) = delete;    \
   T& operator=(const T&) = delete
 
 #define XE_DISABLE_MOVE(T) \

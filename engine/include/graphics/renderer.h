@@ -36,19 +36,19 @@ enum class adapter_preference : u8 {
 
 struct renderer_desc {
   adapter_preference adapter{adapter_preference::automatic};
-  u32 frames_in_flight{frame_buffer_count}; // 1..frame_buffer_count; changeable later
+  u32 frames_in_flight{frame_buffer_count};  // 1..frame_buffer_count; changeable later
   u32 rtv_heap_capacity{512};
   u32 dsv_heap_capacity{512};
-  u32 srv_heap_capacity{4096};              // shader-visible CBV/SRV/UAV
+  u32 srv_heap_capacity{4096};  // shader-visible CBV/SRV/UAV
   u32 uav_heap_capacity{512};
-  u64 upload_bytes_per_slot{4u << 20};      // vertex/index/constant data per frame slot
+  u64 upload_bytes_per_slot{4u << 20};  // vertex/index/constant data per frame slot
 };
 
 struct surface_desc {
-  u32 width{1280};            // offscreen size; window surfaces take the window's
+  u32 width{1280};  // offscreen size; window surfaces take the window's
   u32 height{720};
-  u32 back_buffer_count{3};   // 2..4, independent of frames in flight
-  platform::window* window{}; // null: offscreen. Must outlive the surface.
+  u32 back_buffer_count{3};    // 2..4, independent of frames in flight
+  platform::window* window{};  // null: offscreen. Must outlive the surface.
 };
 
 struct color {
@@ -58,34 +58,34 @@ struct color {
 // What render_surface draws after clearing.
 struct frame_content {
   color clear{};
-  bool triangle{false};     // the wiki's first triangle, vertices through the upload ring
-  u32 gpu_load_passes{0};   // blended full-screen passes that leave the image as it was:
-                            // real GPU work, to make frames GPU-bound (at most 10,000)
+  bool triangle{false};        // the wiki's first triangle, vertices through the upload ring
+  u32 gpu_load_passes{0};      // blended full-screen passes that leave the image as it was:
+                               // real GPU work, to make frames GPU-bound (at most 10,000)
   std::string quad_texture{};  // lesson 14: a learner texture on a square in the middle, read
-                              // through a descriptor table (empty: no quad). Not drawn until
-                              // its pixels are in (a queued upload lands in the next frame).
+                               // through a descriptor table (empty: no quad). Not drawn until
+                               // its pixels are in (a queued upload lands in the next frame).
 };
 
 struct image_rgba8 {
   u32 width{};
   u32 height{};
-  std::vector<u8> pixels; // width * height * 4, rows top to bottom
+  std::vector<u8> pixels;  // width * height * 4, rows top to bottom
 };
 
 // What shutdown() found; all zero after a clean run.
 struct shutdown_report {
-  u32 device_references_left{}; // device refcount after the engine's last Release
+  u32 device_references_left{};  // device refcount after the engine's last Release
   u32 objects_still_tracked{};   // tracked D3D12 objects not released
   bool gpu_hung{};               // a fence wait gave up: nothing was released (it may be in use)
 };
 
 result<void> initialize(const renderer_desc& desc = {});
-shutdown_report shutdown();          // flushes, releases everything; safe if not initialised
-                                     // (after errc::device_hung: releases nothing, leaks on purpose)
+shutdown_report shutdown();  // flushes, releases everything; safe if not initialised
+                             // (after errc::device_hung: releases nothing, leaks on purpose)
 bool is_initialized();
 
 result<surface_id> create_surface(const surface_desc& desc);
-result<void> remove_surface(surface_id id);                    // flushes first
+result<void> remove_surface(surface_id id);  // flushes first
 // Flushes, releases the back buffers, RTVs, depth buffer and DSV (descriptors through the
 // deferred path), reallocates and recreates them. Offscreen: at width x height (non-zero).
 // Window: at the window's current size (resize the window first; width/height are ignored).
@@ -100,7 +100,9 @@ result<bool> rebuild_stale_surfaces();
 // Records the surface's frame: clears colour and depth, then the content; a minimised
 // window is skipped.
 result<void> render_surface(surface_id id, const frame_content& content);
-inline result<void> render_surface(surface_id id, const color& clear) { return render_surface(id, frame_content{clear}); }
+inline result<void> render_surface(surface_id id, const color& clear) {
+  return render_surface(id, frame_content{clear});
+}
 
 // Extra drawing in a surface's pass, after its clear and content: the sandbox's UI. What it
 // receives (the command list, the target's formats, the upload ring) is D3D12 and lives in
@@ -133,7 +135,7 @@ public:
 private:
   std::unique_ptr<d3d12::observer_pass> _pass;
 };
-result<void> end_frame();             // executes, presents, signals ++fence value
+result<void> end_frame();  // executes, presents, signals ++fence value
 // Waits until the GPU has finished all submitted work. Then nothing queued so far can be
 // in use: every deferred index returns and every deferred object is released (events say
 // "after flush"). Resizes and surface removals flush first, so their own frees still wait.
@@ -154,7 +156,7 @@ struct heap_desc {
   heap_model model{heap_model::engine};  // wiki: the wiki's code, mistakes included (lessons)
 };
 constexpr u32 engine_heap_count{4};
-result<u32> create_heap(const heap_desc& desc);          // returns the heap's index
+result<u32> create_heap(const heap_desc& desc);  // returns the heap's index
 result<u32> find_heap(std::string_view name);
 // Learner heaps only. Allocates one descriptor slot and writes a null view into it
 // (CBV/SRV/UAV and sampler heaps).
@@ -180,14 +182,14 @@ struct heap_race_desc {
 };
 struct heap_race_report {
   u32 rounds{};
-  u32 landed_inside{};     // rounds whose allocate() completed inside the renderer's update
+  u32 landed_inside{};  // rounds whose allocate() completed inside the renderer's update
   u32 iterations{};
   u32 capacity{};
-  u32 final_size{};        // 0 when sound
-  u32 duplicates{};        // indices on the free stack more than once
-  u32 faults{};            // wiki model: out-of-bounds accesses it stopped
-  u32 damage{};            // final_size + duplicates + faults
-  f64 ms{};                // wall time of the two threads
+  u32 final_size{};  // 0 when sound
+  u32 duplicates{};  // indices on the free stack more than once
+  u32 faults{};      // wiki model: out-of-bounds accesses it stopped
+  u32 damage{};      // final_size + duplicates + faults
+  f64 ms{};          // wall time of the two threads
 };
 result<heap_race_report> race_heap(const heap_race_desc& desc);
 
@@ -221,10 +223,10 @@ struct immediate_release_report {
   bool released{};                   // the last reference went before any fence covered the copy
   u64 fence_completed_at_release{};  // the engine's fence, completed and signalled, at that moment
   u64 fence_signalled_at_release{};
-  f64 marker_wait_ms{};              // until the GPU had passed the copy
-  bool capture_available{};          // the runtime hands its messages to the engine
-  bool validation_layer{};           // the Vulkan validation layer was asked for
-  std::vector<std::string> messages; // what the runtime said while the reference went
+  f64 marker_wait_ms{};               // until the GPU had passed the copy
+  bool capture_available{};           // the runtime hands its messages to the engine
+  bool validation_layer{};            // the Vulkan validation layer was asked for
+  std::vector<std::string> messages;  // what the runtime said while the reference went
 };
 // Between frames. Fails (and releases nothing) when the texture does not exist or the GPU
 // has not passed the copy within 5 s.
@@ -240,8 +242,8 @@ result<void> upload_texture_pattern(std::string_view name, texture_pattern patte
 // frames, with what the runtime says captured instead of counted. Harmless to the data: no
 // copy or draw uses the texture meanwhile.
 struct wrong_barrier_report {
-  std::string tracked_before;         // the state the engine tracked
-  std::string claimed_before;         // the state the barrier names
+  std::string tracked_before;  // the state the engine tracked
+  std::string claimed_before;  // the state the barrier names
   std::string after;
   bool capture_available{};
   bool validation_layer{};
@@ -255,13 +257,13 @@ result<wrong_barrier_report> record_wrong_barrier(std::string_view name);
 // pipeline library on first use (here, or at the quad's first draw) and kept; this returns
 // the description it was created from.
 struct quad_root_signature_info {
-  std::string name;             // as tracked: "root signature: textured quad"
-  u32 parameters{};             // root parameters: the one descriptor table
-  std::string parameter_type;   // "DESCRIPTOR_TABLE"
-  std::string range_type;       // the table's one range: "SRV"
+  std::string name;            // as tracked: "root signature: textured quad"
+  u32 parameters{};            // root parameters: the one descriptor table
+  std::string parameter_type;  // "DESCRIPTOR_TABLE"
+  std::string range_type;      // the table's one range: "SRV"
   u32 range_descriptors{};
-  u32 range_register{};         // t0
-  std::string visibility;       // "PIXEL"
+  u32 range_register{};    // t0
+  std::string visibility;  // "PIXEL"
   u32 static_samplers{};
   std::string sampler_filter;   // "MIN_MAG_MIP_POINT"
   std::string sampler_address;  // "CLAMP"
@@ -286,15 +288,15 @@ result<void> queue_texture_upload(std::string_view name, texture_pattern pattern
 // compared with the texel it samples. Between frames; the texture's pixels must be in (no
 // upload still queued).
 struct quad_measurement {
-  u32 width{};           // the target
+  u32 width{};  // the target
   u32 height{};
-  u32 quad_pixels{};     // inside the quad
-  u32 texel_pixels{};    // ...showing the texel they sample (or a neighbour, at a texel's edge)
-  u32 clear_pixels{};    // ...still the clear colour: nothing was drawn there
-  u32 other_pixels{};    // ...something else: drawn, but not from the texture
+  u32 quad_pixels{};                // inside the quad
+  u32 texel_pixels{};               // ...showing the texel they sample (or a neighbour, at a texel's edge)
+  u32 clear_pixels{};               // ...still the clear colour: nothing was drawn there
+  u32 other_pixels{};               // ...something else: drawn, but not from the texture
   std::array<u8, 3> first_other{};  // the first of those, RGB
-  u32 outside_pixels{};  // around the quad
-  u32 outside_clear{};   // ...the clear colour, as cleared
+  u32 outside_pixels{};             // around the quad
+  u32 outside_clear{};              // ...the clear colour, as cleared
 };
 result<quad_measurement> measure_textured_quad(std::string_view texture);
 
@@ -321,29 +323,29 @@ result<image_rgba8> take_capture(surface_id id);
 // Stats. get_* are cheap; calculate_* and copy_* walk data.
 const adapter_info& get_adapter_info();
 frame_stats get_frame_stats();
-u32 get_heap_count();                         // engine heaps, then learner heaps
+u32 get_heap_count();  // engine heaps, then learner heaps
 heap_info get_heap_info(u32 heap);
 // Grows with every change to any heap's state and with every heap created: a test that costs
 // a lock per heap, where get_heap_info copies each heap's name.
 u64 get_heaps_version();
 void copy_heap_state(u32 heap, heap_state& out, u32 parts = heap_state_all);  // heap_state_part bits
-descriptor_info get_descriptor_info(u32 heap, u32 index);  // an index outside the heap: all defaults
+descriptor_info get_descriptor_info(u32 heap, u32 index);                     // an index outside the heap: all defaults
 surfaces_info calculate_surfaces_info();
 void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors keep their capacity
 // Changes when a surface is created, removed or rebuilt: calculate_surfaces_info returns the
 // same while it holds, except each slot's back_buffer_index (get_back_buffer_index).
 u64 get_surfaces_version();
-u32 get_back_buffer_index(u32 slot);          // the buffer the slot's last frame drew into; 0 for a free slot
+u32 get_back_buffer_index(u32 slot);  // the buffer the slot's last frame drew into; 0 for a free slot
 void copy_resources(std::vector<resource_info>& out);
-u64 get_objects_version();                    // changes when an object is created, queued or released, or a resource state changed net
+u64 get_objects_version();  // changes when an object is created, queued or released, or a resource state changed net
 void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
 upload_stats get_upload_stats();
-u32 get_validation_error_count();             // Vulkan validation / runtime errors seen
+u32 get_validation_error_count();  // Vulkan validation / runtime errors seen
 // The last frame_timing_capacity frames, oldest first (the newest may still record): only
 // those whose stamp is above since, so a caller holding the previous copy reads a delta.
 // Returns the highest stamp so far.
 u64 copy_frame_timings(std::vector<frame_timing>& out, u64 since = 0);
 const gpu_clock_info& get_gpu_clock_info();
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

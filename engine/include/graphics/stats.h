@@ -63,13 +63,13 @@ struct gpu_clock_info {
 };
 
 struct interface_support {
-  std::string name;   // "ID3D12Device5"
-  bool supported{};   // QueryInterface succeeded on this device
+  std::string name;  // "ID3D12Device5"
+  bool supported{};  // QueryInterface succeeded on this device
 };
 
 struct adapter_info {
-  std::string name;            // the adapter's description, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
-  std::string runtime;         // "vkd3d (D3D12 over Vulkan)" or "d3d12.dll"
+  std::string name;     // the adapter's description, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)"
+  std::string runtime;  // "vkd3d (D3D12 over Vulkan)" or "d3d12.dll"
   u64 luid{};
   u32 vendor_id{};
   u32 device_id{};
@@ -78,32 +78,32 @@ struct adapter_info {
   u32 shader_model{};          // D3D_SHADER_MODEL value, e.g. 0x51 for 5.1
   u32 tiled_resources_tier{};  // 0 = reserved resources unsupported
   u32 resource_binding_tier{};
-  std::array<u32, 4> descriptor_sizes{}; // increment size per heap_type
+  std::array<u32, 4> descriptor_sizes{};  // increment size per heap_type
   std::vector<interface_support> interfaces;
-  gpu_clock_info gpu_clock;    // measured when the queue is created
+  gpu_clock_info gpu_clock;  // measured when the queue is created
 };
-std::string feature_level_name(u32 level); // "11_0"
-std::string shader_model_name(u32 model);  // "5.1"
+std::string feature_level_name(u32 level);  // "11_0"
+std::string shader_model_name(u32 model);   // "5.1"
 
 struct frame_stats {
-  u64 frame_number{};        // frames ended so far
-  u32 frame_index{};         // slot of the frame being recorded or, between frames, of the
-                             // last one: frees and releases made now wait in this slot
-  u32 next_frame_index{};    // slot the next begin_frame records into
-  u64 cpu_fence_value{};     // last value the CPU asked the queue to signal
-  u64 gpu_completed{};       // fence->GetCompletedValue() when the stats were taken
-  std::array<u64, frame_buffer_count> slot_fence_values{}; // value each slot waits for
-  f32 last_wait_ms{};        // CPU time blocked on the fence in the last begin_frame
-  f32 cpu_frame_ms{};        // from the previous begin_frame's start to the last one's
-  f32 gpu_frame_ms{};        // the newest completed frame's span on the GPU (see gpu_source)
-  u64 gpu_frame{};           // which frame gpu_frame_ms is of
-  f64 wait_ms_total{};       // every begin_frame's wait, summed
-  u64 blocked_waits{};       // begin_frames that found the GPU behind and blocked
-  u64 pending_at_begin{};    // cpu_fence_value - gpu_completed when the last begin_frame
-                             // returned: submitted frames the GPU had not finished
-  u64 max_pending_at_begin{};// the most since frames in flight was last set
-  u32 frames_in_flight{};    // 1..frame_buffer_count
-  bool in_frame{};           // between begin_frame and end_frame
+  u64 frame_number{};      // frames ended so far
+  u32 frame_index{};       // slot of the frame being recorded or, between frames, of the
+                           // last one: frees and releases made now wait in this slot
+  u32 next_frame_index{};  // slot the next begin_frame records into
+  u64 cpu_fence_value{};   // last value the CPU asked the queue to signal
+  u64 gpu_completed{};     // fence->GetCompletedValue() when the stats were taken
+  std::array<u64, frame_buffer_count> slot_fence_values{};  // value each slot waits for
+  f32 last_wait_ms{};                                       // CPU time blocked on the fence in the last begin_frame
+  f32 cpu_frame_ms{};                                       // from the previous begin_frame's start to the last one's
+  f32 gpu_frame_ms{};          // the newest completed frame's span on the GPU (see gpu_source)
+  u64 gpu_frame{};             // which frame gpu_frame_ms is of
+  f64 wait_ms_total{};         // every begin_frame's wait, summed
+  u64 blocked_waits{};         // begin_frames that found the GPU behind and blocked
+  u64 pending_at_begin{};      // cpu_fence_value - gpu_completed when the last begin_frame
+                               // returned: submitted frames the GPU had not finished
+  u64 max_pending_at_begin{};  // the most since frames in flight was last set
+  u32 frames_in_flight{};      // 1..frame_buffer_count
+  bool in_frame{};             // between begin_frame and end_frame
 };
 
 // Fill level of the per-slot upload buffers (vertex, index and constant data).
@@ -125,12 +125,12 @@ struct heap_info {
   heap_type type{};
   heap_model model{};
   u32 capacity{};
-  u32 size{};                // allocated count, the wiki's _size (top of the free stack)
+  u32 size{};  // allocated count, the wiki's _size (top of the free stack)
   u32 descriptor_size{};
   bool shader_visible{};
   std::array<u32, frame_buffer_count> deferred_counts{};
-  u64 version{};             // changes whenever the state above or heap_state changes
-  u32 faults{};              // wiki model: how often the wiki's code would have gone out of bounds
+  u64 version{};  // changes whenever the state above or heap_state changes
+  u32 faults{};   // wiki model: how often the wiki's code would have gone out of bounds
 };
 
 // Full state of one heap; copy_* walks capacity entries.
@@ -162,7 +162,7 @@ struct surface_info {
   bool live{};
   u32 next_free{invalid_id};  // free slots: next link of the free chain
   u32 generation{};
-  std::string kind;           // "offscreen" or "window"
+  std::string kind;  // "offscreen" or "window"
   u32 width{};
   u32 height{};
   bool fullscreen{};
@@ -170,7 +170,7 @@ struct surface_info {
   u32 back_buffer_index{};
   std::vector<u32> rtv_indices;
   u32 dsv_index{invalid_id};
-  u64 address{};              // live slots: where the d3d12_surface object is in memory now
+  u64 address{};  // live slots: where the d3d12_surface object is in memory now
 };
 
 struct surfaces_info {
@@ -184,22 +184,22 @@ struct surfaces_info {
 
 struct resource_info {
   std::string name;
-  std::string type;           // "texture2d", "buffer", "heap", ...
+  std::string type;  // "texture2d", "buffer", "heap", ...
   resource_kind kind{resource_kind::none};
   u32 width{};
   u32 height{};
-  std::string format;         // DXGI format name without the prefix, e.g. "R8G8B8A8_UNORM"
+  std::string format;  // DXGI format name without the prefix, e.g. "R8G8B8A8_UNORM"
   u64 bytes{};
-  bool pending_release{};     // queued for deferred release
+  bool pending_release{};  // queued for deferred release
   u32 release_slot{invalid_id};
   u64 queued_frame{};
-  std::string state;          // D3D12 state after the last barrier recorded on it ("PRESENT", "COPY_DEST")
+  std::string state;  // D3D12 state after the last barrier recorded on it ("PRESENT", "COPY_DEST")
 };
 
 // Any D3D12 object the engine created (queue, list, fence, heaps, resources...).
 struct object_info {
   std::string name;
-  std::string type;           // the interface, e.g. "ID3D12CommandAllocator"
+  std::string type;  // the interface, e.g. "ID3D12CommandAllocator"
 };
 
 // ---------------------------------------------------------------------------------
@@ -236,14 +236,14 @@ std::optional<event_type> event_type_from(std::string_view name);
 
 struct event {
   event_type type{};
-  u64 frame{};                   // engine frame number when it happened
-  u32 slot{invalid_id};          // frame slot, where one applies
-  utl::interned_text heap{};     // descriptor events
-  u32 index{invalid_id};         // descriptor index
-  u32 surface{invalid_id};       // surface slot
-  utl::interned_text name{};     // object name
-  utl::interned_text detail{};   // type name, rebuild summary or message
-  u64 value{};                   // fence value, bytes or severity
+  u64 frame{};                  // engine frame number when it happened
+  u32 slot{invalid_id};         // frame slot, where one applies
+  utl::interned_text heap{};    // descriptor events
+  u32 index{invalid_id};        // descriptor index
+  u32 surface{invalid_id};      // surface slot
+  utl::interned_text name{};    // object name
+  utl::interned_text detail{};  // type name, rebuild summary or message
+  u64 value{};                  // fence value, bytes or severity
   f32 wait_ms{};
   u32 width{}, height{}, old_width{}, old_height{};
 };
@@ -272,4 +272,4 @@ void uninstall_hooks();
 // Delivers the calling thread's queued descriptor events now.
 void flush_events();
 
-} // namespace xe::gfx
+}  // namespace xe::gfx

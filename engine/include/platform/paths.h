@@ -6,4 +6,4 @@
 namespace xe::platform {
 // The running executable's absolute path; empty when the system cannot tell.
 std::filesystem::path executable_path();
-} // namespace xe::platform
+}  // namespace xe::platform

@@ -20,14 +20,14 @@ struct window_desc {
 };
 
 enum class event_type : u8 {
-  close_requested,     // the user closed the window (the app decides what happens)
-  resized,             // client size changed (width/height); also after fullscreen changes
+  close_requested,  // the user closed the window (the app decides what happens)
+  resized,          // client size changed (width/height); also after fullscreen changes
   minimized,
   restored,
-  toggle_fullscreen,   // F11 or Alt+Enter was pressed
-  key_pressed,         // any other key: key holds a platform-neutral code
-  input,               // other mouse or keyboard input, or the window must be repainted
-  quit,                // the session asks the whole app to end
+  toggle_fullscreen,  // F11 or Alt+Enter was pressed
+  key_pressed,        // any other key: key holds a platform-neutral code
+  input,              // other mouse or keyboard input, or the window must be repainted
+  quit,               // the session asks the whole app to end
 };
 
 enum class key : u32 { unknown, f1, escape, space, right, left, page_up, page_down, home, r };
@@ -81,4 +81,4 @@ struct native_message {
 using native_event_hook = bool (*)(const void* native_event, void* user);
 void set_native_event_hook(native_event_hook hook, void* user);
 
-} // namespace xe::platform
+}  // namespace xe::platform

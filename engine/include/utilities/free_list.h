@@ -28,8 +28,8 @@ public:
   // What the inspector sees of one slot.
   struct slot_info {
     bool live{false};
-    u32 next_free{invalid_id}; // free slots only: the next slot in the free chain
-    u32 generation{0};         // bumped on every remove
+    u32 next_free{invalid_id};  // free slots only: the next slot in the free chain
+    u32 generation{0};          // bumped on every remove
   };
 
   free_list() = default;
@@ -63,8 +63,7 @@ public:
     if (index >= _slots.size())
       return make_error(errc::invalid_handle, "free_list: index " + std::to_string(index) + " is out of range");
     slot& s = _slots[index];
-    if (!s.live)
-      return make_error(errc::double_free, "free_list: slot " + std::to_string(index) + " is already free");
+    if (!s.live) return make_error(errc::double_free, "free_list: slot " + std::to_string(index) + " is already free");
     s.destroy(_next_free);
     ++s.generation;
     _next_free = index;
@@ -73,17 +72,26 @@ public:
   }
 
   bool is_live(u32 index) const { return index < _slots.size() && _slots[index].live; }
-  T& operator[](u32 index) { XE_ASSERT(is_live(index)); return _slots[index].value; }
-  const T& operator[](u32 index) const { XE_ASSERT(is_live(index)); return _slots[index].value; }
+  T& operator[](u32 index) {
+    XE_ASSERT(is_live(index));
+    return _slots[index].value;
+  }
+  const T& operator[](u32 index) const {
+    XE_ASSERT(is_live(index));
+    return _slots[index].value;
+  }
 
-  u32 size() const { return _size; }                                   // live elements
-  u32 capacity() const { return static_cast<u32>(_slots.size()); }     // slots ever used
+  u32 size() const { return _size; }                                // live elements
+  u32 capacity() const { return static_cast<u32>(_slots.size()); }  // slots ever used
   bool empty() const { return _size == 0; }
-  u32 next_free() const { return _next_free; }                        // head of the free chain
+  u32 next_free() const { return _next_free; }                                  // head of the free chain
   u32 storage_capacity() const { return static_cast<u32>(_slots.capacity()); }  // slots before the next growth
-  u32 relocations() const { return _relocations; }                    // growths that moved live elements
+  u32 relocations() const { return _relocations; }                              // growths that moved live elements
   // Where element index lives now; valid until the next add() that grows the storage.
-  const void* address(u32 index) const { XE_ASSERT(is_live(index)); return &_slots[index].value; }
+  const void* address(u32 index) const {
+    XE_ASSERT(is_live(index));
+    return &_slots[index].value;
+  }
   slot_info info(u32 index) const {
     XE_ASSERT(index < _slots.size());
     const slot& s = _slots[index];
@@ -115,8 +123,10 @@ private:
 
     slot() : next_free{invalid_id} {}
     slot(slot&& o) noexcept : live{o.live}, generation{o.generation} {
-      if (live) new (&value) T(std::move(o.value));
-      else next_free = o.next_free;
+      if (live)
+        new (&value) T(std::move(o.value));
+      else
+        next_free = o.next_free;
     }
     slot& operator=(slot&&) = delete;
     ~slot() {
@@ -140,4 +150,4 @@ private:
   u32 _relocations{0};
 };
 
-} // namespace xe::utl
+}  // namespace xe::utl

@@ -20,8 +20,8 @@ class interned_text {
 public:
   interned_text() = default;
   interned_text(std::string_view text) : _text{text.empty() ? nullptr : intern(text)} {}  // NOLINT: a text converts
-  interned_text(const std::string& text) : interned_text{std::string_view{text}} {}  // NOLINT
-  interned_text(const char* text) : interned_text{std::string_view{text}} {}         // NOLINT
+  interned_text(const std::string& text) : interned_text{std::string_view{text}} {}       // NOLINT
+  interned_text(const char* text) : interned_text{std::string_view{text}} {}              // NOLINT
 
   const std::string& str() const { return _text ? *_text : empty_string(); }
   operator const std::string&() const { return str(); }  // NOLINT: reads as the string it is
@@ -46,7 +46,7 @@ private:
   const std::string* _text{nullptr};  // null: the empty text
 };
 
-} // namespace xe::utl
+}  // namespace xe::utl
 
 template <>
 struct fmt::formatter<xe::utl::interned_text> : fmt::formatter<fmt::string_view> {

@@ -26,4 +26,4 @@ private:
   std::atomic<bool> _locked{false};
 };
 
-} // namespace xe::utl
+}  // namespace xe::utl

@@ -16,4 +16,4 @@ std::vector<std::string> dxbc_problems(const std::string& name, std::span<const 
 // tools/dxbc_checksum.py's verdict on the file: "... match" or "... mismatch".
 std::string python_dxbc_checksum(const std::string& file);
 
-} // namespace xe::test
+}  // namespace xe::test

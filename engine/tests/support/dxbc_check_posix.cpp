@@ -32,4 +32,4 @@ std::vector<std::string> dxbc_problems(const std::string& name, std::span<const 
   return problems;
 }
 
-} // namespace xe::test
+}  // namespace xe::test

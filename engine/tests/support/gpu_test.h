@@ -45,19 +45,19 @@ inline rgba pixel(const gfx::image_rgba8& image, u32 x, u32 y) {
   const u8* p = image.pixels.data() + (static_cast<size_t>(y) * image.width + x) * 4;
   return {p[0], p[1], p[2], p[3]};
 }
-#define EXPECT_PIXEL_NEAR(actual, er, eg, eb, tolerance)  \
-  do {                                                      \
-    const ::xe::test::rgba px_ = (actual);                  \
-    EXPECT_NEAR(px_.r, er, tolerance) << "red";             \
-    EXPECT_NEAR(px_.g, eg, tolerance) << "green";           \
-    EXPECT_NEAR(px_.b, eb, tolerance) << "blue";            \
+#define EXPECT_PIXEL_NEAR(actual, er, eg, eb, tolerance) \
+  do {                                                   \
+    const ::xe::test::rgba px_ = (actual);               \
+    EXPECT_NEAR(px_.r, er, tolerance) << "red";          \
+    EXPECT_NEAR(px_.g, eg, tolerance) << "green";        \
+    EXPECT_NEAR(px_.b, eb, tolerance) << "blue";         \
   } while (0)
 
 // ASSERT on a result, printing its reason.
-#define XE_ASSERT_OK(expr)                                                  \
-  do {                                                                      \
-    auto&& xe_r_ = (expr);                                                  \
-    ASSERT_TRUE(xe_r_) << #expr << ": " << xe_r_.error_value().reason;      \
+#define XE_ASSERT_OK(expr)                                             \
+  do {                                                                 \
+    auto&& xe_r_ = (expr);                                             \
+    ASSERT_TRUE(xe_r_) << #expr << ": " << xe_r_.error_value().reason; \
   } while (0)
 
-} // namespace xe::test
+}  // namespace xe::test

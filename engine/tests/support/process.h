@@ -18,4 +18,4 @@ std::string runtime_complaint(const std::string& output);
 // Single-quotes a string for /bin/sh.
 std::string shell_quote(const std::string& s);
 
-} // namespace xe::test
+}  // namespace xe::test

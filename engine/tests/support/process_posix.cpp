@@ -15,7 +15,7 @@ std::string slurp(const std::filesystem::path& p) {
   ss << in.rdbuf();
   return ss.str();
 }
-} // namespace
+}  // namespace
 
 std::string runtime_complaint(const std::string& output) {
   std::istringstream lines{output};
@@ -30,8 +30,10 @@ std::string runtime_complaint(const std::string& output) {
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -43,8 +45,8 @@ process_result run_process(const std::string& command_line) {
   const auto out_path = dir / (base + ".out");
   const auto err_path = dir / (base + ".err");
   // A subshell, so the redirections cover every line of a multi-line command.
-  const std::string full = "(\n" + command_line + "\n) >" + shell_quote(out_path.string()) + " 2>" +
-                           shell_quote(err_path.string());
+  const std::string full =
+      "(\n" + command_line + "\n) >" + shell_quote(out_path.string()) + " 2>" + shell_quote(err_path.string());
   const int status = std::system(full.c_str());
   process_result r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
@@ -55,4 +57,4 @@ process_result run_process(const std::string& command_line) {
   return r;
 }
 
-} // namespace xe::test
+}  // namespace xe::test

@@ -4,9 +4,17 @@
 using HRESULT = long;
 #define FAILED(hr) (static_cast<HRESULT>(hr) < 0)
 #ifdef XE_WITH_DO_WHILE
-#define DXCall(x) do { if (FAILED(x)) { ++breaks; } } while (0)
+#define DXCall(x)    \
+  do {               \
+    if (FAILED(x)) { \
+      ++breaks;      \
+    }                \
+  } while (0)
 #else
-#define DXCall(x) if (FAILED(x)) { ++breaks; }
+#define DXCall(x)  \
+  if (FAILED(x)) { \
+    ++breaks;      \
+  }
 #endif
 
 int breaks = 0;
@@ -14,6 +22,9 @@ int breaks = 0;
 int main(int argc, char**) {
   int retries = 0;
   const bool ready = argc > 0;
-  if (ready) DXCall(0); else ++retries;
+  if (ready)
+    DXCall(0);
+  else
+    ++retries;
   return retries + breaks;
 }

@@ -8,8 +8,12 @@
 using u32 = std::uint32_t;
 constexpr u32 u32_invalid_id{0xffff'ffffu};
 constexpr u32 frame_buffer_count{3};
-struct D3D12_CPU_DESCRIPTOR_HANDLE { std::size_t ptr; };
-struct D3D12_GPU_DESCRIPTOR_HANDLE { std::uint64_t ptr; };
+struct D3D12_CPU_DESCRIPTOR_HANDLE {
+  std::size_t ptr;
+};
+struct D3D12_GPU_DESCRIPTOR_HANDLE {
+  std::uint64_t ptr;
+};
 
 class descriptor_heap;
 

@@ -5,7 +5,9 @@
 
 using u32 = std::uint32_t;
 using LONG = std::int32_t;  // as on Windows, whatever this platform's long is
-struct D3D12_RECT { LONG left, top, right, bottom; };
+struct D3D12_RECT {
+  LONG left, top, right, bottom;
+};
 
 D3D12_RECT scissor(u32 width, u32 height) {
 #ifdef XE_WITH_CAST

@@ -8,18 +8,29 @@ namespace xe::gfx::dxbc {
 namespace {
 
 // Register types (D3D10_SB_OPERAND_TYPE).
-enum : u32 { reg_temp = 0, reg_input = 1, reg_output = 2, reg_immediate = 4, reg_sampler = 6, reg_resource = 7,
-             reg_constant_buffer = 8 };
+enum : u32 {
+  reg_temp = 0,
+  reg_input = 1,
+  reg_output = 2,
+  reg_immediate = 4,
+  reg_sampler = 6,
+  reg_resource = 7,
+  reg_constant_buffer = 8
+};
 // Component selection modes.
 enum : u32 { select_mask = 0, select_swizzle = 1, select_one = 2 };
 constexpr u32 identity_swizzle = 0 | (1 << 2) | (2 << 4) | (3 << 6);
 
 u32 component_of(char c) {
   switch (c) {
-    case 'x': case 'r': return 0;
-    case 'y': case 'g': return 1;
-    case 'z': case 'b': return 2;
-    case 'w': case 'a': return 3;
+    case 'x':
+    case 'r': return 0;
+    case 'y':
+    case 'g': return 1;
+    case 'z':
+    case 'b': return 2;
+    case 'w':
+    case 'a': return 3;
     default: XE_ASSERT(!"swizzle letters are xyzw or rgba"); return 0;
   }
 }
@@ -54,7 +65,7 @@ void encode(const operand& op, std::vector<u32>& out) {
   u32 token = op.dimension;
   if (op.dimension == 2) token |= (op.selection << 2) | (op.selection_bits << 4);
   token |= op.type << 12;
-  token |= op.index_count << 20;  // every index is an immediate 32-bit value (representation 0)
+  token |= op.index_count << 20;        // every index is an immediate 32-bit value (representation 0)
   if (op.negate) token |= 0x80000000u;  // an extended operand token follows
   out.push_back(token);
   if (op.negate) out.push_back(1u | (1u << 6));  // modifier: negate
@@ -84,10 +95,14 @@ void md5_transform(std::array<u32, 4>& state, const u8 block[64]) {
   u32 a = state[0], b = state[1], c = state[2], d = state[3];
   for (u32 i = 0; i < 64; ++i) {
     u32 f, g;
-    if (i < 16) f = (b & c) | (~b & d), g = i;
-    else if (i < 32) f = (d & b) | (~d & c), g = (5 * i + 1) % 16;
-    else if (i < 48) f = b ^ c ^ d, g = (3 * i + 5) % 16;
-    else f = c ^ (b | ~d), g = (7 * i) % 16;
+    if (i < 16)
+      f = (b & c) | (~b & d), g = i;
+    else if (i < 32)
+      f = (d & b) | (~d & c), g = (5 * i + 1) % 16;
+    else if (i < 48)
+      f = b ^ c ^ d, g = (3 * i + 5) % 16;
+    else
+      f = c ^ (b | ~d), g = (7 * i) % 16;
     const u32 sum = a + f + k[i] + m[g];
     a = d;
     d = c;
@@ -100,7 +115,7 @@ void md5_transform(std::array<u32, 4>& state, const u8 block[64]) {
   state[3] += d;
 }
 
-} // namespace
+}  // namespace
 
 operand operand::mask(std::string_view components) const {
   operand copy = *this;
@@ -164,15 +179,16 @@ void builder::input(std::string_view semantic, u32 semantic_index, u32 reg, std:
                      static_cast<u8>(read ? m : 0)});
 }
 
-void builder::output(std::string_view semantic, u32 semantic_index, u32 reg, std::string_view mask,
-                     u32 system_value, component type) {
-  _outputs.push_back({std::string{semantic}, semantic_index, system_value, static_cast<u32>(type), reg, mask_of(mask), 0});
+void builder::output(std::string_view semantic, u32 semantic_index, u32 reg, std::string_view mask, u32 system_value,
+                     component type) {
+  _outputs.push_back(
+      {std::string{semantic}, semantic_index, system_value, static_cast<u32>(type), reg, mask_of(mask), 0});
 }
 
 void builder::dcl_global_flags_refactoring_allowed() { emit(op_dcl_global_flags, {}, 1); }
 
 void builder::dcl_constant_buffer(u32 slot, u32 vec4_count) {
-  operand op = cb(slot, vec4_count);  // the second index of the declaration is the size
+  operand op = cb(slot, vec4_count);   // the second index of the declaration is the size
   emit(op_dcl_constant_buffer, {op});  // immediate indexing (control 0)
 }
 
@@ -245,13 +261,13 @@ std::vector<u8> builder::finish() const {
   // need reflection, but Windows tools expect the chunk. Its layout is shader model 4's
   // (no RD11 block) for every shader, and its target field says so: readers go by it.
   std::vector<u8> rdef;
-  put_u32(rdef, 0);     // constant buffers
-  put_u32(rdef, 28);    // their offset
-  put_u32(rdef, 0);     // resource bindings
-  put_u32(rdef, 28);    // their offset
+  put_u32(rdef, 0);                                                                  // constant buffers
+  put_u32(rdef, 28);                                                                 // their offset
+  put_u32(rdef, 0);                                                                  // resource bindings
+  put_u32(rdef, 28);                                                                 // their offset
   put_u32(rdef, (_stage == stage::pixel ? 0xFFFFu << 16 : 0xFFFEu << 16) | 0x0400);  // ps_4_0 / vs_4_0
-  put_u32(rdef, 0);     // flags
-  put_u32(rdef, 28);    // creator string
+  put_u32(rdef, 0);                                                                  // flags
+  put_u32(rdef, 28);                                                                 // creator string
   const char creator[] = "xengine dxbc_builder";
   rdef.insert(rdef.end(), creator, creator + sizeof(creator));
   align4(rdef);
@@ -261,9 +277,10 @@ std::vector<u8> builder::finish() const {
   put_u32(shdr, static_cast<u32>(_tokens.size() + 2));
   for (u32 token : _tokens) put_u32(shdr, token);
 
-  const std::pair<const char*, std::vector<u8>> chunks[] = {
-      {"RDEF", rdef}, {"ISGN", signature_chunk(_inputs)}, {"OSGN", signature_chunk(_outputs)},
-      {_model == model::sm5_0 ? "SHEX" : "SHDR", shdr}};
+  const std::pair<const char*, std::vector<u8>> chunks[] = {{"RDEF", rdef},
+                                                            {"ISGN", signature_chunk(_inputs)},
+                                                            {"OSGN", signature_chunk(_outputs)},
+                                                            {_model == model::sm5_0 ? "SHEX" : "SHDR", shdr}};
   const u32 count = static_cast<u32>(std::size(chunks));
   // Header: "DXBC", checksum (written last), version 1, total size, chunk count, offsets.
   constexpr size_t offsets = 32;
@@ -312,4 +329,4 @@ std::array<u32, 4> checksum(const u8* data, size_t size) {
   return state;
 }
 
-} // namespace xe::gfx::dxbc
+}  // namespace xe::gfx::dxbc

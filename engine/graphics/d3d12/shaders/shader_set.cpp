@@ -118,12 +118,12 @@ struct entry {
   std::vector<u8> (*build)();
 };
 constexpr entry entries[] = {
-    {"triangle_vs", triangle_vs},     {"triangle_ps", triangle_ps},     {"fullscreen_vs", fullscreen_vs},
-    {"textured_ps", textured_ps},     {"flat_color_ps", flat_color_ps}, {"quad_vs", quad_vs},
+    {"triangle_vs", triangle_vs}, {"triangle_ps", triangle_ps},     {"fullscreen_vs", fullscreen_vs},
+    {"textured_ps", textured_ps}, {"flat_color_ps", flat_color_ps}, {"quad_vs", quad_vs},
 };
 static_assert(std::size(entries) == static_cast<size_t>(id::count));
 
-} // namespace
+}  // namespace
 
 const char* name(id shader) { return entries[static_cast<size_t>(shader)].name; }
 
@@ -136,4 +136,4 @@ std::span<const u8> blob(id shader) {
   return blobs[static_cast<size_t>(shader)];
 }
 
-} // namespace xe::gfx::shaders
+}  // namespace xe::gfx::shaders

@@ -65,4 +65,4 @@ private:
   T* _p{nullptr};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -37,22 +37,31 @@ namespace xe::gfx::d3d12 {
 // DirectX-Headers, and vkd3d's headers with WIDL_EXPLICIT_AGGREGATE_RETURNS, declare the
 // ABI's real form, an out pointer (vkd3d adds inline by-value wrappers). These call
 // whichever form the headers declare, so shared code has one spelling.
-template <typename Heap> D3D12_CPU_DESCRIPTOR_HANDLE cpu_heap_start(Heap* heap) {
+template <typename Heap>
+D3D12_CPU_DESCRIPTOR_HANDLE cpu_heap_start(Heap* heap) {
   D3D12_CPU_DESCRIPTOR_HANDLE h{};
-  if constexpr (requires { heap->GetCPUDescriptorHandleForHeapStart(&h); }) heap->GetCPUDescriptorHandleForHeapStart(&h);
-  else h = heap->GetCPUDescriptorHandleForHeapStart();
+  if constexpr (requires { heap->GetCPUDescriptorHandleForHeapStart(&h); })
+    heap->GetCPUDescriptorHandleForHeapStart(&h);
+  else
+    h = heap->GetCPUDescriptorHandleForHeapStart();
   return h;
 }
-template <typename Heap> D3D12_GPU_DESCRIPTOR_HANDLE gpu_heap_start(Heap* heap) {
+template <typename Heap>
+D3D12_GPU_DESCRIPTOR_HANDLE gpu_heap_start(Heap* heap) {
   D3D12_GPU_DESCRIPTOR_HANDLE h{};
-  if constexpr (requires { heap->GetGPUDescriptorHandleForHeapStart(&h); }) heap->GetGPUDescriptorHandleForHeapStart(&h);
-  else h = heap->GetGPUDescriptorHandleForHeapStart();
+  if constexpr (requires { heap->GetGPUDescriptorHandleForHeapStart(&h); })
+    heap->GetGPUDescriptorHandleForHeapStart(&h);
+  else
+    h = heap->GetGPUDescriptorHandleForHeapStart();
   return h;
 }
-template <typename Resource> D3D12_RESOURCE_DESC resource_desc(Resource* resource) {
+template <typename Resource>
+D3D12_RESOURCE_DESC resource_desc(Resource* resource) {
   D3D12_RESOURCE_DESC d{};
-  if constexpr (requires { resource->GetDesc(&d); }) resource->GetDesc(&d);
-  else d = resource->GetDesc();
+  if constexpr (requires { resource->GetDesc(&d); })
+    resource->GetDesc(&d);
+  else
+    d = resource->GetDesc();
   return d;
 }
 template <typename Device>
@@ -60,13 +69,17 @@ D3D12_RESOURCE_ALLOCATION_INFO allocation_info(Device* device, const D3D12_RESOU
   D3D12_RESOURCE_ALLOCATION_INFO info{};
   if constexpr (requires { device->GetResourceAllocationInfo(&info, 0u, 1u, &desc); })
     device->GetResourceAllocationInfo(&info, 0, 1, &desc);
-  else info = device->GetResourceAllocationInfo(0, 1, &desc);
+  else
+    info = device->GetResourceAllocationInfo(0, 1, &desc);
   return info;
 }
-template <typename Device> LUID adapter_luid(Device* device) {
+template <typename Device>
+LUID adapter_luid(Device* device) {
   LUID luid{};
-  if constexpr (requires { device->GetAdapterLuid(&luid); }) device->GetAdapterLuid(&luid);
-  else luid = device->GetAdapterLuid();
+  if constexpr (requires { device->GetAdapterLuid(&luid); })
+    device->GetAdapterLuid(&luid);
+  else
+    luid = device->GetAdapterLuid();
   return luid;
 }
 
@@ -74,4 +87,4 @@ template <typename Device> LUID adapter_luid(Device* device) {
 // bytes become U+FFFD.
 std::wstring to_wide(std::string_view utf8);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

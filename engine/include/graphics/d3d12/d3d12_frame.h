@@ -28,7 +28,8 @@ using record_fn = surface_recorder;
 
 // A pipeline for drawing into the surface pass: these shaders and root signature, the
 // pass's RTV and DSV formats (defaults otherwise).
-pipeline_desc surface_pipeline(const render_context& ctx, shader_bytecode vs, shader_bytecode ps, ID3D12RootSignature* root);
+pipeline_desc surface_pipeline(const render_context& ctx, shader_bytecode vs, shader_bytecode ps,
+                               ID3D12RootSignature* root);
 // The same with the engine's own shaders and one of its root signature layouts.
 pipeline_desc surface_pipeline(const render_context& ctx, shaders::id vs, shaders::id ps, root_layout layout);
 
@@ -53,4 +54,4 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
 // Same rules as upload_texture_rgba8.
 result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -31,4 +31,4 @@ private:
   std::atomic<u64> _frame{0};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

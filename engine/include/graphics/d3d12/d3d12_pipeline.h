@@ -49,7 +49,8 @@ struct pipeline_desc {
   DXGI_FORMAT rtv_format{DXGI_FORMAT_R8G8B8A8_UNORM};
   DXGI_FORMAT dsv_format{DXGI_FORMAT_UNKNOWN};  // UNKNOWN: no depth buffer bound
   auto key() const {
-    return std::tuple{vs.code.data(), ps.code.data(), root, input.data(), input.size(), blend, depth_test, rtv_format, dsv_format};
+    return std::tuple{vs.code.data(), ps.code.data(), root,       input.data(), input.size(),
+                      blend,          depth_test,     rtv_format, dsv_format};
   }
 };
 
@@ -82,4 +83,4 @@ private:
 // A static sampler at s0 for the pixel shader, for root signature descriptions.
 D3D12_STATIC_SAMPLER_DESC static_sampler(D3D12_FILTER filter, D3D12_TEXTURE_ADDRESS_MODE address);
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

@@ -49,4 +49,4 @@ private:
   const frame_clock* _clock{nullptr};
 };
 
-} // namespace xe::gfx::d3d12
+}  // namespace xe::gfx::d3d12

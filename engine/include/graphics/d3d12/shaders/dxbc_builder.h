@@ -39,18 +39,18 @@ enum class component : u32 { uint32 = 1, sint32 = 2, float32 = 3 };
 // destination takes a write mask (r(0).mask("xy")), a source a swizzle of four letters or
 // one replicated letter (v(1).swz("xyxx"), cb(0, 0).swz("x")). Unqualified: .xyzw.
 struct operand {
-  u32 type{};                   // register type (temp, input, output, ...)
-  u32 dimension{2};             // 0: no components, 1: scalar, 2: four components
-  u32 selection{0};             // 0: mask, 1: swizzle, 2: one component
-  u32 selection_bits{0xF};      // the mask, swizzle or component
-  u32 index_count{1};           // 0, 1 or 2 immediate indices
+  u32 type{};               // register type (temp, input, output, ...)
+  u32 dimension{2};         // 0: no components, 1: scalar, 2: four components
+  u32 selection{0};         // 0: mask, 1: swizzle, 2: one component
+  u32 selection_bits{0xF};  // the mask, swizzle or component
+  u32 index_count{1};       // 0, 1 or 2 immediate indices
   std::array<u32, 2> index{};
-  std::array<u32, 4> value{};   // immediates
+  std::array<u32, 4> value{};  // immediates
   u32 value_count{0};
   bool negate{false};
 
-  operand mask(std::string_view components) const;   // "xy", "zw", "xyzw"...
-  operand swz(std::string_view components) const;    // "xyxx", "yyyy", or one letter
+  operand mask(std::string_view components) const;  // "xy", "zw", "xyzw"...
+  operand swz(std::string_view components) const;   // "xyxx", "yyyy", or one letter
   operand operator-() const {
     operand copy = *this;
     copy.negate = !copy.negate;
@@ -58,14 +58,14 @@ struct operand {
   }
 };
 
-operand r(u32 index);                  // temp register
-operand v(u32 index);                  // input register
-operand o(u32 index);                  // output register
-operand cb(u32 slot, u32 element);     // constant buffer slot, vec4 element
-operand t(u32 index);                  // texture (sampled through .xyzw)
-operand s(u32 index);                  // sampler
-operand imm(f32 x, f32 y, f32 z, f32 w);       // four float immediates
-operand imm_u(u32 x, u32 y, u32 z, u32 w);     // four integer immediates
+operand r(u32 index);                       // temp register
+operand v(u32 index);                       // input register
+operand o(u32 index);                       // output register
+operand cb(u32 slot, u32 element);          // constant buffer slot, vec4 element
+operand t(u32 index);                       // texture (sampled through .xyzw)
+operand s(u32 index);                       // sampler
+operand imm(f32 x, f32 y, f32 z, f32 w);    // four float immediates
+operand imm_u(u32 x, u32 y, u32 z, u32 w);  // four integer immediates
 
 class builder {
 public:
@@ -123,12 +123,36 @@ public:
 
 private:
   enum : u32 {
-    op_add = 0x00, op_and = 0x01, op_dp4 = 0x11, op_ftoi = 0x1b, op_iadd = 0x1e, op_imad = 0x23, op_imax = 0x24,
-    op_imin = 0x25, op_ishl = 0x29, op_mad = 0x32, op_mov = 0x36, op_mul = 0x38, op_ret = 0x3e, op_round_ni = 0x41,
-    op_sample = 0x45, op_ushr = 0x55, op_utof = 0x56, op_dcl_resource = 0x58, op_dcl_constant_buffer = 0x59,
-    op_dcl_sampler = 0x5a, op_dcl_input = 0x5f, op_dcl_input_sgv = 0x60, op_dcl_input_ps = 0x62,
-    op_dcl_input_ps_siv = 0x64, op_dcl_output = 0x65, op_dcl_output_siv = 0x67, op_dcl_temps = 0x68,
-    op_dcl_global_flags = 0x6a, op_dcl_resource_raw = 0xa1, op_ld_raw = 0xa5,
+    op_add = 0x00,
+    op_and = 0x01,
+    op_dp4 = 0x11,
+    op_ftoi = 0x1b,
+    op_iadd = 0x1e,
+    op_imad = 0x23,
+    op_imax = 0x24,
+    op_imin = 0x25,
+    op_ishl = 0x29,
+    op_mad = 0x32,
+    op_mov = 0x36,
+    op_mul = 0x38,
+    op_ret = 0x3e,
+    op_round_ni = 0x41,
+    op_sample = 0x45,
+    op_ushr = 0x55,
+    op_utof = 0x56,
+    op_dcl_resource = 0x58,
+    op_dcl_constant_buffer = 0x59,
+    op_dcl_sampler = 0x5a,
+    op_dcl_input = 0x5f,
+    op_dcl_input_sgv = 0x60,
+    op_dcl_input_ps = 0x62,
+    op_dcl_input_ps_siv = 0x64,
+    op_dcl_output = 0x65,
+    op_dcl_output_siv = 0x67,
+    op_dcl_temps = 0x68,
+    op_dcl_global_flags = 0x6a,
+    op_dcl_resource_raw = 0xa1,
+    op_ld_raw = 0xa5,
   };
   struct element {
     std::string semantic;
@@ -151,4 +175,4 @@ private:
 // container from byte 20 on (everything after the checksum field).
 std::array<u32, 4> checksum(const u8* data, size_t size);
 
-} // namespace xe::gfx::dxbc
+}  // namespace xe::gfx::dxbc

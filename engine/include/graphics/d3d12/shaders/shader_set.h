@@ -22,4 +22,4 @@ const char* name(id shader);
 // The DXBC blob; valid for the life of the program.
 std::span<const u8> blob(id shader);
 
-} // namespace xe::gfx::shaders
+}  // namespace xe::gfx::shaders
