@@ -114,8 +114,7 @@ result<void> app::start() {
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
   if (windowed() || _opts.overlay) XE_TRY(_observer.initialize());
   for (u32 i = 0; i < _opts.windows; ++i) {
-    auto slot = create_surface(_opts.width, _opts.height);
-    if (!slot) return std::move(slot).error_value();
+    XE_TRY(create_surface(_opts.width, _opts.height));
   }
   return attach_overlay();
 }
@@ -138,13 +137,11 @@ result<void> app::restart_engine() {
   for (std::unique_ptr<platform::window>& window : kept) {
     if (window->is_fullscreen()) XE_TRY(window->set_fullscreen(false));
     XE_TRY(window->resize(_opts.width, _opts.height));
-    auto id = gfx::create_surface({.width = _opts.width, .height = _opts.height, .window = window.get()});
-    if (!id) return std::move(id).error_value();
-    _surfaces[id->index()] = {*id, std::move(window)};
+    XE_TRY_ASSIGN(auto id, gfx::create_surface({.width = _opts.width, .height = _opts.height, .window = window.get()}));
+    _surfaces[id.index()] = {id, std::move(window)};
   }
   for (size_t i = kept.size(); i < _opts.windows; ++i) {  // the learner closed some
-    auto slot = create_surface(_opts.width, _opts.height);
-    if (!slot) return std::move(slot).error_value();
+    XE_TRY(create_surface(_opts.width, _opts.height));
   }
   if (_recorder) _recorder->clear();
   XE_TRY(attach_overlay());
@@ -247,13 +244,11 @@ result<void> app::redraw_held() {
   build_overlay();
   for (const auto& [slot, entry] : _surfaces) {
     if (!entry.window) continue;
-    auto drawn = _observer.redraw(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr);
-    if (!drawn) return std::move(drawn).error_value();
+    XE_TRY(_observer.redraw(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   }
   // A swap chain the window system declared stale is rebuilt now: a change the learner made.
-  auto rebuilt = gfx::rebuild_stale_surfaces();
-  if (!rebuilt) return std::move(rebuilt).error_value();
-  if (*rebuilt) {
+  XE_TRY_ASSIGN(auto rebuilt, gfx::rebuild_stale_surfaces());
+  if (rebuilt) {
     note_learner_change({"窗口大小变了", "a window changed size"});
     record_between_frames();
   }
@@ -324,10 +319,9 @@ result<void> app::handle_events() {
       XE_TRY(toggle_fullscreen(slot));
       changed = true;
     } else if (change.check_size) {
-      auto rebuilt = rebuild_if_resized(slot);
-      if (!rebuilt) return std::move(rebuilt).error_value();
-      if (*rebuilt) note_learner_change({"调整了窗口大小", "a window was resized"});
-      changed = changed || *rebuilt;
+      XE_TRY_ASSIGN(auto rebuilt, rebuild_if_resized(slot));
+      if (rebuilt) note_learner_change({"调整了窗口大小", "a window was resized"});
+      changed = changed || rebuilt;
     }
   }
   if (changed && !_quit) record_between_frames();
@@ -392,11 +386,10 @@ result<void> app::run_control(const actions::step& step) {
   }
   if (!engine_held()) return _runner.run(step);
   const u32 slot = shot->slot.value_or(_surfaces.empty() ? invalid_id : _surfaces.begin()->first);
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  auto image = _observer.capture((*entry)->id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr);
-  if (!image) return std::move(image).error_value();
-  return write_png(shot->file, *image);
+  XE_TRY_ASSIGN(auto entry, entry_at(slot));
+  XE_TRY_ASSIGN(auto image,
+                _observer.capture(entry->id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
+  return write_png(shot->file, image);
 }
 
 // While a lesson holds the engine, a change outside its steps means the next step must
@@ -417,9 +410,8 @@ result<void> app::run_frames(u32 count) {
 result<void> app::write_outputs() {
   if (!_opts.snapshot.empty()) XE_TRY(write_frame_state(_opts.snapshot, snapshot()));
   if (!_opts.screenshot.empty()) {
-    auto image = screenshot(std::nullopt);
-    if (!image) return std::move(image).error_value();
-    XE_TRY(write_png(_opts.screenshot, *image));
+    XE_TRY_ASSIGN(auto image, screenshot(std::nullopt));
+    XE_TRY(write_png(_opts.screenshot, image));
   }
   return {};
 }

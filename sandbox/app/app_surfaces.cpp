@@ -13,13 +13,12 @@ namespace xe::sandbox {
 
 // Rebuilds a window's surface when the window's size no longer matches it; true if it did.
 result<bool> app::rebuild_if_resized(u32 slot) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  const platform::window& w = *(*entry)->window;
+  XE_TRY_ASSIGN(auto entry, entry_at(slot));
+  const platform::window& w = *entry->window;
   if (w.is_minimized()) return false;  // skipped while minimised; the restore decides
   const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
   if (s.width == w.width() && s.height == w.height()) return false;
-  XE_TRY(gfx::resize_surface((*entry)->id, w.width(), w.height()));
+  XE_TRY(gfx::resize_surface(entry->id, w.width(), w.height()));
   return true;
 }
 
@@ -48,10 +47,9 @@ result<u32> app::create_surface(u32 width, u32 height) {
     if (!created) return std::move(created).error_value();
     window = std::move(*created);
   }
-  auto id = gfx::create_surface({.width = width, .height = height, .window = window.get()});
-  if (!id) return std::move(id).error_value();
-  const u32 slot = id->index();
-  _surfaces[slot] = {*id, std::move(window)};
+  XE_TRY_ASSIGN(auto id, gfx::create_surface({.width = width, .height = height, .window = window.get()}));
+  const u32 slot = id.index();
+  _surfaces[slot] = {id, std::move(window)};
   update_titles();
   XE_TRY(attach_overlay());
   return slot;
@@ -71,9 +69,8 @@ void app::update_titles() {
 }
 
 result<void> app::remove_surface(u32 slot) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  XE_TRY(gfx::remove_surface((*entry)->id));
+  XE_TRY_ASSIGN(auto entry, entry_at(slot));
+  XE_TRY(gfx::remove_surface(entry->id));
   // The overlay lets go of its window before the window goes: Win32 delivers messages
   // (WM_SETTEXT from update_titles) synchronously, and its hook must never see a freed one.
   if (_overlay && slot == _overlay_slot) XE_TRY(_overlay->attach(nullptr));
@@ -82,20 +79,18 @@ result<void> app::remove_surface(u32 slot) {
 }
 
 result<void> app::resize_surface(u32 slot, u32 width, u32 height) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  if (!(*entry)->window) return gfx::resize_surface((*entry)->id, width, height);
-  XE_TRY((*entry)->window->resize(width, height));
-  return gfx::resize_surface((*entry)->id, width, height);
+  XE_TRY_ASSIGN(auto entry, entry_at(slot));
+  if (!entry->window) return gfx::resize_surface(entry->id, width, height);
+  XE_TRY(entry->window->resize(width, height));
+  return gfx::resize_surface(entry->id, width, height);
 }
 
 result<void> app::toggle_fullscreen(u32 slot) {
-  auto entry = entry_at(slot);
-  if (!entry) return std::move(entry).error_value();
-  platform::window* w = (*entry)->window.get();
+  XE_TRY_ASSIGN(auto entry, entry_at(slot));
+  platform::window* w = entry->window.get();
   if (!w) return make_error(errc::unsupported, "offscreen surfaces have no fullscreen mode; run with a window");
   XE_TRY(w->set_fullscreen(!w->is_fullscreen()));
-  return gfx::resize_surface((*entry)->id, w->width(), w->height());
+  return gfx::resize_surface(entry->id, w->width(), w->height());
 }
 
 result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
@@ -103,9 +98,8 @@ result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
     if (_surfaces.empty()) return make_error(errc::invalid_handle, "there is no surface to capture");
     slot = _surfaces.begin()->first;
   }
-  auto entry = entry_at(*slot);
-  if (!entry) return std::move(entry).error_value();
-  const gfx::surface_id id = (*entry)->id;
+  XE_TRY_ASSIGN(auto entry, entry_at(*slot));
+  const gfx::surface_id id = entry->id;
   // Presented images belong to the window system: capture one more frame in flight.
   // (A held engine's window is captured by the overlay's redraw instead: run_requests.)
   XE_TRY(gfx::request_capture(id));

@@ -112,15 +112,13 @@ result<ui_pipeline> ui_pipeline_for(const render_context& ctx) {
   root_desc.NumParameters = 2;
   root_desc.pParameters = params;
   root_desc.Flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
-  auto root = ctx.pipelines.root_signature("imgui", root_desc);
-  if (!root) return std::move(root).error_value();
+  XE_TRY_ASSIGN(auto root, ctx.pipelines.root_signature("imgui", root_desc));
 
-  pipeline_desc desc = surface_pipeline(ctx, ui_vertex_shader(), ui_pixel_shader(), *root);
+  pipeline_desc desc = surface_pipeline(ctx, ui_vertex_shader(), ui_pixel_shader(), root);
   desc.input = ui_vertex;
   desc.blend = blend_mode::alpha;
-  auto pso = ctx.pipelines.pipeline(desc);
-  if (!pso) return std::move(pso).error_value();
-  return ui_pipeline{*root, *pso};
+  XE_TRY_ASSIGN(auto pso, ctx.pipelines.pipeline(desc));
+  return ui_pipeline{root, pso};
 }
 
 void bind_ui_pipeline(ID3D12GraphicsCommandList* list, const ui_pipeline& pipeline, const f32 (&projection)[16]) {

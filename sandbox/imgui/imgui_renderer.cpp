@@ -22,10 +22,9 @@ result<void> imgui_renderer::initialize() {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   if (!pixels || width <= 0 || height <= 0) return make_error(errc::invalid_argument, "ImGui built no font atlas");
   const u64 bytes = u64{static_cast<u32>(width)} * static_cast<u32>(height) * 4;
-  auto texels = create_tracked_buffer("imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
-                                      D3D12_RESOURCE_STATE_COPY_DEST);
-  if (!texels) return std::move(texels).error_value();
-  _font_texels = std::move(*texels);
+  XE_TRY_ASSIGN(auto texels, create_tracked_buffer("imgui font atlas (RGBA8 texels)", bytes, D3D12_HEAP_TYPE_DEFAULT,
+                                                   D3D12_RESOURCE_STATE_COPY_DEST));
+  _font_texels = std::move(texels);
   XE_TRY(upload_buffer(_font_texels.get(), pixels, bytes, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE));
   _font = {_font_texels->GetGPUVirtualAddress(), static_cast<u32>(width), static_cast<u32>(height)};
   io.Fonts->SetTexID(&_font);  // ImTextureID is a void*
@@ -41,20 +40,17 @@ void imgui_renderer::release() {
 result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_context& ctx) {
   // The pipeline first, drawn or not (ImGui hides a window sized to content on its first
   // frame): the engine's object list must not depend on whether that frame had any.
-  auto pipeline = ui_pipeline_for(ctx);
-  if (!pipeline) return std::move(pipeline).error_value();
+  XE_TRY_ASSIGN(auto pipeline, ui_pipeline_for(ctx));
   if (!draw_data || draw_data->TotalVtxCount == 0 || draw_data->DisplaySize.x <= 0 || draw_data->DisplaySize.y <= 0)
     return {};
 
   static_assert(sizeof(ImDrawVert) == 20 && sizeof(ImDrawIdx) == 2, "ui_vertex layout: float2, float2, rgba8; u16");
   const size_t vertex_bytes = static_cast<size_t>(draw_data->TotalVtxCount) * sizeof(ImDrawVert);
   const size_t index_bytes = static_cast<size_t>(draw_data->TotalIdxCount) * sizeof(ImDrawIdx);
-  auto vertices = ctx.upload.allocate(vertex_bytes, 4);
-  if (!vertices) return std::move(vertices).error_value();
-  auto indices = ctx.upload.allocate(index_bytes, 4);
-  if (!indices) return std::move(indices).error_value();
-  u8* vtx = vertices->cpu;
-  u8* idx = indices->cpu;
+  XE_TRY_ASSIGN(auto vertices, ctx.upload.allocate(vertex_bytes, 4));
+  XE_TRY_ASSIGN(auto indices, ctx.upload.allocate(index_bytes, 4));
+  u8* vtx = vertices.cpu;
+  u8* idx = indices.cpu;
   for (int n = 0; n < draw_data->CmdListsCount; ++n) {
     const ImDrawList* list = draw_data->CmdLists[n];
     const size_t v = static_cast<size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert);
@@ -72,9 +68,9 @@ result<void> imgui_renderer::render(const ImDrawData* draw_data, const render_co
                               (t + b) / (b - t), 0.5f, 1.f};
 
   ID3D12GraphicsCommandList* list = ctx.list;
-  const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->gpu, static_cast<UINT>(vertex_bytes), sizeof(ImDrawVert)};
-  const D3D12_INDEX_BUFFER_VIEW ibv{indices->gpu, static_cast<UINT>(index_bytes), DXGI_FORMAT_R16_UINT};
-  bind_ui_pipeline(list, *pipeline, projection);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{vertices.gpu, static_cast<UINT>(vertex_bytes), sizeof(ImDrawVert)};
+  const D3D12_INDEX_BUFFER_VIEW ibv{indices.gpu, static_cast<UINT>(index_bytes), DXGI_FORMAT_R16_UINT};
+  bind_ui_pipeline(list, pipeline, projection);
   list->IASetVertexBuffers(0, 1, &vbv);
   list->IASetIndexBuffer(&ibv);
   list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);

@@ -202,9 +202,8 @@ result<json> parse_json(std::string_view text, std::string_view label, const jso
 }
 
 result<json> read_json_file(const std::filesystem::path& path, std::string_view what, const json_limits& limits) {
-  auto text = read_regular_file(path, limits.max_bytes, what);
-  if (!text) return std::move(text).error_value();
-  return parse_json(*text, fmt::format("{} '{}'", what, path.string()), limits);
+  XE_TRY_ASSIGN(auto text, read_regular_file(path, limits.max_bytes, what));
+  return parse_json(text, fmt::format("{} '{}'", what, path.string()), limits);
 }
 
 }  // namespace xe::sandbox

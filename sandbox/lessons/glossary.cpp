@@ -166,18 +166,16 @@ std::vector<const glossary_term*> glossary::search(std::string_view query, langu
 
 result<glossary> parse_glossary(std::string_view text, std::string_view source, const wiki_sections* sections,
                                 const json_limits& limits) {
-  auto doc = parse_json(text, fmt::format("glossary '{}'", source), limits);
-  if (!doc) return std::move(doc).error_value();
+  XE_TRY_ASSIGN(auto doc, parse_json(text, fmt::format("glossary '{}'", source), limits));
   auto read =
-      read_document<glossary>(*doc, "glossary", source, [&](const json& d) { return read_glossary(d, sections); });
+      read_document<glossary>(doc, "glossary", source, [&](const json& d) { return read_glossary(d, sections); });
   if (read) read->source = std::string{source};
   return read;
 }
 
 result<glossary> load_glossary(const std::filesystem::path& file, const wiki_sections* sections) {
-  auto doc = read_json_file(file, "glossary", document_limits);
-  if (!doc) return std::move(doc).error_value();
-  auto read = read_document<glossary>(*doc, "glossary", file.string(),
+  XE_TRY_ASSIGN(auto doc, read_json_file(file, "glossary", document_limits));
+  auto read = read_document<glossary>(doc, "glossary", file.string(),
                                       [&](const json& d) { return read_glossary(d, sections); });
   if (read) read->source = file.string();
   return read;

@@ -187,15 +187,13 @@ result<lesson> lesson_from_json(const json& doc, std::string_view source) {
 }  // namespace
 
 result<lesson> parse_lesson(std::string_view text, std::string_view source, const json_limits& limits) {
-  auto doc = parse_json(text, fmt::format("lesson '{}'", source), limits);
-  if (!doc) return std::move(doc).error_value();
-  return lesson_from_json(*doc, source);
+  XE_TRY_ASSIGN(auto doc, parse_json(text, fmt::format("lesson '{}'", source), limits));
+  return lesson_from_json(doc, source);
 }
 
 result<lesson> load_lesson(const std::filesystem::path& file) {
-  auto doc = read_json_file(file, "lesson", document_limits);
-  if (!doc) return std::move(doc).error_value();
-  auto l = lesson_from_json(*doc, file.string());
+  XE_TRY_ASSIGN(auto doc, read_json_file(file, "lesson", document_limits));
+  auto l = lesson_from_json(doc, file.string());
   if (l && l->id != file.stem().string())
     return make_error(errc::parse, fmt::format("lesson '{}': id '{}' must match the file name", file.string(), l->id));
   return l;
@@ -220,37 +218,34 @@ result<std::vector<lesson>> load_lessons(const std::filesystem::path& folder) {
   // The data files beside the lessons: a bad one is as fatal as a bad lesson.
   std::optional<wiki_sections> sections;
   if (const auto file = folder / wiki_sections_file; std::filesystem::exists(file, ec)) {
-    auto loaded = load_wiki_sections(file);
-    if (!loaded) return std::move(loaded).error_value();
-    sections = std::move(*loaded);
+    XE_TRY_ASSIGN(auto loaded, load_wiki_sections(file));
+    sections = std::move(loaded);
   }
   if (const auto file = folder / glossary_file; std::filesystem::exists(file, ec)) {
-    auto loaded = load_glossary(file, sections ? &*sections : nullptr);
-    if (!loaded) return std::move(loaded).error_value();
+    XE_TRY_ASSIGN(auto loaded, load_glossary(file, sections ? &*sections : nullptr));
   }
   std::sort(files.begin(), files.end());  // by id: 07 before 07b before 08
   std::vector<lesson> lessons;
   for (const auto& file : files) {
-    auto l = load_lesson(file);
-    if (!l) return std::move(l).error_value();
-    const std::string digits = l->number.substr(0, 2);
-    if (digits != fmt::format("{:02}", l->chapter))
-      return make_error(
-          errc::parse, fmt::format("lesson '{}': chapter {} does not match the id '{}'", l->source, l->chapter, l->id));
-    for (lesson_step& step : l->steps)
+    XE_TRY_ASSIGN(auto l, load_lesson(file));
+    const std::string digits = l.number.substr(0, 2);
+    if (digits != fmt::format("{:02}", l.chapter))
+      return make_error(errc::parse,
+                        fmt::format("lesson '{}': chapter {} does not match the id '{}'", l.source, l.chapter, l.id));
+    for (lesson_step& step : l.steps)
       for (wiki_ref& ref : step.wiki) {
         const wiki_section* s = sections ? sections->find(ref.section) : nullptr;
         if (!s)
           return make_error(
               errc::parse,
-              fmt::format("lesson '{}': step {}: wiki section '{}' is not in {}", l->source, step.number, ref.section,
+              fmt::format("lesson '{}': step {}: wiki section '{}' is not in {}", l.source, step.number, ref.section,
                           sections ? sections->source : (folder / wiki_sections_file).string()));
         ref.title = s->title;
       }
-    if (!lessons.empty() && lessons.back().number == l->number)
+    if (!lessons.empty() && lessons.back().number == l.number)
       return make_error(errc::parse, fmt::format("lessons '{}' and '{}' are both number {}", lessons.back().source,
-                                                 l->source, l->number));
-    lessons.push_back(std::move(*l));
+                                                 l.source, l.number));
+    lessons.push_back(std::move(l));
   }
   if (lessons.empty())
     return make_error(errc::io, fmt::format("lessons folder '{}' has no lesson files", folder.string()));

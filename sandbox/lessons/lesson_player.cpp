@@ -123,8 +123,7 @@ result<void> lesson_player::back() {
   const u32 target = _failure ? _done : _done - 1;
   XE_TRY(start(*_lesson));
   while (_done < target) {
-    auto r = next();
-    if (!r) return std::move(r).error_value();
+    XE_TRY_ASSIGN(auto r, next());
   }
   return {};
 }

@@ -47,17 +47,15 @@ wiki_sections read_sections(const json& doc) {
 }  // namespace
 
 result<wiki_sections> parse_wiki_sections(std::string_view text, std::string_view source, const json_limits& limits) {
-  auto doc = parse_json(text, fmt::format("wiki sections '{}'", source), limits);
-  if (!doc) return std::move(doc).error_value();
-  auto read = read_document<wiki_sections>(*doc, "wiki sections", source, read_sections);
+  XE_TRY_ASSIGN(auto doc, parse_json(text, fmt::format("wiki sections '{}'", source), limits));
+  auto read = read_document<wiki_sections>(doc, "wiki sections", source, read_sections);
   if (read) read->source = std::string{source};
   return read;
 }
 
 result<wiki_sections> load_wiki_sections(const std::filesystem::path& file) {
-  auto doc = read_json_file(file, "wiki sections", document_limits);
-  if (!doc) return std::move(doc).error_value();
-  auto read = read_document<wiki_sections>(*doc, "wiki sections", file.string(), read_sections);
+  XE_TRY_ASSIGN(auto doc, read_json_file(file, "wiki sections", document_limits));
+  auto read = read_document<wiki_sections>(doc, "wiki sections", file.string(), read_sections);
   if (read) read->source = file.string();
   return read;
 }

@@ -48,9 +48,8 @@ public:
   }
   result<std::optional<u32>> optional_integer(const char* key, u32 min, u32 max) {
     if (!find(key)) return std::optional<u32>{};
-    auto v = integer(key, min, max);
-    if (!v) return std::move(v).error_value();
-    return std::optional<u32>{*v};
+    XE_TRY_ASSIGN(auto v, integer(key, min, max));
+    return std::optional<u32>{v};
   }
   result<bool> boolean(const char* key, bool fallback) {
     const json* v = find(key);
@@ -467,10 +466,9 @@ result<step> parse_step(const json& object, u32 number) {
     return make_error(errc::parse, fmt::format("step {}: needs \"do\": the action's name", number));
   const std::string name = it->get<std::string>();
   params p{object, number, brief_text(name, 40)};
-  auto what = parse_action(name, p, number);
-  if (!what) return std::move(what).error_value();
+  XE_TRY_ASSIGN(auto what, parse_action(name, p, number));
   XE_TRY(p.no_unknown_keys());
-  return step{number, name, std::move(*what)};
+  return step{number, name, std::move(what)};
 }
 
 result<std::vector<step>> parse_steps(const json& array) {
@@ -478,9 +476,8 @@ result<std::vector<step>> parse_steps(const json& array) {
   std::vector<step> steps;
   u32 number = 0;
   for (const json& object : array) {
-    auto s = parse_step(object, ++number);
-    if (!s) return std::move(s).error_value();
-    steps.push_back(std::move(*s));
+    XE_TRY_ASSIGN(auto s, parse_step(object, ++number));
+    steps.push_back(std::move(s));
   }
   return steps;
 }

@@ -100,35 +100,32 @@ result<void> action_runner::run_action(const actions::action& what) {
   return std::visit(
       overloaded{
           [&](const create_heap& a) -> result<void> {
-            auto heap = gfx::create_heap({a.name, a.type, a.capacity, a.shader_visible, a.model});
-            if (!heap) return std::move(heap).error_value();
+            XE_TRY(gfx::create_heap({a.name, a.type, a.capacity, a.shader_visible, a.model}));
             return {};
           },
           [&](const allocate& a) -> result<void> {
-            auto heap = gfx::find_heap(a.heap);
-            if (!heap) return std::move(heap).error_value();
+            XE_TRY_ASSIGN(auto heap, gfx::find_heap(a.heap));
             label_entry* entry = nullptr;
             if (!a.as.empty()) {
               entry = &_labels[a.as];
-              if (!entry->indices.empty() && entry->heap != *heap)
+              if (!entry->indices.empty() && entry->heap != heap)
                 return failed(fmt::format("label '{}' already names descriptors of another heap", a.as));
-              entry->heap = *heap;
+              entry->heap = heap;
             }
             // All or nothing on the engine's heap: a request it cannot meet takes no index. A
             // heap running the wiki's code allocates one by one, missing capacity check included.
             std::vector<u32> scratch;
             std::vector<u32>& indices = entry ? entry->indices : scratch;
-            return gfx::allocate_descriptors(*heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as, indices);
+            return gfx::allocate_descriptors(heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as, indices);
           },
           [&](const free_descriptor& a) -> result<void> {
-            auto heap = gfx::find_heap(a.heap);
-            if (!heap) return std::move(heap).error_value();
-            if (a.index) return gfx::free_descriptor(*heap, *a.index);
+            XE_TRY_ASSIGN(auto heap, gfx::find_heap(a.heap));
+            if (a.index) return gfx::free_descriptor(heap, *a.index);
             auto it = _labels.find(a.label);
             if (it == _labels.end()) return failed(fmt::format("no allocate step remembered label '{}'", a.label));
-            if (it->second.heap != *heap)
+            if (it->second.heap != heap)
               return failed(fmt::format("label '{}' names descriptors of another heap", a.label));
-            for (u32 index : it->second.indices) XE_TRY(gfx::free_descriptor(*heap, index));
+            for (u32 index : it->second.indices) XE_TRY(gfx::free_descriptor(heap, index));
             _labels.erase(it);
             return {};
           },
@@ -136,9 +133,8 @@ result<void> action_runner::run_action(const actions::action& what) {
           [&](const flush&) { return gfx::flush(); },
           [&](const set_frames_in_flight& a) { return gfx::set_frames_in_flight(a.count); },
           [&](const create_surface& a) -> result<void> {
-            auto slot = _host.create_surface(a.width, a.height);
-            if (!slot) return std::move(slot).error_value();
-            if (!a.as.empty()) _checks[a.as] = {{"slot", *slot}};
+            XE_TRY_ASSIGN(auto slot, _host.create_surface(a.width, a.height));
+            if (!a.as.empty()) _checks[a.as] = {{"slot", slot}};
             return {};
           },
           [&](const remove_surface& a) { return _host.remove_surface(a.slot); },
@@ -177,9 +173,8 @@ result<void> action_runner::run_action(const actions::action& what) {
           },
           [&](const snapshot& a) { return write_frame_state(a.file, _host.snapshot()); },
           [&](const screenshot& a) -> result<void> {
-            auto image = _host.screenshot(a.slot);
-            if (!image) return std::move(image).error_value();
-            return write_png(a.file, *image);
+            XE_TRY_ASSIGN(auto image, _host.screenshot(a.slot));
+            return write_png(a.file, image);
           },
           [&](const show_triangle& a) -> result<void> {
             _host.set_triangle(a.visible);
@@ -215,42 +210,39 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const check_view_format& a) -> result<void> {
-            auto check = gfx::check_view_format(a.resource, a.view);
-            if (!check) return std::move(check).error_value();
+            XE_TRY_ASSIGN(auto check, gfx::check_view_format(a.resource, a.view));
             XE_LOG_INFO("{} texture with a {} SRV: {} ({})", a.resource, a.view,
-                        check->allowed ? "allowed" : "not allowed", check->rule);
+                        check.allowed ? "allowed" : "not allowed", check.rule);
             _checks[a.as] = {{"resource", a.resource},
                              {"view", a.view},
-                             {"allowed", check->allowed},
-                             {"created", check->created},
-                             {"casting_fully_typed_supported", check->casting_fully_typed_supported},
-                             {"rule", check->rule}};
+                             {"allowed", check.allowed},
+                             {"created", check.created},
+                             {"casting_fully_typed_supported", check.casting_fully_typed_supported},
+                             {"rule", check.rule}};
             return {};
           },
           [&](const race& a) -> result<void> {
-            auto report = gfx::race_heap({a.model, a.iterations});
-            if (!report) return std::move(report).error_value();
+            XE_TRY_ASSIGN(auto report, gfx::race_heap({a.model, a.iterations}));
             _checks[a.as] = {{"model", gfx::to_string(a.model)},
-                             {"rounds", report->rounds},
-                             {"landed_inside", report->landed_inside},
-                             {"iterations", report->iterations},
-                             {"final_size", report->final_size},
-                             {"duplicates", report->duplicates},
-                             {"faults", report->faults},
-                             {"damage", report->damage},
-                             {"sound", report->damage == 0},
-                             {"ms", report->ms}};
+                             {"rounds", report.rounds},
+                             {"landed_inside", report.landed_inside},
+                             {"iterations", report.iterations},
+                             {"final_size", report.final_size},
+                             {"duplicates", report.duplicates},
+                             {"faults", report.faults},
+                             {"damage", report.damage},
+                             {"sound", report.damage == 0},
+                             {"ms", report.ms}};
             return {};
           },
           [&](const release_immediately& a) -> result<void> {
             XE_TRY(not_on_the_quad(a.name));
-            auto report = gfx::release_texture_immediately(a.name);
-            if (!report) return std::move(report).error_value();
-            _checks[a.as] = with_capture({{"released", report->released},
-                                          {"fence_completed", report->fence_completed_at_release},
-                                          {"fence_signalled", report->fence_signalled_at_release},
-                                          {"marker_wait_ms", report->marker_wait_ms}},
-                                         *report);
+            XE_TRY_ASSIGN(auto report, gfx::release_texture_immediately(a.name));
+            _checks[a.as] = with_capture({{"released", report.released},
+                                          {"fence_completed", report.fence_completed_at_release},
+                                          {"fence_signalled", report.fence_signalled_at_release},
+                                          {"marker_wait_ms", report.marker_wait_ms}},
+                                         report);
             return {};
           },
           [&](const upload_texture& a) {
@@ -258,20 +250,19 @@ result<void> action_runner::run_action(const actions::action& what) {
                                                          : gfx::upload_texture_pattern(a.name, a.pattern);
           },
           [&](const create_quad_root_signature& a) -> result<void> {
-            auto info = gfx::create_quad_root_signature();
-            if (!info) return std::move(info).error_value();
-            _checks[a.as] = {{"name", info->name},
-                             {"parameters", info->parameters},
-                             {"parameter_type", info->parameter_type},
-                             {"range_type", info->range_type},
-                             {"range_descriptors", info->range_descriptors},
-                             {"range_register", info->range_register},
-                             {"visibility", info->visibility},
-                             {"static_samplers", info->static_samplers},
-                             {"sampler_filter", info->sampler_filter},
-                             {"sampler_address", info->sampler_address},
-                             {"sampler_register", info->sampler_register},
-                             {"input_assembler", info->input_assembler}};
+            XE_TRY_ASSIGN(auto info, gfx::create_quad_root_signature());
+            _checks[a.as] = {{"name", info.name},
+                             {"parameters", info.parameters},
+                             {"parameter_type", info.parameter_type},
+                             {"range_type", info.range_type},
+                             {"range_descriptors", info.range_descriptors},
+                             {"range_register", info.range_register},
+                             {"visibility", info.visibility},
+                             {"static_samplers", info.static_samplers},
+                             {"sampler_filter", info.sampler_filter},
+                             {"sampler_address", info.sampler_address},
+                             {"sampler_register", info.sampler_register},
+                             {"input_assembler", info.input_assembler}};
             return {};
           },
           [&](const show_quad& a) -> result<void> {
@@ -281,31 +272,29 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const measure_quad& a) -> result<void> {
-            auto m = gfx::measure_textured_quad(a.name);
-            if (!m) return std::move(m).error_value();
-            const char* shows = m->texel_pixels == m->quad_pixels   ? "texture"
-                                : m->clear_pixels == m->quad_pixels ? "nothing"
-                                                                    : "not the texture";
-            _checks[a.as] = {{"width", m->width},
-                             {"height", m->height},
-                             {"quad_pixels", m->quad_pixels},
-                             {"texel_pixels", m->texel_pixels},
-                             {"clear_pixels", m->clear_pixels},
-                             {"other_pixels", m->other_pixels},
-                             {"first_other", m->first_other},
-                             {"outside_pixels", m->outside_pixels},
-                             {"outside_clear", m->outside_clear},
+            XE_TRY_ASSIGN(auto m, gfx::measure_textured_quad(a.name));
+            const char* shows = m.texel_pixels == m.quad_pixels   ? "texture"
+                                : m.clear_pixels == m.quad_pixels ? "nothing"
+                                                                  : "not the texture";
+            _checks[a.as] = {{"width", m.width},
+                             {"height", m.height},
+                             {"quad_pixels", m.quad_pixels},
+                             {"texel_pixels", m.texel_pixels},
+                             {"clear_pixels", m.clear_pixels},
+                             {"other_pixels", m.other_pixels},
+                             {"first_other", m.first_other},
+                             {"outside_pixels", m.outside_pixels},
+                             {"outside_clear", m.outside_clear},
                              {"shows", shows},
-                             {"outside_is_clear", m->outside_clear == m->outside_pixels}};
+                             {"outside_is_clear", m.outside_clear == m.outside_pixels}};
             return {};
           },
           [&](const wrong_barrier& a) -> result<void> {
-            auto report = gfx::record_wrong_barrier(a.name);
-            if (!report) return std::move(report).error_value();
-            _checks[a.as] = with_capture({{"tracked_before", report->tracked_before},
-                                          {"claimed_before", report->claimed_before},
-                                          {"after", report->after}},
-                                         *report);
+            XE_TRY_ASSIGN(auto report, gfx::record_wrong_barrier(a.name));
+            _checks[a.as] = with_capture({{"tracked_before", report.tracked_before},
+                                          {"claimed_before", report.claimed_before},
+                                          {"after", report.after}},
+                                         report);
             return {};
           },
           [&](const expect& a) -> result<void> {

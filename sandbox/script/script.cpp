@@ -20,15 +20,13 @@ result<script> script_from_json(const nlohmann::json& document, std::string_view
 }  // namespace
 
 result<script> parse_script(std::string_view text, std::string_view source, const json_limits& limits) {
-  auto document = parse_json(text, fmt::format("script '{}'", source), limits);
-  if (!document) return std::move(document).error_value();
-  return script_from_json(*document, source);
+  XE_TRY_ASSIGN(auto document, parse_json(text, fmt::format("script '{}'", source), limits));
+  return script_from_json(document, source);
 }
 
 result<script> load_script(const std::filesystem::path& path) {
-  auto document = read_json_file(path, "script", document_limits);
-  if (!document) return std::move(document).error_value();
-  return script_from_json(*document, path.string());
+  XE_TRY_ASSIGN(auto document, read_json_file(path, "script", document_limits));
+  return script_from_json(document, path.string());
 }
 
 }  // namespace xe::sandbox

@@ -368,9 +368,8 @@ result<loaded_snapshot> from_json(const json& document) {
 }
 
 result<loaded_snapshot> load_snapshot(const std::string& path) {
-  auto document = read_json_file(path, "snapshot", snapshot_limits);
-  if (!document) return std::move(document).error_value();
-  auto loaded = from_json(*document);
+  XE_TRY_ASSIGN(auto document, read_json_file(path, "snapshot", snapshot_limits));
+  auto loaded = from_json(document);
   if (!loaded) return make_error(errc::parse, fmt::format("snapshot '{}' is {}", path, loaded.error_value().reason));
   return loaded;
 }

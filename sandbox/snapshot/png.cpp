@@ -35,9 +35,8 @@ result<gfx::image_rgba8> decode_png(const std::string& bytes) {
 }
 
 result<void> write_png(const std::filesystem::path& path, const gfx::image_rgba8& image) {
-  auto png = encode_png(image);
-  if (!png) return std::move(png).error_value();
-  return write_file_atomic(path, *png);
+  XE_TRY_ASSIGN(auto png, encode_png(image));
+  return write_file_atomic(path, png);
 }
 
 }  // namespace xe::sandbox

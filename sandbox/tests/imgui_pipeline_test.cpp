@@ -34,8 +34,7 @@ void make_ui_texture(test_ui_texture& t, u32 w, u32 h, const std::vector<u8>& pi
 // A quad covering a w x h target in pixel coordinates through an orthographic projection,
 // uv 0..1, its vertex colour multiplying the texture.
 result<gfx::image_rgba8> draw_ui_quad(u32 w, u32 h, const ui_texture& texture, u32 colour) {
-  auto surface = gfx::create_surface({.width = w, .height = h});
-  if (!surface) return std::move(surface).error_value();
+  XE_TRY_ASSIGN(auto surface, gfx::create_surface({.width = w, .height = h}));
   struct ui_vertex {
     f32 x, y, u, v;
     u32 rgba;
@@ -45,16 +44,14 @@ result<gfx::image_rgba8> draw_ui_quad(u32 w, u32 h, const ui_texture& texture, u
                              {fw, 0, 1, 0, colour}, {fw, fh, 1, 1, colour}, {0, fh, 0, 1, colour}};
   // Projection columns mapping [0, w] x [0, h] to clip space, y down.
   const f32 projection[16] = {2.f / fw, 0, 0, 0, 0, -2.f / fh, 0, 0, 0, 0, 0.5f, 0, -1.f, 1.f, 0.5f, 1.f};
-  XE_TRY(gfx::request_capture(*surface));
+  XE_TRY(gfx::request_capture(surface));
   XE_TRY(gfx::begin_frame());
-  XE_TRY(gfx::render_surface(*surface, {}, [&](const render_context& ctx) -> result<void> {
-    auto pipeline = sandbox::ui_pipeline_for(ctx);
-    if (!pipeline) return std::move(pipeline).error_value();
-    auto vertices = ctx.upload.allocate(sizeof(quad), 4);
-    if (!vertices) return std::move(vertices).error_value();
-    std::memcpy(vertices->cpu, quad, sizeof(quad));
-    const D3D12_VERTEX_BUFFER_VIEW view{vertices->gpu, sizeof(quad), sizeof(ui_vertex)};
-    sandbox::bind_ui_pipeline(ctx.list, *pipeline, projection);
+  XE_TRY(gfx::render_surface(surface, {}, [&](const render_context& ctx) -> result<void> {
+    XE_TRY_ASSIGN(auto pipeline, sandbox::ui_pipeline_for(ctx));
+    XE_TRY_ASSIGN(auto vertices, ctx.upload.allocate(sizeof(quad), 4));
+    std::memcpy(vertices.cpu, quad, sizeof(quad));
+    const D3D12_VERTEX_BUFFER_VIEW view{vertices.gpu, sizeof(quad), sizeof(ui_vertex)};
+    sandbox::bind_ui_pipeline(ctx.list, pipeline, projection);
     sandbox::set_ui_texture(ctx.list, texture);
     ctx.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     ctx.list->IASetVertexBuffers(0, 1, &view);
@@ -62,7 +59,7 @@ result<gfx::image_rgba8> draw_ui_quad(u32 w, u32 h, const ui_texture& texture, u
     return {};
   }));
   XE_TRY(gfx::end_frame());
-  return gfx::take_capture(*surface);
+  return gfx::take_capture(surface);
 }
 
 TEST_F(imgui_pipeline_test, ui_vertices_modulate_the_texture_by_their_colour) {

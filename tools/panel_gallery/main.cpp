@@ -62,9 +62,8 @@ result<void> write_gallery(app& a, const fs::path& out) {
     if (shown->shown_panel() != panel)
       return make_error(errc::invalid_argument, std::string{"the "} + panel + " tab did not come forward (" +
                                                     shown->shown_panel() + " is in front)");
-    auto image = a.screenshot(std::nullopt);
-    if (!image) return std::move(image).error_value();
-    XE_TRY(write_png(out / (std::string{panel} + ".png"), *image));
+    XE_TRY_ASSIGN(auto image, a.screenshot(std::nullopt));
+    XE_TRY(write_png(out / (std::string{panel} + ".png"), image));
     std::printf("%s\n", (out / (std::string{panel} + ".png")).string().c_str());
   }
   return {};

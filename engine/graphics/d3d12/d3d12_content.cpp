@@ -40,15 +40,13 @@ result<void> record_triangle(const render_context& ctx) {
   pipeline_desc desc =
       surface_pipeline(ctx, shaders::id::triangle_vs, shaders::id::triangle_ps, root_layout::vertex_input);
   desc.input = triangle_input;
-  auto pso = ctx.pipelines.pipeline(desc);
-  if (!pso) return std::move(pso).error_value();
-  auto vertices = ctx.upload.allocate(sizeof(triangle_vertices), 4);
-  if (!vertices) return std::move(vertices).error_value();
-  std::memcpy(vertices->cpu, triangle_vertices, sizeof(triangle_vertices));
+  XE_TRY_ASSIGN(auto pso, ctx.pipelines.pipeline(desc));
+  XE_TRY_ASSIGN(auto vertices, ctx.upload.allocate(sizeof(triangle_vertices), 4));
+  std::memcpy(vertices.cpu, triangle_vertices, sizeof(triangle_vertices));
 
-  const D3D12_VERTEX_BUFFER_VIEW view{vertices->gpu, sizeof(triangle_vertices), sizeof(triangle_vertex)};
+  const D3D12_VERTEX_BUFFER_VIEW view{vertices.gpu, sizeof(triangle_vertices), sizeof(triangle_vertex)};
   ctx.list->SetGraphicsRootSignature(ctx.pipelines.root_signature(root_layout::vertex_input));
-  ctx.list->SetPipelineState(*pso);
+  ctx.list->SetPipelineState(pso);
   ctx.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
   ctx.list->IASetVertexBuffers(0, 1, &view);
   ctx.list->DrawInstanced(3, 1, 0, 0);
@@ -60,13 +58,12 @@ result<void> record_gpu_load(const render_context& ctx, u32 passes) {
   pipeline_desc desc =
       surface_pipeline(ctx, shaders::id::fullscreen_vs, shaders::id::flat_color_ps, root_layout::flat_color);
   desc.blend = blend_mode::alpha;
-  auto pso = ctx.pipelines.pipeline(desc);
-  if (!pso) return std::move(pso).error_value();
+  XE_TRY_ASSIGN(auto pso, ctx.pipelines.pipeline(desc));
   // Alpha 0: every pass reads and writes every pixel, and the image stays as it was.
   const f32 transparent[4] = {0.f, 0.f, 0.f, 0.f};
   ctx.list->SetGraphicsRootSignature(ctx.pipelines.root_signature(root_layout::flat_color));
   ctx.list->SetGraphicsRoot32BitConstants(root_constants_slot, 4, transparent, 0);
-  ctx.list->SetPipelineState(*pso);
+  ctx.list->SetPipelineState(pso);
   ctx.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
   for (u32 i = 0; i < passes; ++i) ctx.list->DrawInstanced(3, 1, 0, 0);
   return {};
@@ -75,11 +72,10 @@ result<void> record_gpu_load(const render_context& ctx, u32 passes) {
 result<void> record_fullscreen_texture(const render_context& ctx, D3D12_GPU_DESCRIPTOR_HANDLE srv) {
   const pipeline_desc desc =
       surface_pipeline(ctx, shaders::id::fullscreen_vs, shaders::id::textured_ps, root_layout::textured);
-  auto pso = ctx.pipelines.pipeline(desc);
-  if (!pso) return std::move(pso).error_value();
+  XE_TRY_ASSIGN(auto pso, ctx.pipelines.pipeline(desc));
   ctx.list->SetGraphicsRootSignature(ctx.pipelines.root_signature(root_layout::textured));
   ctx.list->SetGraphicsRootDescriptorTable(textured_table_slot, srv);
-  ctx.list->SetPipelineState(*pso);
+  ctx.list->SetPipelineState(pso);
   ctx.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
   ctx.list->DrawInstanced(3, 1, 0, 0);
   return {};

@@ -126,15 +126,14 @@ void fill_adapter_info(const runtime::created_device& created) {
 
 
 result<void> create_core(const renderer_desc& desc) {
-  auto created = runtime::create_device(desc.adapter);
-  if (!created) return std::move(created).error_value();
-  g->device = std::move(created->device);
+  XE_TRY_ASSIGN(auto created, runtime::create_device(desc.adapter));
+  g->device = std::move(created.device);
   XE_TRY_HR(g->device->SetName(to_wide("main device").c_str()));
 
   XE_TRY(g->command.initialize(g->device.get()));
   bind_release_clock(&g->clock());
   g->command.set_frames_in_flight(desc.frames_in_flight);
-  fill_adapter_info(*created);
+  fill_adapter_info(created);
   g->adapter.gpu_clock = g->command.gpu_clock();
   g->adapter.interfaces = query_interfaces(g->device.get(), g->command.list(), g->command.fence());
 
@@ -199,17 +198,16 @@ result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
 }
 
 result<void> render_surface_in_frame(surface_id id, const frame_content& content, const record_fn& extra) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
+  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
   if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
   if (content.gpu_load_passes > 10'000)
     return make_error(errc::invalid_argument,
                       fmt::format("at most 10000 GPU-load passes (asked {})", content.gpu_load_passes));
-  d3d12_surface& s = **surface;
+  d3d12_surface& s = *surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
-  auto rendered = core::record_surface(s, {g->command.list(), content, extra, g->upload, g->clock().slot()});
-  if (!rendered) return std::move(rendered).error_value();
-  if (*rendered) s.note_frame_buffer();
+  XE_TRY_ASSIGN(auto rendered,
+                core::record_surface(s, {g->command.list(), content, extra, g->upload, g->clock().slot()}));
+  if (rendered) s.note_frame_buffer();
   return {};
 }
 
@@ -300,11 +298,11 @@ result<surface_id> create_surface(const surface_desc& desc) {
   const u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
   std::string label = fmt::format("surface {}", slot);
   ID3D12Device* device = g->device.get();
-  auto chain = desc.window
-                   ? create_window_swap_chain(device, g->command.queue(), label, *desc.window, desc.back_buffer_count)
-                   : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count);
-  if (!chain) return std::move(chain).error_value();
-  const u32 index = g->surfaces.add(g->surfaces_context(), std::move(*chain), std::move(label), desc.window);
+  XE_TRY_ASSIGN(auto chain,
+                desc.window
+                    ? create_window_swap_chain(device, g->command.queue(), label, *desc.window, desc.back_buffer_count)
+                    : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count));
+  const u32 index = g->surfaces.add(g->surfaces_context(), std::move(chain), std::move(label), desc.window);
   ++g->surfaces_version;
   XE_ASSERT(index == slot);
   d3d12_surface& surface = g->surfaces[index];
@@ -326,8 +324,7 @@ result<surface_id> create_surface(const surface_desc& desc) {
 }
 
 result<void> remove_surface(surface_id id) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
+  XE_TRY(core::find_surface(id));
   if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
   XE_TRY(flush_and_reclaim());
   ++g->surfaces_version;
@@ -340,10 +337,9 @@ result<void> remove_surface(surface_id id) {
 }
 
 result<void> resize_surface(surface_id id, u32 width, u32 height) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
+  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
   if (g->in_frame) return make_error(errc::invalid_argument, "resize_surface inside a frame; call it between frames");
-  if (!(*surface)->is_window() && (width == 0 || height == 0))
+  if (!surface->is_window() && (width == 0 || height == 0))
     return make_error(errc::invalid_argument,
                       fmt::format("an offscreen surface cannot be resized to {}x{}", width, height));
   XE_TRY(flush_and_reclaim());
@@ -405,18 +401,16 @@ result<void> set_frames_in_flight(u32 count) {
 }
 
 result<void> request_capture(surface_id id) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
+  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
   if (g->in_frame) return make_error(errc::invalid_argument, "request_capture inside a frame; call it between frames");
-  return (*surface)->request_capture();
+  return surface->request_capture();
 }
 
 result<image_rgba8> take_capture(surface_id id) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
+  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
   if (g->in_frame) return make_error(errc::invalid_argument, "take_capture inside a frame; call it between frames");
   XE_TRY(flush_and_reclaim());
-  return (*surface)->take_capture();
+  return surface->take_capture();
 }
 
 upload_stats get_upload_stats() { return g ? g->upload.get_stats() : upload_stats{}; }

@@ -38,8 +38,7 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
   };
   while (completed < value) {
     XE_TRY_HR(fence->SetEventOnCompletion(value, event));
-    auto signalled = runtime::wait_fence_event_for(event, slice_ms);
-    if (!signalled) return std::move(signalled).error_value();
+    XE_TRY(runtime::wait_fence_event_for(event, slice_ms));
     const u64 now_completed = fence->GetCompletedValue();
     if (now_completed != completed) progress = clock::now();
     completed = now_completed;

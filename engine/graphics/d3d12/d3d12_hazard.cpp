@@ -55,9 +55,8 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "an immediate release runs between frames");
-  auto found = g->find_texture(name);
-  if (!found) return std::move(found).error_value();
-  const auto it = *found;
+  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+  const auto it = found;
   ID3D12Device* device = g->device.get();
   ID3D12Resource* texture = it->second.texture.resource();
   if (it->second.texture.kind() == resource_kind::reserved)
@@ -70,14 +69,12 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
   const u64 marker_offset = (texture_bytes + marker_alignment - 1) / marker_alignment * marker_alignment;
 
   scratch_buffers scratch;
-  auto readback = d3d12::create_buffer(device, "immediate release readback", marker_offset + sizeof(u32),
-                                       D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
-  if (!readback) return std::move(readback).error_value();
-  scratch.readback = std::move(*readback);
-  auto marker = d3d12::create_buffer(device, "immediate release marker", sizeof(u32), D3D12_HEAP_TYPE_UPLOAD,
-                                     D3D12_RESOURCE_STATE_GENERIC_READ);
-  if (!marker) return std::move(marker).error_value();
-  scratch.marker = std::move(*marker);
+  XE_TRY_ASSIGN(auto readback, d3d12::create_buffer(device, "immediate release readback", marker_offset + sizeof(u32),
+                                                    D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST));
+  scratch.readback = std::move(readback);
+  XE_TRY_ASSIGN(auto marker, d3d12::create_buffer(device, "immediate release marker", sizeof(u32),
+                                                  D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ));
+  scratch.marker = std::move(marker);
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
   XE_TRY_HR(scratch.marker->Map(0, &nothing_read, &mapped));
@@ -89,9 +86,8 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
 
   com_ptr<ID3D12CommandAllocator> allocator;
   XE_TRY_HR(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_DIRECT, IID_PPV_ARGS(allocator.put())));
-  auto copy = open_list(device, allocator.get());
-  if (!copy) return std::move(copy).error_value();
-  d3d12::transition(copy->get(), texture, D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE);
+  XE_TRY_ASSIGN(auto copy, open_list(device, allocator.get()));
+  d3d12::transition(copy.get(), texture, D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE);
   D3D12_TEXTURE_COPY_LOCATION dst{};
   dst.pResource = scratch.readback.get();
   dst.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
@@ -99,17 +95,16 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
   D3D12_TEXTURE_COPY_LOCATION src{};
   src.pResource = texture;
   src.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
-  (*copy)->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-  d3d12::transition(copy->get(), texture, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_COMMON);
-  XE_TRY_HR((*copy)->Close());
-  auto marker_list = open_list(device, allocator.get());
-  if (!marker_list) return std::move(marker_list).error_value();
-  (*marker_list)->CopyBufferRegion(scratch.readback.get(), marker_offset, scratch.marker.get(), 0, sizeof(u32));
-  XE_TRY_HR((*marker_list)->Close());
+  copy->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  d3d12::transition(copy.get(), texture, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_COMMON);
+  XE_TRY_HR(copy->Close());
+  XE_TRY_ASSIGN(auto marker_list, open_list(device, allocator.get()));
+  marker_list->CopyBufferRegion(scratch.readback.get(), marker_offset, scratch.marker.get(), 0, sizeof(u32));
+  XE_TRY_HR(marker_list->Close());
 
   ID3D12CommandQueue* queue = g->command.queue();
-  ID3D12CommandList* first[] = {copy->get()};
-  ID3D12CommandList* second[] = {marker_list->get()};
+  ID3D12CommandList* first[] = {copy.get()};
+  ID3D12CommandList* second[] = {marker_list.get()};
   queue->ExecuteCommandLists(1, first);
   queue->ExecuteCommandLists(1, second);
 
@@ -152,9 +147,8 @@ result<immediate_release_report> release_texture_immediately(std::string_view na
 result<void> upload_texture_pattern(std::string_view name, texture_pattern pattern) {
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
-  auto found = g->find_texture(name);
-  if (!found) return std::move(found).error_value();
-  d3d12::learner_texture& t = (*found)->second;
+  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+  d3d12::learner_texture& t = found->second;
   ID3D12Resource* texture = t.texture.resource();
   if (t.texture.kind() == resource_kind::reserved)
     return make_error(errc::unsupported, "a reserved texture has no memory to upload into");
@@ -172,9 +166,8 @@ result<wrong_barrier_report> record_wrong_barrier(std::string_view name) {
   d3d12::core_state* g = d3d12::state();
   if (!g) return d3d12::not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "a wrong barrier runs between frames");
-  auto found = g->find_texture(name);
-  if (!found) return std::move(found).error_value();
-  const auto it = *found;
+  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+  const auto it = found;
   ID3D12Resource* texture = it->second.texture.resource();
   constexpr D3D12_RESOURCE_STATES claimed = D3D12_RESOURCE_STATE_COPY_DEST;
   constexpr D3D12_RESOURCE_STATES after = D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE;

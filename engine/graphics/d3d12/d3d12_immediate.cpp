@@ -63,17 +63,16 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
   g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto staging = create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD,
-                               D3D12_RESOURCE_STATE_GENERIC_READ);
-  if (!staging) return std::move(staging).error_value();
+  XE_TRY_ASSIGN(auto staging, create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD,
+                                            D3D12_RESOURCE_STATE_GENERIC_READ));
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
-  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
+  XE_TRY_HR(staging->Map(0, &nothing_read, &mapped));
   write_texture_rows(static_cast<u8*>(mapped) + footprint.Offset, footprint.Footprint.RowPitch, pixels, width, height);
-  (*staging)->Unmap(0, nullptr);
+  staging->Unmap(0, nullptr);
 
-  return copy_from_staging(*g, *staging, [&](ID3D12GraphicsCommandList* list) {
-    record_texture_upload(list, texture, before, staging->get(), footprint);
+  return copy_from_staging(*g, staging, [&](ID3D12GraphicsCommandList* list) {
+    record_texture_upload(list, texture, before, staging.get(), footprint);
   });
 }
 
@@ -86,17 +85,16 @@ result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, 
     return make_error(
         errc::invalid_argument,
         fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
-  auto staging = create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD,
-                               D3D12_RESOURCE_STATE_GENERIC_READ);
-  if (!staging) return std::move(staging).error_value();
+  XE_TRY_ASSIGN(auto staging, create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD,
+                                            D3D12_RESOURCE_STATE_GENERIC_READ));
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
-  XE_TRY_HR((*staging)->Map(0, &nothing_read, &mapped));
+  XE_TRY_HR(staging->Map(0, &nothing_read, &mapped));
   std::memcpy(mapped, data, bytes);
-  (*staging)->Unmap(0, nullptr);
+  staging->Unmap(0, nullptr);
 
-  return copy_from_staging(*g, *staging, [&](ID3D12GraphicsCommandList* list) {
-    list->CopyBufferRegion(buffer, 0, staging->get(), 0, bytes);
+  return copy_from_staging(*g, staging, [&](ID3D12GraphicsCommandList* list) {
+    list->CopyBufferRegion(buffer, 0, staging.get(), 0, bytes);
     transition(list, buffer, D3D12_RESOURCE_STATE_COPY_DEST, after);
   });
 }

@@ -110,27 +110,23 @@ result<u32> find_heap(std::string_view name) {
 }
 
 result<u32> allocate_descriptor(u32 heap_index, std::string_view owner) {
-  auto heap = find_learner_heap(heap_index);
-  if (!heap) return std::move(heap).error_value();
-  auto handle = (*heap)->allocate(owner);
-  if (!handle) return std::move(handle).error_value();
-  write_null_descriptors(**heap, &handle->index, 1);
-  return handle->index;
+  XE_TRY_ASSIGN(auto heap, find_learner_heap(heap_index));
+  XE_TRY_ASSIGN(auto handle, heap->allocate(owner));
+  write_null_descriptors(*heap, &handle.index, 1);
+  return handle.index;
 }
 
 result<void> allocate_descriptors(u32 heap_index, u32 count, std::string_view owner, std::vector<u32>& out) {
-  auto heap = find_learner_heap(heap_index);
-  if (!heap) return std::move(heap).error_value();
+  XE_TRY_ASSIGN(auto heap, find_learner_heap(heap_index));
   const size_t first = out.size();
-  XE_TRY((*heap)->allocate_indices(count, owner, out));
-  write_null_descriptors(**heap, out.data() + first, out.size() - first);
+  XE_TRY(heap->allocate_indices(count, owner, out));
+  write_null_descriptors(*heap, out.data() + first, out.size() - first);
   return {};
 }
 
 result<void> free_descriptor(u32 heap_index, u32 index) {
-  auto heap = find_learner_heap(heap_index);
-  if (!heap) return std::move(heap).error_value();
-  return (*heap)->free_index(index);
+  XE_TRY_ASSIGN(auto heap, find_learner_heap(heap_index));
+  return heap->free_index(index);
 }
 
 result<void> create_texture(const texture_create_desc& desc) {
@@ -184,10 +180,9 @@ result<void> create_texture(const texture_create_desc& desc) {
 result<void> release_texture(std::string_view name) {
   core_state* g = state();
   if (!g) return not_initialized();
-  auto it = g->find_texture(name);
-  if (!it) return std::move(it).error_value();
-  (*it)->second.release();
-  g->textures.erase(*it);
+  XE_TRY_ASSIGN(auto it, g->find_texture(name));
+  it->second.release();
+  g->textures.erase(it);
   return {};
 }
 

@@ -48,15 +48,13 @@ result<void> observer_pass::wait_idle() {
 }
 
 result<bool> observer_pass::redraw(surface_id id, const frame_content& content, const record_fn& extra) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
-  return submit(**surface, content, extra, nullptr);
+  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  return submit(*surface, content, extra, nullptr);
 }
 
 result<image_rgba8> observer_pass::capture(surface_id id, const frame_content& content, const record_fn& extra) {
-  auto surface = core::find_surface(id);
-  if (!surface) return std::move(surface).error_value();
-  d3d12_surface& s = **surface;
+  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  d3d12_surface& s = *surface;
   if (!s.current_target()) return make_error(errc::invalid_argument, "the surface has nothing to capture (zero size)");
   texture_readback readback;
   XE_TRY(readback.prepare(core::device(), s.current_target(), "overlay capture readback"));

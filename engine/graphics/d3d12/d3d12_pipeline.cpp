@@ -94,9 +94,8 @@ result<void> pipeline_library::initialize(ID3D12Device* device) {
     desc.NumStaticSamplers = static_cast<UINT>(l.samplers.size());
     desc.pStaticSamplers = l.samplers.data();
     desc.Flags = l.flags;
-    auto root = create_root_signature(device, desc, l.name);
-    if (!root) return std::move(root).error_value();
-    _roots[i] = std::move(*root);
+    XE_TRY_ASSIGN(auto root, create_root_signature(device, desc, l.name));
+    _roots[i] = std::move(root);
   }
   return {};
 }
@@ -106,10 +105,9 @@ shader_bytecode engine_shader(shaders::id shader) { return {shaders::blob(shader
 result<ID3D12RootSignature*> pipeline_library::root_signature(std::string_view name,
                                                               const D3D12_ROOT_SIGNATURE_DESC& desc) {
   if (auto it = _caller_roots.find(name); it != _caller_roots.end()) return it->second.get();
-  auto root = create_root_signature(_device, desc, fmt::format("root signature: {}", name));
-  if (!root) return std::move(root).error_value();
-  ID3D12RootSignature* raw = root->get();
-  _caller_roots.emplace(std::string{name}, std::move(*root));
+  XE_TRY_ASSIGN(auto root, create_root_signature(_device, desc, fmt::format("root signature: {}", name)));
+  ID3D12RootSignature* raw = root.get();
+  _caller_roots.emplace(std::string{name}, std::move(root));
   return raw;
 }
 

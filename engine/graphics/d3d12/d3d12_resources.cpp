@@ -118,9 +118,9 @@ result<void> texture_readback::prepare(ID3D12Device* device, ID3D12Resource* tex
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
   device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  auto created = create_buffer(device, name, total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST);
-  if (!created) return std::move(created).error_value();
-  buffer = std::move(*created);
+  XE_TRY_ASSIGN(auto created,
+                create_buffer(device, name, total, D3D12_HEAP_TYPE_READBACK, D3D12_RESOURCE_STATE_COPY_DEST));
+  buffer = std::move(created);
   bytes = total;
   format = desc.Format;
   width = static_cast<u32>(desc.Width);

@@ -41,12 +41,10 @@ result<void> d3d12_surface::create_render_targets() {
   for (u32 i = 0; i < count; ++i) {
     render_target_data& rt = _render_targets[i];
     XE_ASSERT(!rt.resource && !rt.rtv.is_valid());
-    auto buffer = _chain->buffer(i);
-    if (!buffer) return std::move(buffer).error_value();
-    rt.resource = std::move(*buffer);
-    auto rtv = _context.rtv_heap->allocate(fmt::format("{} back buffer {} RTV", _label, i));
-    if (!rtv) return std::move(rtv).error_value();
-    rt.rtv = *rtv;
+    XE_TRY_ASSIGN(auto buffer, _chain->buffer(i));
+    rt.resource = std::move(buffer);
+    XE_TRY_ASSIGN(auto rtv, _context.rtv_heap->allocate(fmt::format("{} back buffer {} RTV", _label, i)));
+    rt.rtv = rtv;
     D3D12_RENDER_TARGET_VIEW_DESC desc{};
     desc.Format = _chain->format();
     desc.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2D;
@@ -66,12 +64,10 @@ result<void> d3d12_surface::create_render_targets() {
   depth.initial_state = D3D12_RESOURCE_STATE_DEPTH_WRITE;
   depth.clear_depth = 1.f;
   depth.clear_format = depth_format;
-  auto resource = create_committed_texture(_context.device, depth);
-  if (!resource) return std::move(resource).error_value();
-  _depth = std::move(*resource);
-  auto dsv = _context.dsv_heap->allocate(_label + " depth DSV");
-  if (!dsv) return std::move(dsv).error_value();
-  _dsv = *dsv;
+  XE_TRY_ASSIGN(auto resource, create_committed_texture(_context.device, depth));
+  _depth = std::move(resource);
+  XE_TRY_ASSIGN(auto dsv, _context.dsv_heap->allocate(_label + " depth DSV"));
+  _dsv = dsv;
   D3D12_DEPTH_STENCIL_VIEW_DESC dsv_desc{};
   dsv_desc.Format = depth_format;
   dsv_desc.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
@@ -115,9 +111,8 @@ result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
 
 result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const color& clear, u32 sync_index) {
   if (!_render_targets[0].resource) return false;  // zero extent: nothing to draw into
-  auto status = _chain->acquire(sync_index);
-  if (!status) return std::move(status).error_value();
-  if (*status != swap_chain::acquire_status::ready) return false;
+  XE_TRY_ASSIGN(auto status, _chain->acquire(sync_index));
+  if (status != swap_chain::acquire_status::ready) return false;
 
   const render_target_data& rt = _render_targets[_chain->current_buffer()];
   transition(list, rt.resource.get(), D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);

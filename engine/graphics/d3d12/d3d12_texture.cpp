@@ -85,9 +85,8 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
                                              .initial_state = info.initial_state});
   }
 
-  auto srv = info.srv_heap->allocate(info.name + " SRV");
-  if (!srv) return std::move(srv).error_value();
-  texture._srv = *srv;
+  XE_TRY_ASSIGN(auto srv, info.srv_heap->allocate(info.name + " SRV"));
+  texture._srv = srv;
   device->CreateShaderResourceView(texture._resource.get(), info.srv_desc, texture._srv.cpu);
   return texture;
 }

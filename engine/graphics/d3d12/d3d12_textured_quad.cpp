@@ -71,27 +71,24 @@ quad_rect quad_on(u32 width, u32 height) {
 
 // Draws the quad sampling srv, its four vertices (a triangle strip) from ctx.upload.
 result<void> record_textured_quad(const render_context& ctx, D3D12_GPU_DESCRIPTOR_HANDLE srv) {
-  auto root = quad_root_signature(ctx.pipelines);
-  if (!root) return std::move(root).error_value();
+  XE_TRY_ASSIGN(auto root, quad_root_signature(ctx.pipelines));
   pipeline_desc desc =
-      surface_pipeline(ctx, engine_shader(shaders::id::quad_vs), engine_shader(shaders::id::textured_ps), *root);
+      surface_pipeline(ctx, engine_shader(shaders::id::quad_vs), engine_shader(shaders::id::textured_ps), root);
   desc.input = quad_input;
-  auto pso = ctx.pipelines.pipeline(desc);
-  if (!pso) return std::move(pso).error_value();
+  XE_TRY_ASSIGN(auto pso, ctx.pipelines.pipeline(desc));
 
   const quad_rect q = quad_on(ctx.width, ctx.height);
   const f32 left = 2.f * q.x / ctx.width - 1.f, right = 2.f * (q.x + q.side) / ctx.width - 1.f;
   const f32 top = 1.f - 2.f * q.y / ctx.height, bottom = 1.f - 2.f * (q.y + q.side) / ctx.height;
   const quad_vertex vertices[4] = {
       {left, top, 0.f, 0.f}, {right, top, 1.f, 0.f}, {left, bottom, 0.f, 1.f}, {right, bottom, 1.f, 1.f}};
-  auto space = ctx.upload.allocate(sizeof(vertices), 4);
-  if (!space) return std::move(space).error_value();
-  std::memcpy(space->cpu, vertices, sizeof(vertices));
-  const D3D12_VERTEX_BUFFER_VIEW view{space->gpu, sizeof(vertices), sizeof(quad_vertex)};
+  XE_TRY_ASSIGN(auto space, ctx.upload.allocate(sizeof(vertices), 4));
+  std::memcpy(space.cpu, vertices, sizeof(vertices));
+  const D3D12_VERTEX_BUFFER_VIEW view{space.gpu, sizeof(vertices), sizeof(quad_vertex)};
 
-  ctx.list->SetGraphicsRootSignature(*root);
+  ctx.list->SetGraphicsRootSignature(root);
   ctx.list->SetGraphicsRootDescriptorTable(table_slot, srv);
-  ctx.list->SetPipelineState(*pso);
+  ctx.list->SetPipelineState(pso);
   ctx.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
   ctx.list->IASetVertexBuffers(0, 1, &view);
   ctx.list->DrawInstanced(4, 1, 0, 0);
@@ -144,20 +141,18 @@ result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* lis
     D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
     UINT64 total = 0;
     g.device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, nullptr, nullptr, &total);
-    auto space = g.upload.allocate(total, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT);
-    if (!space) return std::move(space).error_value();
-    write_texture_rows(space->cpu, footprint.Footprint.RowPitch, t.pixels.data(), static_cast<u32>(desc.Width),
+    XE_TRY_ASSIGN(auto space, g.upload.allocate(total, D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT));
+    write_texture_rows(space.cpu, footprint.Footprint.RowPitch, t.pixels.data(), static_cast<u32>(desc.Width),
                        desc.Height);
-    footprint.Offset = space->offset;
-    record_texture_upload(list, texture, tracker::state_of(texture), space->buffer, footprint);
+    footprint.Offset = space.offset;
+    record_texture_upload(list, texture, tracker::state_of(texture), space.buffer, footprint);
   }
   return {};
 }
 
 result<void> record_learner_quad(core_state& g, const render_context& ctx, std::string_view texture) {
-  auto found = g.find_texture(texture);
-  if (!found) return std::move(found).error_value();
-  const learner_texture& t = (*found)->second;
+  XE_TRY_ASSIGN(auto found, g.find_texture(texture));
+  const learner_texture& t = found->second;
   if (!pixels_in(t)) return {};  // nothing to show until the frame that copies the pixels in
   return record_textured_quad(ctx, t.texture.srv().gpu);
 }
@@ -184,8 +179,7 @@ bool has_texture(std::string_view name) {
 result<quad_root_signature_info> create_quad_root_signature() {
   core_state* g = state();
   if (!g) return not_initialized();
-  auto root = quad_root_signature(g->pipelines);
-  if (!root) return std::move(root).error_value();
+  XE_TRY(quad_root_signature(g->pipelines));
   const D3D12_ROOT_SIGNATURE_DESC& desc = quad_root_desc();
   const D3D12_ROOT_PARAMETER& table = desc.pParameters[0];
   const D3D12_DESCRIPTOR_RANGE& range = table.DescriptorTable.pDescriptorRanges[0];
@@ -210,9 +204,8 @@ result<void> queue_texture_upload(std::string_view name, texture_pattern pattern
   core_state* g = state();
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "an upload is queued between frames");
-  auto found = g->find_texture(name);
-  if (!found) return std::move(found).error_value();
-  learner_texture& t = (*found)->second;
+  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+  learner_texture& t = found->second;
   if (t.texture.kind() == resource_kind::reserved)
     return make_error(errc::unsupported, "a reserved texture has no memory to upload into");
   const D3D12_RESOURCE_DESC desc = resource_desc(t.texture.resource());
@@ -233,9 +226,8 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   core_state* g = state();
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "the quad is measured between frames");
-  auto found = g->find_texture(name);
-  if (!found) return std::move(found).error_value();
-  const learner_texture& t = (*found)->second;
+  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+  const learner_texture& t = found->second;
   if (!pixels_in(t))
     return make_error(errc::invalid_argument,
                       fmt::format("texture '{}' has no pixels in yet: upload them{}", name,
@@ -265,9 +257,8 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   target_desc.flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
   target_desc.initial_state = D3D12_RESOURCE_STATE_RENDER_TARGET;
   target_desc.clear_color = std::array<f32, 4>{1.f, 0.f, 1.f, 1.f};
-  auto target = create_committed_texture(device, target_desc);
-  if (!target) return std::move(target).error_value();
-  s.target = std::move(*target);
+  XE_TRY_ASSIGN(auto target, create_committed_texture(device, target_desc));
+  s.target = std::move(target);
   D3D12_DESCRIPTOR_HEAP_DESC heap_desc{};
   heap_desc.Type = D3D12_DESCRIPTOR_HEAP_TYPE_RTV;
   heap_desc.NumDescriptors = 1;
@@ -295,8 +286,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
     s.readback.record(list, s.target.get());
   }));
   if (!drawn) return std::move(drawn).error_value();
-  auto image = s.readback.read();
-  if (!image) return std::move(image).error_value();
+  XE_TRY_ASSIGN(auto image, s.readback.read());
 
   const D3D12_RESOURCE_DESC desc = resource_desc(t.texture.resource());
   const u32 tw = static_cast<u32>(desc.Width), th = desc.Height;
@@ -311,7 +301,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   m.width = m.height = size;
   for (u32 y = 0; y < size; ++y)
     for (u32 x = 0; x < size; ++x) {
-      const u8* p = &image->pixels[(size_t{y} * size + x) * 4];
+      const u8* p = &image.pixels[(size_t{y} * size + x) * 4];
       if (x < q.x || x >= q.x + q.side || y < q.y || y >= q.y + q.side) {
         ++m.outside_pixels;
         m.outside_clear += close_to(p, magenta) ? 1 : 0;

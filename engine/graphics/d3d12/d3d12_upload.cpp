@@ -14,10 +14,9 @@ result<void> upload_ring::initialize(ID3D12Device* device, const frame_clock& cl
   _clock = &clock;
   for (u32 i = 0; i < frame_buffer_count; ++i) {
     slot_buffer& s = _slots[i];
-    auto buffer = create_buffer(device, fmt::format("{} slot {}", label, i), bytes_per_slot, D3D12_HEAP_TYPE_UPLOAD,
-                                D3D12_RESOURCE_STATE_GENERIC_READ);
-    if (!buffer) return std::move(buffer).error_value();
-    s.buffer = std::move(*buffer);
+    XE_TRY_ASSIGN(auto buffer, create_buffer(device, fmt::format("{} slot {}", label, i), bytes_per_slot,
+                                             D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ));
+    s.buffer = std::move(buffer);
     const D3D12_RANGE nothing_read{0, 0};
     void* mapped = nullptr;
     XE_TRY_HR(s.buffer->Map(0, &nothing_read, &mapped));

@@ -66,15 +66,14 @@ namespace {
 // with no resource and a full description, written into the srv heap and freed again.
 result<view_format_check> check_null_view(const format_entry& view) {
   using namespace d3d12;
-  auto handle = core::srv_heap().allocate("view check: null SRV");
-  if (!handle) return std::move(handle).error_value();
+  XE_TRY_ASSIGN(auto handle, core::srv_heap().allocate("view check: null SRV"));
   D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
   srv.Format = view.format;
   srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
   srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
   srv.Texture2D.MipLevels = 1;
-  core::device()->CreateShaderResourceView(nullptr, &srv, handle->cpu);
-  XE_TRY(core::srv_heap().free(*handle));
+  core::device()->CreateShaderResourceView(nullptr, &srv, handle.cpu);
+  XE_TRY(core::srv_heap().free(handle));
   view_format_check out;
   out.allowed = out.created = true;
   out.rule =
@@ -155,10 +154,9 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   info.name = name;
   info.desc = &desc;
   info.srv_desc = &srv;
-  auto texture = d3d12_texture::create(info);
-  if (!texture) return std::move(texture).error_value();
+  XE_TRY_ASSIGN(auto texture, d3d12_texture::create(info));
   out.created = true;
-  texture->release();
+  texture.release();
   return out;
 }
 

@@ -180,9 +180,8 @@ heap_info wiki_descriptor_heap::get_info() const {
 
 result<void> wiki_descriptor_heap::allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) {
   for (u32 i = 0; i < count; ++i) {
-    auto handle = allocate(owner);
-    if (!handle) return std::move(handle).error_value();
-    out.push_back(handle->index);
+    XE_TRY_ASSIGN(auto handle, allocate(owner));
+    out.push_back(handle.index);
   }
   return {};
 }

@@ -51,9 +51,8 @@ public:
       desc.initial_state = D3D12_RESOURCE_STATE_PRESENT;
       desc.presentable = true;
       desc.clear_color = std::array<f32, 4>{0.f, 0.f, 0.f, 1.f};
-      auto texture = create_committed_texture(_device, desc);
-      if (!texture) return std::move(texture).error_value();
-      _buffers[i] = std::move(*texture);
+      XE_TRY_ASSIGN(auto texture, create_committed_texture(_device, desc));
+      _buffers[i] = std::move(texture);
     }
     return {};
   }

@@ -49,9 +49,8 @@ public:
     _instance = vkd3d_instance_get_vk_instance(vkd3d_instance_from_device(device));
     _family = vkd3d_get_vk_queue_family_index(_queue);
 
-    auto surface = platform::sdl::create_vulkan_surface(_window, _instance);
-    if (!surface) return std::move(surface).error_value();
-    _surface = *surface;
+    XE_TRY_ASSIGN(auto surface, platform::sdl::create_vulkan_surface(_window, _instance));
+    _surface = surface;
     VkBool32 supported = VK_FALSE;
     if (VkResult r = vkGetPhysicalDeviceSurfaceSupportKHR(_physical, _family, _surface, &supported); r != VK_SUCCESS)
       return vk_failed("vkGetPhysicalDeviceSurfaceSupportKHR", r);
