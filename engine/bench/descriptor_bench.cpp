@@ -7,7 +7,7 @@
 #include <mutex>
 #include <vector>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 #include "utilities/spin_lock.h"
 
@@ -110,7 +110,7 @@ std::atomic<u32> g_frame{0};
 void bm_descriptor_heap_pair(benchmark::State& state) {
   if (state.thread_index() == 0) {
     g_heap = new gfx::d3d12::descriptor_heap{gfx::heap_type::cbv_srv_uav, g_clock};
-    if (!g_heap->initialize(gfx::d3d12::core::device(), 1u << 20, false, "bench"))
+    if (!g_heap->initialize(test::engine_device(), 1u << 20, false, "bench"))
       state.SkipWithError("heap creation failed");
   }
   u32 n = 0;

@@ -2,7 +2,7 @@
 // frame, and what one GPU-load pass costs at 1280x720.
 #include <benchmark/benchmark.h>
 
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_pipeline.h"
 #include "graphics/renderer.h"
 
@@ -16,7 +16,7 @@ void bm_pso_creation(benchmark::State& state) {
   f64 pso_ms = 0;
   for (auto _ : state) {
     pipeline_library library;
-    if (!library.initialize(core::device())) return state.SkipWithError("root signatures failed");
+    if (!library.initialize(test::engine_device())) return state.SkipWithError("root signatures failed");
     static constexpr D3D12_INPUT_ELEMENT_DESC input[] = {
         {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
         {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};

@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "graphics/d3d12/d3d12_command.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_tracker.h"
@@ -62,8 +62,8 @@ BENCHMARK(bm_present_engine_frame)->Unit(benchmark::kMillisecond)->MinTime(3.0)-
 void bm_present_minimal_loop(benchmark::State& state) {
   auto window = open_window(state);
   if (!window) return;
-  ID3D12Device* device = core::device();
-  ID3D12CommandQueue* queue = core::command().queue();
+  ID3D12Device* device = test::engine_device();
+  ID3D12CommandQueue* queue = test::engine().command.queue();
   auto chain = create_window_swap_chain(device, queue, "bench minimal", *window, 3);
   if (!chain) return state.SkipWithError("swap chain creation failed");
 

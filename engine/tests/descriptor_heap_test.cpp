@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "gpu_test.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
 #include "graphics/d3d12/d3d12_wiki_heap.h"
 #include "graphics/stats_internal.h"
@@ -37,7 +37,7 @@ protected:
 
 TEST_F(descriptor_heap_test, wiki_worked_example) {
   scoped_heap demo{gfx::heap_type::cbv_srv_uav};
-  XE_ASSERT_OK(demo.heap.initialize(gfx::d3d12::core::device(), 5, false, "demo"));
+  XE_ASSERT_OK(demo.heap.initialize(test::engine_device(), 5, false, "demo"));
   EXPECT_EQ(free_stack(demo.heap), (std::vector<u32>{0, 1, 2, 3, 4}));
   EXPECT_EQ(demo.heap.size(), 0u);
 
@@ -70,7 +70,7 @@ TEST_F(descriptor_heap_test, wiki_worked_example) {
 
 TEST_F(descriptor_heap_test, handles_address_the_heap) {
   scoped_heap srv{gfx::heap_type::cbv_srv_uav};
-  XE_ASSERT_OK(srv.heap.initialize(gfx::d3d12::core::device(), 8, true, "visible"));
+  XE_ASSERT_OK(srv.heap.initialize(test::engine_device(), 8, true, "visible"));
   EXPECT_TRUE(srv.heap.is_shader_visible());
   for (u32 i = 0; i < 8; ++i) {
     auto h = srv.heap.allocate();
@@ -87,8 +87,8 @@ TEST_F(descriptor_heap_test, handles_address_the_heap) {
 TEST_F(descriptor_heap_test, misuse_is_reported_and_changes_nothing) {
   scoped_heap heap{gfx::heap_type::cbv_srv_uav};
   scoped_heap other{gfx::heap_type::cbv_srv_uav};
-  XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 4, false, "mine"));
-  XE_ASSERT_OK(other.heap.initialize(gfx::d3d12::core::device(), 4, false, "other"));
+  XE_ASSERT_OK(heap.heap.initialize(test::engine_device(), 4, false, "mine"));
+  XE_ASSERT_OK(other.heap.initialize(test::engine_device(), 4, false, "other"));
 
   auto h0 = heap.heap.allocate();
   auto h1 = heap.heap.allocate();
@@ -147,7 +147,7 @@ TEST_F(descriptor_heap_test, misuse_is_reported_and_changes_nothing) {
 
 TEST_F(descriptor_heap_test, full_heap_refuses_and_stays_intact) {
   scoped_heap heap{gfx::heap_type::rtv};
-  XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 3, false, "small"));
+  XE_ASSERT_OK(heap.heap.initialize(test::engine_device(), 3, false, "small"));
   for (u32 i = 0; i < 3; ++i) ASSERT_TRUE(heap.heap.allocate());
   const auto stack = free_stack(heap.heap);
   auto r = heap.heap.allocate();
@@ -165,7 +165,7 @@ TEST_F(descriptor_heap_test, full_heap_refuses_and_stays_intact) {
 }
 
 TEST_F(descriptor_heap_test, d3d12_limits_are_enforced) {
-  ID3D12Device* device = gfx::d3d12::core::device();
+  ID3D12Device* device = test::engine_device();
   {
     scoped_heap h{gfx::heap_type::cbv_srv_uav};
     EXPECT_EQ(h.heap.initialize(device, 1'000'001, true, "too big").error_value().code, errc::invalid_argument);
@@ -201,7 +201,7 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
   constexpr u32 iterations = 100'000;
   constexpr u32 capacity = 1'000'000;
   scoped_heap shared{gfx::heap_type::cbv_srv_uav};
-  XE_ASSERT_OK(shared.heap.initialize(gfx::d3d12::core::device(), capacity, false, "stress"));
+  XE_ASSERT_OK(shared.heap.initialize(test::engine_device(), capacity, false, "stress"));
 
   std::atomic<bool> stop{false};
   std::thread frames([&] {
@@ -295,7 +295,7 @@ TEST_F(descriptor_heap_test, hooks_get_descriptor_events_in_order_in_batches) {
   gfx::detail::set_event_frame(7);
   {
     scoped_heap heap{gfx::heap_type::cbv_srv_uav};
-    XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 600, false, "hooked"));
+    XE_ASSERT_OK(heap.heap.initialize(test::engine_device(), 600, false, "hooked"));
     auto a = heap.heap.allocate();
     ASSERT_TRUE(a);
     XE_ASSERT_OK(heap.heap.free(*a));
@@ -333,7 +333,7 @@ TEST_F(descriptor_heap_test, hooks_get_descriptor_events_in_order_in_batches) {
   gfx::install_hooks({.on_event = &hook_log::one, .user = &log});
   {
     scoped_heap heap{gfx::heap_type::cbv_srv_uav};
-    XE_ASSERT_OK(heap.heap.initialize(gfx::d3d12::core::device(), 4, false, "single"));
+    XE_ASSERT_OK(heap.heap.initialize(test::engine_device(), 4, false, "single"));
     auto a = heap.heap.allocate();
     ASSERT_TRUE(a);
     gfx::flush_events();
@@ -362,7 +362,7 @@ protected:
 
 TEST_F(wiki_heap_test, a_slot_is_pushed_back_every_time_it_comes_round) {
   scoped_wiki_heap wiki;
-  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 5, false, "wiki"));
+  XE_ASSERT_OK(wiki.heap.initialize(test::engine_device(), 5, false, "wiki"));
   auto a = wiki.heap.allocate();
   auto b = wiki.heap.allocate();
   ASSERT_TRUE(a && b);
@@ -385,7 +385,7 @@ TEST_F(wiki_heap_test, a_slot_is_pushed_back_every_time_it_comes_round) {
 
 TEST_F(wiki_heap_test, a_double_free_hands_one_index_out_twice) {
   scoped_wiki_heap wiki;
-  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 4, false, "wiki"));
+  XE_ASSERT_OK(wiki.heap.initialize(test::engine_device(), 4, false, "wiki"));
   ASSERT_TRUE(wiki.heap.allocate());
   auto one = wiki.heap.allocate();
   ASSERT_TRUE(one);
@@ -401,7 +401,7 @@ TEST_F(wiki_heap_test, a_double_free_hands_one_index_out_twice) {
 
 TEST_F(wiki_heap_test, a_full_heap_is_read_past_its_end_and_stopped) {
   scoped_wiki_heap wiki;
-  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 2, false, "wiki"));
+  XE_ASSERT_OK(wiki.heap.initialize(test::engine_device(), 2, false, "wiki"));
   ASSERT_TRUE(wiki.heap.allocate());
   ASSERT_TRUE(wiki.heap.allocate());
   auto third = wiki.heap.allocate();
@@ -413,7 +413,7 @@ TEST_F(wiki_heap_test, a_full_heap_is_read_past_its_end_and_stopped) {
 
 TEST_F(wiki_heap_test, each_fix_switches_one_mistake_off) {
   scoped_wiki_heap wiki{{.clear_after_processing = true, .capacity_check = true, .double_free_check = true}};
-  XE_ASSERT_OK(wiki.heap.initialize(gfx::d3d12::core::device(), 2, false, "wiki"));
+  XE_ASSERT_OK(wiki.heap.initialize(test::engine_device(), 2, false, "wiki"));
   auto a = wiki.heap.allocate();
   ASSERT_TRUE(a && wiki.heap.allocate());
   EXPECT_FALSE(wiki.heap.allocate()) << "capacity check";
@@ -429,16 +429,16 @@ TEST_F(wiki_heap_test, each_fix_switches_one_mistake_off) {
 // heap's unlocked update and its ++_size is lost; the engine's heap makes the loader wait
 // for its lock, and both come out of the free-running part with the check they deserve.
 TEST_F(wiki_heap_test, race_damages_the_wiki_heap_and_not_the_engines) {
-  auto engine = gfx::race_heap({.model = gfx::heap_model::engine, .iterations = 20'000});
+  auto engine = gfx::lab::race_heap({.model = gfx::heap_model::engine, .iterations = 20'000});
   ASSERT_TRUE(engine) << engine.error_value().reason;
   EXPECT_EQ(engine->landed_inside, 0u);
   EXPECT_EQ(engine->damage, 0u);
   EXPECT_EQ(engine->final_size, 0u);
-  auto wiki = gfx::race_heap({.model = gfx::heap_model::wiki, .iterations = 2'000});
+  auto wiki = gfx::lab::race_heap({.model = gfx::heap_model::wiki, .iterations = 2'000});
   ASSERT_TRUE(wiki) << wiki.error_value().reason;
   EXPECT_EQ(wiki->landed_inside, wiki->rounds);
   EXPECT_GE(wiki->damage, 1u);
-  EXPECT_FALSE(gfx::race_heap({.iterations = 0}));
+  EXPECT_FALSE(gfx::lab::race_heap({.iterations = 0}));
 }
 
 }  // namespace

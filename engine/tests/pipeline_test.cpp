@@ -5,7 +5,7 @@
 #include <cstring>
 
 #include "gpu_test.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_resources.h"
@@ -31,7 +31,7 @@ struct test_texture {
   com_ptr<ID3D12Resource> resource;
   descriptor_handle srv;
   ~test_texture() {
-    if (srv.is_valid()) (void)core::srv_heap().free(srv);
+    if (srv.is_valid()) (void)test::engine().srv_heap().free(srv);
     deferred_release(resource);
   }
 };
@@ -41,14 +41,14 @@ void make_texture(test_texture& t, u32 w, u32 h, const std::vector<u8>& pixels) 
   desc.width = w;
   desc.height = h;
   desc.initial_state = D3D12_RESOURCE_STATE_COPY_DEST;
-  auto resource = create_committed_texture(core::device(), desc);
+  auto resource = create_committed_texture(test::engine_device(), desc);
   ASSERT_TRUE(resource);
   t.resource = std::move(*resource);
   XE_ASSERT_OK(upload_texture_rgba8(t.resource.get(), pixels.data(), w, h));
-  auto srv = core::srv_heap().allocate();
+  auto srv = test::engine().srv_heap().allocate();
   ASSERT_TRUE(srv);
   t.srv = *srv;
-  core::device()->CreateShaderResourceView(t.resource.get(), nullptr, t.srv.cpu);
+  test::engine_device()->CreateShaderResourceView(t.resource.get(), nullptr, t.srv.cpu);
 }
 
 TEST_F(pipeline_test, triangle_centre_is_interpolated_and_corners_keep_the_clear_colour) {
@@ -88,8 +88,8 @@ TEST_F(pipeline_test, textured_full_screen_triangle_reproduces_a_2x2_texture) {
 TEST_F(pipeline_test, textured_quad_shows_the_tiles_through_a_descriptor_table_and_the_clear_colour_around_it) {
   auto surface = gfx::create_surface({.width = 256, .height = 128});
   ASSERT_TRUE(surface);
-  XE_ASSERT_OK(gfx::create_texture({.name = "tiles", .width = 64, .height = 64}));
-  XE_ASSERT_OK(gfx::queue_texture_upload("tiles", gfx::texture_pattern::tiles));
+  XE_ASSERT_OK(gfx::lab::create_texture({.name = "tiles", .width = 64, .height = 64}));
+  XE_ASSERT_OK(gfx::lab::queue_texture_upload("tiles", gfx::lab::texture_pattern::tiles));
   gfx::frame_content content{{0.1f, 0.2f, 0.3f, 1.f}};
   content.quad_texture = "tiles";
   auto image = capture_with(*surface, content);
@@ -124,7 +124,7 @@ TEST_F(pipeline_test, textured_quad_shows_the_tiles_through_a_descriptor_table_a
   }
 
   // The engine's own measurement agrees: every pixel of its quad is the texel it samples.
-  auto m = gfx::measure_textured_quad("tiles");
+  auto m = gfx::lab::measure_textured_quad("tiles");
   ASSERT_TRUE(m) << m.error_value().reason;
   EXPECT_EQ(m->quad_pixels, 64u * 64u);
   EXPECT_EQ(m->texel_pixels, m->quad_pixels);
@@ -136,13 +136,13 @@ TEST_F(pipeline_test, textured_quad_shows_the_tiles_through_a_descriptor_table_a
 TEST_F(pipeline_test, textured_quad_waits_for_its_pixels_and_names_a_missing_texture) {
   auto surface = gfx::create_surface({.width = 64, .height = 64});
   ASSERT_TRUE(surface);
-  XE_ASSERT_OK(gfx::create_texture({.name = "later", .width = 8, .height = 8}));
+  XE_ASSERT_OK(gfx::lab::create_texture({.name = "later", .width = 8, .height = 8}));
   gfx::frame_content content{{0.f, 0.f, 0.f, 1.f}};
   content.quad_texture = "later";
   auto image = capture_with(*surface, content);
   ASSERT_TRUE(image) << image.error_value().reason;
   EXPECT_PIXEL_NEAR(pixel(*image, 32, 32), 0, 0, 0, 0);
-  EXPECT_FALSE(gfx::measure_textured_quad("later"));
+  EXPECT_FALSE(gfx::lab::measure_textured_quad("later"));
   content.quad_texture = "missing";
   ASSERT_TRUE(gfx::begin_frame());
   auto r = gfx::render_surface(*surface, content);

@@ -6,7 +6,7 @@
 
 #include "gpu_test.h"
 #include "graphics/d3d12/d3d12_command.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
@@ -137,7 +137,7 @@ TEST_F(renderer_test, waits_end_when_a_fence_value_goes_backwards) {
       std::this_thread::sleep_for(std::chrono::microseconds(50));
     if (gfx::get_frame_stats().gpu_completed < flushed) {
       ++regressions;
-      XE_ASSERT_OK(gfx::d3d12::core::command().wait_for(flushed));
+      XE_ASSERT_OK(test::engine().command.wait_for(flushed));
     }
   }
   XE_ASSERT_OK(gfx::remove_surface(*surface));
@@ -164,7 +164,7 @@ TEST_F(renderer_test, one_frame_in_flight_serialises_cpu_and_gpu) {
 // A descriptor freed in frame N returns at the start of frame N + 3 (its slot's next
 // turn, after that slot's fence completed), not a frame earlier.
 TEST_F(renderer_test, deferred_free_returns_exactly_when_its_slot_comes_round) {
-  auto heap = gfx::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 5});
+  auto heap = gfx::lab::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 5});
   ASSERT_TRUE(heap) << heap.error_value().reason;
   ASSERT_EQ(*heap, gfx::engine_heap_count);
   auto surface = gfx::create_surface({.width = 16, .height = 16});
@@ -172,12 +172,12 @@ TEST_F(renderer_test, deferred_free_returns_exactly_when_its_slot_comes_round) {
 
   ASSERT_TRUE(gfx::begin_frame());
   const u32 slot = gfx::get_frame_stats().frame_index;
-  auto a = gfx::allocate_descriptor(*heap);
-  auto b = gfx::allocate_descriptor(*heap);
+  auto a = gfx::lab::allocate_descriptor(*heap);
+  auto b = gfx::lab::allocate_descriptor(*heap);
   ASSERT_TRUE(a && b);
   EXPECT_EQ(*a, 0u);
   EXPECT_EQ(*b, 1u);
-  XE_ASSERT_OK(gfx::free_descriptor(*heap, *a));
+  XE_ASSERT_OK(gfx::lab::free_descriptor(*heap, *a));
   ASSERT_TRUE(gfx::render_surface(*surface, gfx::color{}));
   ASSERT_TRUE(gfx::end_frame());
   const u64 freeing_frame_value = gfx::get_frame_stats().slot_fence_values[slot];
@@ -196,23 +196,24 @@ TEST_F(renderer_test, deferred_free_returns_exactly_when_its_slot_comes_round) {
   EXPECT_TRUE(state.deferred[slot].empty());
   EXPECT_EQ(state.free_stack, (std::vector<u32>{0, 0, 2, 3, 4}));
   EXPECT_EQ(gfx::get_heap_info(*heap).size, 1u);
-  auto next = gfx::allocate_descriptor(*heap);
+  auto next = gfx::lab::allocate_descriptor(*heap);
   ASSERT_TRUE(next);
   EXPECT_EQ(*next, 0u);
   ASSERT_TRUE(gfx::end_frame());
 }
 
 TEST_F(renderer_test, learner_heap_api_guards_engine_heaps_and_names) {
-  EXPECT_EQ(gfx::allocate_descriptor(0).error_value().code, errc::invalid_argument);
-  EXPECT_EQ(gfx::free_descriptor(0, 0).error_value().code, errc::invalid_argument);
-  EXPECT_EQ(gfx::allocate_descriptor(99).error_value().code, errc::invalid_handle);
-  ASSERT_TRUE(gfx::create_heap({.name = "samplers", .type = gfx::heap_type::sampler, .capacity = 4}));
-  EXPECT_EQ(gfx::create_heap({.name = "samplers", .type = gfx::heap_type::sampler, .capacity = 4}).error_value().code,
-            errc::invalid_argument);
-  auto found = gfx::find_heap("samplers");
+  EXPECT_EQ(gfx::lab::allocate_descriptor(0).error_value().code, errc::invalid_argument);
+  EXPECT_EQ(gfx::lab::free_descriptor(0, 0).error_value().code, errc::invalid_argument);
+  EXPECT_EQ(gfx::lab::allocate_descriptor(99).error_value().code, errc::invalid_handle);
+  ASSERT_TRUE(gfx::lab::create_heap({.name = "samplers", .type = gfx::heap_type::sampler, .capacity = 4}));
+  EXPECT_EQ(
+      gfx::lab::create_heap({.name = "samplers", .type = gfx::heap_type::sampler, .capacity = 4}).error_value().code,
+      errc::invalid_argument);
+  auto found = gfx::lab::find_heap("samplers");
   ASSERT_TRUE(found);
-  EXPECT_TRUE(gfx::allocate_descriptor(*found));
-  EXPECT_EQ(gfx::find_heap("nope").error_value().code, errc::invalid_handle);
+  EXPECT_TRUE(gfx::lab::allocate_descriptor(*found));
+  EXPECT_EQ(gfx::lab::find_heap("nope").error_value().code, errc::invalid_handle);
 }
 
 // A COM object released in frame N stays queued (and tracked) until frame N + 3 begins.
@@ -224,7 +225,7 @@ TEST_F(renderer_test, deferred_release_waits_for_its_slot_fence) {
   gfx::d3d12::texture_desc desc;
   desc.name = "doomed texture";
   desc.width = desc.height = 8;
-  auto texture = gfx::d3d12::create_committed_texture(gfx::d3d12::core::device(), desc);
+  auto texture = gfx::d3d12::create_committed_texture(test::engine_device(), desc);
   ASSERT_TRUE(texture);
   gfx::d3d12::deferred_release(*texture);
   EXPECT_FALSE(*texture);
@@ -350,28 +351,28 @@ namespace {
 // the device (a wrong "allowed" would show up as a validation error in TearDown).
 TEST_F(renderer_test, view_formats_follow_the_casting_rules) {
   const auto check = [](const char* resource, const char* view) {
-    auto r = gfx::check_view_format(resource, view);
+    auto r = gfx::lab::check_view_format(resource, view);
     EXPECT_TRUE(r) << resource << " as " << view << ": " << r.error_value().reason;
-    return r ? *r : gfx::view_format_check{};
+    return r ? *r : gfx::lab::view_format_check{};
   };
-  const gfx::view_format_check same = check("R8G8B8A8_UNORM", "R8G8B8A8_UNORM");
+  const gfx::lab::view_format_check same = check("R8G8B8A8_UNORM", "R8G8B8A8_UNORM");
   EXPECT_TRUE(same.allowed && same.created);
-  const gfx::view_format_check typeless = check("R32_TYPELESS", "R32_FLOAT");
+  const gfx::lab::view_format_check typeless = check("R32_TYPELESS", "R32_FLOAT");
   EXPECT_TRUE(typeless.allowed && typeless.created);
-  const gfx::view_format_check wiki = check("R32_FLOAT", "R8G8B8A8_UNORM");  // wiki 7.9's claim
+  const gfx::lab::view_format_check wiki = check("R32_FLOAT", "R8G8B8A8_UNORM");  // wiki 7.9's claim
   EXPECT_FALSE(wiki.allowed || wiki.created);
   EXPECT_NE(wiki.rule.find("family"), std::string::npos) << wiki.rule;
   // Even where fully typed casts are supported, these two never are.
-  const gfx::view_format_check float_uint = check("R32_FLOAT", "R32_UINT");
+  const gfx::lab::view_format_check float_uint = check("R32_FLOAT", "R32_UINT");
   EXPECT_FALSE(float_uint.allowed || float_uint.created) << float_uint.rule;
-  const gfx::view_format_check snorm_unorm = check("R8G8B8A8_SNORM", "R8G8B8A8_UNORM");
+  const gfx::lab::view_format_check snorm_unorm = check("R8G8B8A8_SNORM", "R8G8B8A8_UNORM");
   EXPECT_FALSE(snorm_unorm.allowed || snorm_unorm.created) << snorm_unorm.rule;
   // Within a family otherwise: exactly what the device reports.
-  const gfx::view_format_check srgb = check("R8G8B8A8_UNORM", "R8G8B8A8_UNORM_SRGB");
+  const gfx::lab::view_format_check srgb = check("R8G8B8A8_UNORM", "R8G8B8A8_UNORM_SRGB");
   EXPECT_EQ(srgb.allowed, srgb.casting_fully_typed_supported) << srgb.rule;
   EXPECT_EQ(srgb.created, srgb.allowed);
-  EXPECT_FALSE(gfx::check_view_format("R32_FLOAT", "R32_TYPELESS"));  // a view must be typed
-  EXPECT_FALSE(gfx::check_view_format("R99_MAGIC", "R32_FLOAT"));
+  EXPECT_FALSE(gfx::lab::check_view_format("R32_FLOAT", "R32_TYPELESS"));  // a view must be typed
+  EXPECT_FALSE(gfx::lab::check_view_format("R99_MAGIC", "R32_FLOAT"));
   (void)gfx::flush();
   run_frame();
   run_frame();

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "gpu_test.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_common.h"
 
 namespace xe::test {

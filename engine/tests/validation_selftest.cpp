@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "gpu_test.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "engine_access.h"
 #include "graphics/d3d12/d3d12_common.h"
 
 namespace xe::test {
@@ -16,7 +16,7 @@ TEST(validation_capture, counts_a_deliberate_usage_error) {
   if (!layers || std::string{layers}.find("validation") == std::string::npos)
     GTEST_SKIP() << "validation layer not enabled";
   ASSERT_TRUE(gfx::initialize());
-  VkDevice device = vkd3d_get_vk_device(gfx::d3d12::core::device());
+  VkDevice device = vkd3d_get_vk_device(test::engine_device());
   VkBufferCreateInfo info{};
   info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
   info.size = 0;  // VUID-VkBufferCreateInfo-size-00912

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "graphics/lab.h"
 #include "graphics/renderer.h"
 #include "snapshot/event_recorder.h"
 #include "snapshot/history.h"
@@ -52,7 +53,7 @@ BENCHMARK(bm_vector_free_index_baseline);
 // 600 frames of the default engine state (one 1280x720 surface) into a full ring: bytes per
 // frame and in total, as the inspector reports them.
 void bm_history_600_frames(benchmark::State& state) {
-  if (gfx::find_heap("million")) return state.SkipWithError("run before the snapshot benchmark's 1M heap exists");
+  if (gfx::lab::find_heap("million")) return state.SkipWithError("run before the snapshot benchmark's 1M heap exists");
   auto surface = gfx::create_surface({.width = 1280, .height = 720});
   if (!surface) return state.SkipWithError("surface creation failed");
   sandbox::event_recorder events;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "graphics/lab.h"
 #include "graphics/renderer.h"
 #include "memory_counter.h"
 #include "snapshot/frame_state.h"
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 
 void bm_snapshot_export_1m_descriptors(benchmark::State& state) {
   static const bool created = [] {
-    return gfx::create_heap(
+    return gfx::lab::create_heap(
                {.name = "million", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1'000'000, .shader_visible = true})
         .has_value();
   }();

@@ -178,7 +178,7 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
       return p.fail(fmt::format("'through' must be staging or upload_ring, got \"{}\"", through_name));
     XE_PARAM(pattern_name, p.optional_text("pattern"));
     if (!pattern_name.empty()) {
-      const std::optional<gfx::texture_pattern> pattern = gfx::texture_pattern_from(pattern_name);
+      const std::optional<gfx::lab::texture_pattern> pattern = gfx::lab::texture_pattern_from(pattern_name);
       if (!pattern) return p.fail(fmt::format("'pattern' must be checker or tiles, got \"{}\"", pattern_name));
       upload.pattern = *pattern;
     }

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/result.h"
+#include "graphics/lab.h"
 #include "graphics/renderer.h"
 
 namespace xe::sandbox::actions {
@@ -118,13 +119,13 @@ struct attempt {
   std::string as;
 };
 // Asks the device whether a `resource` format texture can take a `view` format SRV
-// (gfx::check_view_format); the answer goes to /checks/AS.
+// (gfx::lab::check_view_format); the answer goes to /checks/AS.
 struct check_view_format {
   std::string resource;
   std::string view;
   std::string as;
 };
-// Two threads on a private heap of `model` (gfx::race_heap); the report goes to /checks/AS.
+// Two threads on a private heap of `model` (gfx::lab::race_heap); the report goes to /checks/AS.
 struct race {
   gfx::heap_model model{};
   u32 iterations{};
@@ -142,9 +143,9 @@ enum class upload_path : u8 { staging, upload_ring };
 struct upload_texture {
   std::string name;
   upload_path through{upload_path::staging};
-  gfx::texture_pattern pattern{gfx::texture_pattern::checker};
+  gfx::lab::texture_pattern pattern{gfx::lab::texture_pattern::checker};
 };
-// Lesson 14: the textured quad's root signature (gfx::create_quad_root_signature); what it was
+// Lesson 14: the textured quad's root signature (gfx::lab::create_quad_root_signature); what it was
 // created from goes to /checks/AS.
 struct create_quad_root_signature {
   std::string as;
@@ -154,7 +155,7 @@ struct show_quad {
   std::string texture;
 };
 // Lesson 14: the quad drawn into the engine's own target and compared with the texture
-// (gfx::measure_textured_quad); the counts go to /checks/AS.
+// (gfx::lab::measure_textured_quad); the counts go to /checks/AS.
 struct measure_quad {
   std::string name;
   std::string as;

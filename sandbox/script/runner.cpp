@@ -100,11 +100,11 @@ result<void> action_runner::run_action(const actions::action& what) {
   return std::visit(
       overloaded{
           [&](const create_heap& a) -> result<void> {
-            XE_TRY(gfx::create_heap({a.name, a.type, a.capacity, a.shader_visible, a.model}));
+            XE_TRY(gfx::lab::create_heap({a.name, a.type, a.capacity, a.shader_visible, a.model}));
             return {};
           },
           [&](const allocate& a) -> result<void> {
-            XE_TRY_ASSIGN(auto heap, gfx::find_heap(a.heap));
+            XE_TRY_ASSIGN(auto heap, gfx::lab::find_heap(a.heap));
             label_entry* entry = nullptr;
             if (!a.as.empty()) {
               entry = &_labels[a.as];
@@ -116,16 +116,17 @@ result<void> action_runner::run_action(const actions::action& what) {
             // heap running the wiki's code allocates one by one, missing capacity check included.
             std::vector<u32> scratch;
             std::vector<u32>& indices = entry ? entry->indices : scratch;
-            return gfx::allocate_descriptors(heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as, indices);
+            return gfx::lab::allocate_descriptors(heap, a.count, a.as.empty() ? std::string_view{"script"} : a.as,
+                                                  indices);
           },
           [&](const free_descriptor& a) -> result<void> {
-            XE_TRY_ASSIGN(auto heap, gfx::find_heap(a.heap));
-            if (a.index) return gfx::free_descriptor(heap, *a.index);
+            XE_TRY_ASSIGN(auto heap, gfx::lab::find_heap(a.heap));
+            if (a.index) return gfx::lab::free_descriptor(heap, *a.index);
             auto it = _labels.find(a.label);
             if (it == _labels.end()) return failed(fmt::format("no allocate step remembered label '{}'", a.label));
             if (it->second.heap != heap)
               return failed(fmt::format("label '{}' names descriptors of another heap", a.label));
-            for (u32 index : it->second.indices) XE_TRY(gfx::free_descriptor(heap, index));
+            for (u32 index : it->second.indices) XE_TRY(gfx::lab::free_descriptor(heap, index));
             _labels.erase(it);
             return {};
           },
@@ -165,11 +166,11 @@ result<void> action_runner::run_action(const actions::action& what) {
           },
           [&](const toggle_fullscreen& a) { return _host.toggle_fullscreen(a.slot); },
           [&](const create_texture& a) {
-            return gfx::create_texture({a.name, a.kind, a.width, a.height});
+            return gfx::lab::create_texture({a.name, a.kind, a.width, a.height});
           },
           [&](const release& a) -> result<void> {
             XE_TRY(not_on_the_quad(a.name));
-            return gfx::release_texture(a.name);
+            return gfx::lab::release_texture(a.name);
           },
           [&](const snapshot& a) { return write_frame_state(a.file, _host.snapshot()); },
           [&](const screenshot& a) -> result<void> {
@@ -210,7 +211,7 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const check_view_format& a) -> result<void> {
-            XE_TRY_ASSIGN(auto check, gfx::check_view_format(a.resource, a.view));
+            XE_TRY_ASSIGN(auto check, gfx::lab::check_view_format(a.resource, a.view));
             XE_LOG_INFO("{} texture with a {} SRV: {} ({})", a.resource, a.view,
                         check.allowed ? "allowed" : "not allowed", check.rule);
             _checks[a.as] = {{"resource", a.resource},
@@ -222,7 +223,7 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const race& a) -> result<void> {
-            XE_TRY_ASSIGN(auto report, gfx::race_heap({a.model, a.iterations}));
+            XE_TRY_ASSIGN(auto report, gfx::lab::race_heap({a.model, a.iterations}));
             _checks[a.as] = {{"model", gfx::to_string(a.model)},
                              {"rounds", report.rounds},
                              {"landed_inside", report.landed_inside},
@@ -237,7 +238,7 @@ result<void> action_runner::run_action(const actions::action& what) {
           },
           [&](const release_immediately& a) -> result<void> {
             XE_TRY(not_on_the_quad(a.name));
-            XE_TRY_ASSIGN(auto report, gfx::release_texture_immediately(a.name));
+            XE_TRY_ASSIGN(auto report, gfx::lab::release_texture_immediately(a.name));
             _checks[a.as] = with_capture({{"released", report.released},
                                           {"fence_completed", report.fence_completed_at_release},
                                           {"fence_signalled", report.fence_signalled_at_release},
@@ -246,11 +247,11 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const upload_texture& a) {
-            return a.through == upload_path::upload_ring ? gfx::queue_texture_upload(a.name, a.pattern)
-                                                         : gfx::upload_texture_pattern(a.name, a.pattern);
+            return a.through == upload_path::upload_ring ? gfx::lab::queue_texture_upload(a.name, a.pattern)
+                                                         : gfx::lab::upload_texture_pattern(a.name, a.pattern);
           },
           [&](const create_quad_root_signature& a) -> result<void> {
-            XE_TRY_ASSIGN(auto info, gfx::create_quad_root_signature());
+            XE_TRY_ASSIGN(auto info, gfx::lab::create_quad_root_signature());
             _checks[a.as] = {{"name", info.name},
                              {"parameters", info.parameters},
                              {"parameter_type", info.parameter_type},
@@ -266,13 +267,13 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const show_quad& a) -> result<void> {
-            if (!a.texture.empty() && !gfx::has_texture(a.texture))
+            if (!a.texture.empty() && !gfx::lab::has_texture(a.texture))
               return failed(fmt::format("there is no live texture named '{}'", a.texture));
             _host.set_quad(a.texture);
             return {};
           },
           [&](const measure_quad& a) -> result<void> {
-            XE_TRY_ASSIGN(auto m, gfx::measure_textured_quad(a.name));
+            XE_TRY_ASSIGN(auto m, gfx::lab::measure_textured_quad(a.name));
             const char* shows = m.texel_pixels == m.quad_pixels   ? "texture"
                                 : m.clear_pixels == m.quad_pixels ? "nothing"
                                                                   : "not the texture";
@@ -290,7 +291,7 @@ result<void> action_runner::run_action(const actions::action& what) {
             return {};
           },
           [&](const wrong_barrier& a) -> result<void> {
-            XE_TRY_ASSIGN(auto report, gfx::record_wrong_barrier(a.name));
+            XE_TRY_ASSIGN(auto report, gfx::lab::record_wrong_barrier(a.name));
             _checks[a.as] = with_capture({{"tracked_before", report.tracked_before},
                                           {"claimed_before", report.claimed_before},
                                           {"after", report.after}},

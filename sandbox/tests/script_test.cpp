@@ -116,14 +116,14 @@ TEST(script_parse, textured_quad_actions) {
   ASSERT_TRUE(s) << s.error_value().reason;
   const auto& up = std::get<actions::upload_texture>(s->steps[0].what);
   EXPECT_EQ(up.through, actions::upload_path::upload_ring);
-  EXPECT_EQ(up.pattern, gfx::texture_pattern::tiles);
+  EXPECT_EQ(up.pattern, gfx::lab::texture_pattern::tiles);
   EXPECT_EQ(std::get<actions::create_quad_root_signature>(s->steps[1].what).as, "root");
   EXPECT_EQ(std::get<actions::show_quad>(s->steps[2].what).texture, "t");
   EXPECT_EQ(std::get<actions::show_quad>(s->steps[3].what).texture, "");
   EXPECT_EQ(std::get<actions::measure_quad>(s->steps[4].what).as, "q");
   const auto& staged = std::get<actions::upload_texture>(s->steps[5].what);
   EXPECT_EQ(staged.through, actions::upload_path::staging);
-  EXPECT_EQ(staged.pattern, gfx::texture_pattern::checker);
+  EXPECT_EQ(staged.pattern, gfx::lab::texture_pattern::checker);
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "through": "ring"}]})"),
                   "'through' must be staging or upload_ring");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "pattern": "stripes"}]})"),

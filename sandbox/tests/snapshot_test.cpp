@@ -42,27 +42,28 @@ protected:
 };
 
 TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
-  auto heap = gfx::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 6});
+  auto heap = gfx::lab::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 6});
   ASSERT_TRUE(heap);
-  ASSERT_TRUE(gfx::allocate_descriptor(*heap, "first"));
-  ASSERT_TRUE(gfx::allocate_descriptor(*heap, "second"));
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap, "first"));
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap, "second"));
   frames(1);
-  ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
-  ASSERT_TRUE(gfx::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
-  ASSERT_TRUE(gfx::release_texture("brick"));
-  ASSERT_TRUE(gfx::create_texture({.name = "checker", .width = 16, .height = 16}));
-  ASSERT_TRUE(gfx::upload_texture_pattern("checker"));
+  ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 0));
+  ASSERT_TRUE(
+      gfx::lab::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
+  ASSERT_TRUE(gfx::lab::release_texture("brick"));
+  ASSERT_TRUE(gfx::lab::create_texture({.name = "checker", .width = 16, .height = 16}));
+  ASSERT_TRUE(gfx::lab::upload_texture_pattern("checker"));
   // The richer parts: a heap running the wiki's code with a fault, a surface list that grew,
   // fence waits.
-  auto wiki = gfx::create_heap(
+  auto wiki = gfx::lab::create_heap(
       {.name = "wiki", .type = gfx::heap_type::cbv_srv_uav, .capacity = 1, .model = gfx::heap_model::wiki});
   ASSERT_TRUE(wiki);
-  ASSERT_TRUE(gfx::allocate_descriptor(*wiki));
-  ASSERT_FALSE(gfx::allocate_descriptor(*wiki)) << "no capacity check: stopped as a fault";
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*wiki));
+  ASSERT_FALSE(gfx::lab::allocate_descriptor(*wiki)) << "no capacity check: stopped as a fault";
   auto second = gfx::create_surface({.width = 16, .height = 16});
   ASSERT_TRUE(second);
   frames(3);
-  ASSERT_TRUE(gfx::free_descriptor(*heap, 1));
+  ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 1));
   const frame_record record = capture_frame_record(nullptr, nullptr);
   const nlohmann::json original = to_json(record, gfx::get_adapter_info());
   EXPECT_EQ(original["heaps"]["demo"]["owners"]["1"], "second");
@@ -128,11 +129,11 @@ TEST_F(snapshot_test, an_observer_redraw_adds_no_barrier_event_and_no_state_chan
 TEST_F(snapshot_test, json_round_trip_keeps_every_event_field) {
   event_recorder recorder;
   frames(2);
-  ASSERT_TRUE(gfx::create_texture({.name = "brick", .width = 16, .height = 8}));
-  auto heap = gfx::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 2});
+  ASSERT_TRUE(gfx::lab::create_texture({.name = "brick", .width = 16, .height = 8}));
+  auto heap = gfx::lab::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 2});
   ASSERT_TRUE(heap);
-  ASSERT_TRUE(gfx::allocate_descriptor(*heap, "first"));
-  ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap, "first"));
+  ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 0));
   ASSERT_TRUE(gfx::resize_surface(_surface, 24, 20));  // flushes: index 0 returns early
   frames(1);
   frame_record record = capture_frame_record(&recorder, nullptr);
@@ -202,14 +203,14 @@ TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where)
 }
 
 TEST_F(snapshot_test, diff_names_allocations_frees_returns_and_objects) {
-  auto heap = gfx::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 5});
+  auto heap = gfx::lab::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 5});
   ASSERT_TRUE(heap);
   frames(1);
   const frame_record empty = capture_frame_record(nullptr, nullptr);
-  ASSERT_TRUE(gfx::allocate_descriptor(*heap));
-  ASSERT_TRUE(gfx::allocate_descriptor(*heap));
-  ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
-  ASSERT_TRUE(gfx::create_texture({.name = "brick", .width = 8, .height = 8}));
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap));
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap));
+  ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 0));
+  ASSERT_TRUE(gfx::lab::create_texture({.name = "brick", .width = 8, .height = 8}));
   const frame_record after_free = capture_frame_record(nullptr, &empty);
   record_diff d = diff(empty, after_free);
   ASSERT_EQ(d.heaps.size(), 2u);  // demo, and srv (the texture's SRV)
@@ -253,7 +254,7 @@ TEST_F(snapshot_test, a_shared_record_reads_as_a_full_capture) {
   event_recorder recorder;
   history_ring history{64};
   std::vector<nlohmann::json> full;
-  auto heap = gfx::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 8});
+  auto heap = gfx::lab::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 8});
   ASSERT_TRUE(heap);
   const auto frame_and_capture = [&] {
     recorder.new_frame();
@@ -265,9 +266,9 @@ TEST_F(snapshot_test, a_shared_record_reads_as_a_full_capture) {
   std::optional<gfx::surface_id> second;
   for (int i = 0; i < 40; ++i) {
     if (i == 5) {
-      ASSERT_TRUE(gfx::allocate_descriptor(*heap, "a"));
+      ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap, "a"));
     } else if (i == 9) {
-      ASSERT_TRUE(gfx::free_descriptor(*heap, 0));
+      ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 0));
     } else if (i == 14) {
       auto s = gfx::create_surface({.width = 16, .height = 16});
       ASSERT_TRUE(s);
@@ -277,7 +278,7 @@ TEST_F(snapshot_test, a_shared_record_reads_as_a_full_capture) {
     } else if (i == 22) {
       ASSERT_TRUE(gfx::remove_surface(*second));
     } else if (i == 26) {
-      ASSERT_TRUE(gfx::create_texture({.name = "t", .width = 8, .height = 8}));
+      ASSERT_TRUE(gfx::lab::create_texture({.name = "t", .width = 8, .height = 8}));
     }
     frame_and_capture();
   }
@@ -311,17 +312,18 @@ TEST_F(snapshot_test, a_shared_record_reads_as_a_full_capture) {
 // document does, and fail to resolve exactly where the whole document would.
 TEST_F(snapshot_test, a_partial_capture_resolves_every_pointer_as_the_whole_document_does) {
   event_recorder recorder;
-  auto heap = gfx::create_heap({.name = "demo/x~y", .type = gfx::heap_type::cbv_srv_uav, .capacity = 300});
+  auto heap = gfx::lab::create_heap({.name = "demo/x~y", .type = gfx::heap_type::cbv_srv_uav, .capacity = 300});
   ASSERT_TRUE(heap);
   std::vector<u32> indices;
-  ASSERT_TRUE(gfx::allocate_descriptors(*heap, 200, "label", indices));
-  ASSERT_TRUE(gfx::allocate_descriptor(*heap, "single"));
+  ASSERT_TRUE(gfx::lab::allocate_descriptors(*heap, 200, "label", indices));
+  ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap, "single"));
   frames(3);
   ASSERT_TRUE(gfx::flush());  // the GPU is idle: nothing read below changes on its own
-  ASSERT_TRUE(gfx::free_descriptor(*heap, 3));
-  ASSERT_TRUE(gfx::free_descriptor(*heap, 150));
-  ASSERT_TRUE(gfx::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
-  ASSERT_TRUE(gfx::release_texture("brick"));
+  ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 3));
+  ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 150));
+  ASSERT_TRUE(
+      gfx::lab::create_texture({.name = "brick", .kind = gfx::resource_kind::placed, .width = 16, .height = 16}));
+  ASSERT_TRUE(gfx::lab::release_texture("brick"));
   const nlohmann::json whole = to_json(capture_frame_record(&recorder, nullptr), gfx::get_adapter_info());
 
   // Every member, and for long arrays their ends and middle; then pointers that miss.

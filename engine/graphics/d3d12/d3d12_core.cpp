@@ -1,9 +1,8 @@
-// The D3D12 core behind renderer.h: the lifecycle, the surfaces and the frame. It creates
-// the device, the command queue (whose frame clock is the engine's one frame slot), the
-// engine's four descriptor heaps, the pipelines and upload ring, and hands each part what
-// it uses. Learner heaps and textures: d3d12_learner.cpp; uploads: d3d12_immediate.cpp.
-#include "graphics/d3d12/d3d12_core.h"
-
+// The D3D12 core behind renderer.h: the lifecycle, the surfaces, the frame and the stats.
+// It creates the device, the command queue (whose frame clock is the engine's one frame
+// slot), the engine's four descriptor heaps, the pipelines and upload ring, and hands each
+// part what it uses. The experiments of lab.h: lab/; uploads outside frames:
+// d3d12_immediate.cpp; redraws between frames: d3d12_observer.cpp.
 #include <cstdint>
 
 #include "graphics/d3d12/d3d12_core_state.h"
@@ -11,8 +10,9 @@
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
 #include "graphics/d3d12/d3d12_runtime.h"
-#include "graphics/d3d12/d3d12_textured_quad.h"
 #include "graphics/d3d12/d3d12_tracker.h"
+#include "graphics/d3d12/lab/lab_experiments.h"
+#include "graphics/d3d12/lab/lab_textured_quad.h"
 #include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12 {
@@ -21,11 +21,9 @@ namespace {
 std::unique_ptr<core_state> g;
 }  // namespace
 
-core_state* state() { return g.get(); }
+namespace {
 
 error not_initialized() { return make_error(errc::not_initialized, "the renderer is not initialised"); }
-
-namespace {
 
 // The slot's fence has completed: what waited in it comes back.
 void reclaim_slot(u32 slot) {
@@ -155,35 +153,28 @@ result<void> create_core(const renderer_desc& desc) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------
-// core:: (engine-internal)
+// d3d12_core_state.h
 
-namespace core {
-
-ID3D12Device* device() {
-  XE_ASSERT(g);
-  return g->device.get();
-}
-d3d12_command& command() { return g->command; }
-descriptor_heap& srv_heap() { return g->engine_heap(2); }
-
-result<d3d12_surface*> find_surface(surface_id id) {
+result<core_state*> running_core() {
   if (!g) return not_initialized();
-  if (!id.is_valid() || !g->surfaces.is_live(id.index()) ||
-      (g->surfaces.info(id.index()).generation & id::generation_mask) != id.generation())  // ids keep 8 bits of it
-    return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
-  return &g->surfaces[id.index()];
+  return g.get();
 }
 
-}  // namespace core
+result<d3d12_surface*> find_surface(core_state& core, surface_id id) {
+  if (!id.is_valid() || !core.surfaces.is_live(id.index()) ||
+      (core.surfaces.info(id.index()).generation & id::generation_mask) != id.generation())  // ids keep 8 bits of it
+    return make_error(errc::invalid_handle, fmt::format("surface id {:#x} does not name a live surface", id.value));
+  return &core.surfaces[id.index()];
+}
 
-result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
+result<bool> record_surface(core_state& core, d3d12_surface& s, const surface_pass& pass) {
   auto rendering = s.begin_render(pass.list, pass.content.clear, pass.sync_index);
   if (!rendering || !*rendering) return rendering;  // an error, or minimised / zero extent
-  const render_context ctx{pass.list,   s.width(),   s.height(), s.chain().format(), d3d12_surface::depth_format,
-                           pass.upload, g->pipelines};
+  const render_context ctx{pass.list,   s.width(),     s.height(), s.chain().format(), d3d12_surface::depth_format,
+                           pass.upload, core.pipelines};
   result<void> status;
   if (pass.content.triangle) status = record_triangle(ctx);
-  if (status && !pass.content.quad_texture.empty()) status = record_learner_quad(*g, ctx, pass.content.quad_texture);
+  if (status && !pass.content.quad_texture.empty()) status = record_learner_quad(core, ctx, pass.content.quad_texture);
   if (status) status = record_gpu_load(ctx, pass.content.gpu_load_passes);
   if (status && pass.extra) status = pass.extra(ctx);
   if (status && pass.copy_to) {
@@ -198,7 +189,8 @@ result<bool> core::record_surface(d3d12_surface& s, const surface_pass& pass) {
 }
 
 result<void> render_surface_in_frame(surface_id id, const frame_content& content, const record_fn& extra) {
-  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  if (!g) return not_initialized();
+  XE_TRY_ASSIGN(auto surface, find_surface(*g, id));
   if (!g->in_frame) return make_error(errc::invalid_argument, "render_surface outside begin_frame/end_frame");
   if (content.gpu_load_passes > 10'000)
     return make_error(errc::invalid_argument,
@@ -206,7 +198,7 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
   d3d12_surface& s = *surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
   XE_TRY_ASSIGN(auto rendered,
-                core::record_surface(s, {g->command.list(), content, extra, g->upload, g->clock().slot()}));
+                record_surface(*g, s, {g->command.list(), content, extra, g->upload, g->clock().slot()}));
   if (rendered) s.note_frame_buffer();
   return {};
 }
@@ -259,13 +251,13 @@ shutdown_report shutdown() {
   }
   for (u32 i = 0; i < g->surfaces.capacity(); ++i)
     if (g->surfaces.is_live(i)) (void)g->surfaces.remove(i);
-  for (auto& [name, texture] : g->textures) texture.release();
-  g->textures.clear();
+  for (auto& [name, texture] : g->lab.textures) texture.release();
+  g->lab.textures.clear();
   g->pipelines.release();
   g->upload.release();
   g->immediate.release();
-  tracker::release_now(g->null_srv_source);
-  tracker::release_now(g->null_sampler_source);
+  tracker::release_now(g->lab.null_srv_source);
+  tracker::release_now(g->lab.null_sampler_source);
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) reclaim_slot(slot);
   // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
   for (u32 i = 0; i < g->heaps.size(); ++i)
@@ -324,7 +316,8 @@ result<surface_id> create_surface(const surface_desc& desc) {
 }
 
 result<void> remove_surface(surface_id id) {
-  XE_TRY(core::find_surface(id));
+  XE_TRY(running_core());
+  XE_TRY(find_surface(*g, id));
   if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
   XE_TRY(flush_and_reclaim());
   ++g->surfaces_version;
@@ -337,7 +330,8 @@ result<void> remove_surface(surface_id id) {
 }
 
 result<void> resize_surface(surface_id id, u32 width, u32 height) {
-  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  XE_TRY(running_core());
+  XE_TRY_ASSIGN(auto surface, find_surface(*g, id));
   if (g->in_frame) return make_error(errc::invalid_argument, "resize_surface inside a frame; call it between frames");
   if (!surface->is_window() && (width == 0 || height == 0))
     return make_error(errc::invalid_argument,
@@ -352,7 +346,7 @@ result<void> begin_frame() {
   XE_TRY(rebuild_stale());
   XE_TRY(g->command.begin_frame(reclaim_slot));
   g->in_frame = true;
-  ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
+  ID3D12DescriptorHeap* shader_visible[] = {g->srv_heap().heap()};
   g->command.list()->SetDescriptorHeaps(1, shader_visible);
   return record_queued_uploads(*g, g->command.list());  // before any pass samples them
 }
@@ -401,13 +395,15 @@ result<void> set_frames_in_flight(u32 count) {
 }
 
 result<void> request_capture(surface_id id) {
-  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  XE_TRY(running_core());
+  XE_TRY_ASSIGN(auto surface, find_surface(*g, id));
   if (g->in_frame) return make_error(errc::invalid_argument, "request_capture inside a frame; call it between frames");
   return surface->request_capture();
 }
 
 result<image_rgba8> take_capture(surface_id id) {
-  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  XE_TRY(running_core());
+  XE_TRY_ASSIGN(auto surface, find_surface(*g, id));
   if (g->in_frame) return make_error(errc::invalid_argument, "take_capture inside a frame; call it between frames");
   XE_TRY(flush_and_reclaim());
   return surface->take_capture();
@@ -484,6 +480,30 @@ void calculate_surfaces_info(surfaces_info& out) {
     info.next_free = slot.next_free;
     info.generation = slot.generation;
   }
+}
+
+u32 get_heap_count() { return g ? static_cast<u32>(g->heaps.size()) : 0; }
+
+heap_info get_heap_info(u32 heap) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  return g->heaps[heap]->get_info();
+}
+
+u64 get_heaps_version() {
+  if (!g) return 0;
+  u64 sum = g->heaps.size();  // every heap's version only grows: the sum grows with any of them
+  for (const auto& heap : g->heaps) sum += heap->version();
+  return sum;
+}
+
+void copy_heap_state(u32 heap, heap_state& out, u32 parts) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  g->heaps[heap]->copy_state(out, parts);
+}
+
+descriptor_info get_descriptor_info(u32 heap, u32 index) {
+  XE_ASSERT(g && heap < g->heaps.size());
+  return g->heaps[heap]->get_descriptor_info(index);
 }
 
 void copy_resources(std::vector<resource_info>& out) { tracker::copy_resources(out); }

@@ -1,7 +1,12 @@
 #pragma once
-// The core's state, shared by the files that implement renderer.h: d3d12_core.cpp (the
-// lifecycle, surfaces and the frame), d3d12_learner.cpp (learner heaps and textures) and
-// d3d12_immediate.cpp (uploads outside frames). Nothing else includes it.
+// The core's state and the two things every part beside the core records through.
+//
+// The public entry points (renderer.h in d3d12_core.cpp, lab.h in lab/lab_api.cpp, the
+// uploads and buffers of d3d12_frame.h in d3d12_immediate.cpp, the observer) take the
+// running core once, with running_core(); every function below them is handed the state it
+// uses as a parameter. Modules under the core (command, heaps, surfaces, swap chains,
+// textures, the upload ring, pipelines) never see core_state: they are given a device, a
+// queue, a heap or the frame clock when they are made.
 #include <map>
 #include <memory>
 #include <string>
@@ -9,6 +14,8 @@
 
 #include "graphics/d3d12/d3d12_command.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
+#include "graphics/d3d12/d3d12_descriptor_heap.h"
+#include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_immediate.h"
 #include "graphics/d3d12/d3d12_pipeline.h"
 #include "graphics/d3d12/d3d12_surface.h"
@@ -18,6 +25,8 @@
 #include "utilities/free_list.h"
 
 namespace xe::gfx::d3d12 {
+
+struct texture_readback;
 
 struct learner_texture {
   d3d12_texture texture;
@@ -30,43 +39,60 @@ struct learner_texture {
   }
 };
 
-struct core_state {
-  com_ptr<ID3D12Device> device;
-  adapter_info adapter;
-  d3d12_command command;
-  // 0..3: rtv, dsv, srv (shader-visible), uav (descriptor_heap); then learner heaps, which
-  // may run the wiki's code (wiki_descriptor_heap). Never shrinks while
-  // running, so indices stay valid.
-  std::vector<std::unique_ptr<heap_interface>> heaps;
-  utl::free_list<d3d12_surface> surfaces;
-  u64 surfaces_version{0};  // calculate_surfaces_info changes only with it (and back-buffer indices)
+// What lab.h's experiments keep between calls. The frame draws learner textures too
+// (frame_content::quad_texture), so they live with the core and go at shutdown.
+struct lab_state {
   using texture_map = std::map<std::string, learner_texture, std::less<>>;
   texture_map textures;
-  pipeline_library pipelines;
-  upload_ring upload;
-
-  immediate_context immediate;
-
   // CPU-only heaps holding one null SRV and one point sampler: learner allocations copy
   // them (one view written once, copied by reference) instead of creating a view each.
   com_ptr<ID3D12DescriptorHeap> null_srv_source;
   com_ptr<ID3D12DescriptorHeap> null_sampler_source;
 
-  bool in_frame{false};
-
-  const frame_clock& clock() const { return command.clock(); }
-  descriptor_heap& engine_heap(u32 i) { return static_cast<descriptor_heap&>(*heaps[i]); }
-  surface_context surfaces_context() { return {device.get(), &engine_heap(0), &engine_heap(1)}; }
   // The learner texture named name; errc::invalid_handle when there is none.
   result<texture_map::iterator> find_texture(std::string_view name);
 };
 
+struct core_state {
+  com_ptr<ID3D12Device> device;
+  adapter_info adapter;
+  d3d12_command command;  // the queue, the frame fence and the frame clock: the one frame slot
+  // 0..3: rtv, dsv, srv (shader-visible), uav (descriptor_heap); then learner heaps, which
+  // may run the wiki's code (wiki_descriptor_heap). Never shrinks while running, so indices
+  // stay valid.
+  std::vector<std::unique_ptr<heap_interface>> heaps;
+  utl::free_list<d3d12_surface> surfaces;
+  u64 surfaces_version{0};  // calculate_surfaces_info changes only with it (and back-buffer indices)
+  pipeline_library pipelines;
+  upload_ring upload;
+  immediate_context immediate;
+  lab_state lab;
+  bool in_frame{false};
 
-// Null between gfx::initialize and gfx::shutdown.
-core_state* state();
-error not_initialized();
+  const frame_clock& clock() const { return command.clock(); }
+  descriptor_heap& engine_heap(u32 i) { return static_cast<descriptor_heap&>(*heaps[i]); }
+  descriptor_heap& srv_heap() { return engine_heap(2); }  // shader-visible CBV/SRV/UAV
+  surface_context surfaces_context() { return {device.get(), &engine_heap(0), &engine_heap(1)}; }
+};
 
-// d3d12_learner.cpp: the CPU-only null views learner descriptors start as.
-result<void> create_null_descriptor_sources(core_state& g);
+// The running core, for the public entry points only (above); errc::not_initialized
+// outside gfx::initialize()..gfx::shutdown().
+result<core_state*> running_core();
+
+// The live surface id names, or errc::invalid_handle.
+result<d3d12_surface*> find_surface(core_state& g, surface_id id);
+
+// One surface's pass: clear, the content, extra; with copy_to, the finished image is copied
+// there too; the back buffer ends in PRESENT. Returns false when the surface was skipped
+// (minimised, zero extent). Engine frames and observer redraws both record through it.
+struct surface_pass {
+  ID3D12GraphicsCommandList* list;
+  const frame_content& content;
+  const record_fn& extra;
+  upload_ring& upload;
+  u32 sync_index;  // swap_chain::acquire's sync object
+  const texture_readback* copy_to{nullptr};
+};
+result<bool> record_surface(core_state& g, d3d12_surface& s, const surface_pass& pass);
 
 }  // namespace xe::gfx::d3d12

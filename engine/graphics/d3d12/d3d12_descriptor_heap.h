@@ -135,7 +135,7 @@ public:
   descriptor_info get_descriptor_info(u32 index) const override;
   void copy_state(heap_state& out, u32 parts = heap_state_all) const override;
 
-  // For the two-thread demonstration (gfx::race_heap) only: called in
+  // For the two-thread demonstration (gfx::lab::race_heap) only: called in
   // process_deferred_free between reading and writing _size, with the lock held.
   void set_race_probe(void (*probe)(void*), void* user) {
     _probe = probe;

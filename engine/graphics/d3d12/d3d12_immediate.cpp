@@ -53,17 +53,15 @@ result<void> copy_from_staging(core_state& g, com_ptr<ID3D12Resource>& staging,
 
 }  // namespace
 
-result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
+result<void> upload_texture_rgba8(core_state& g, ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
                                   D3D12_RESOURCE_STATES before) {
-  core_state* g = state();
-  if (!g) return not_initialized();
-  if (g->in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
+  if (g.in_frame) return make_error(errc::invalid_argument, "texture uploads run between frames");
   const D3D12_RESOURCE_DESC desc = resource_desc(texture);
   D3D12_PLACED_SUBRESOURCE_FOOTPRINT footprint{};
   UINT rows = 0;
   UINT64 row_bytes = 0, total = 0;
-  g->device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
-  XE_TRY_ASSIGN(auto staging, create_buffer(g->device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD,
+  g.device->GetCopyableFootprints(&desc, 0, 1, 0, &footprint, &rows, &row_bytes, &total);
+  XE_TRY_ASSIGN(auto staging, create_buffer(g.device.get(), "texture upload staging", total, D3D12_HEAP_TYPE_UPLOAD,
                                             D3D12_RESOURCE_STATE_GENERIC_READ));
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
@@ -71,21 +69,20 @@ result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32
   write_texture_rows(static_cast<u8*>(mapped) + footprint.Offset, footprint.Footprint.RowPitch, pixels, width, height);
   staging->Unmap(0, nullptr);
 
-  return copy_from_staging(*g, staging, [&](ID3D12GraphicsCommandList* list) {
+  return copy_from_staging(g, staging, [&](ID3D12GraphicsCommandList* list) {
     record_texture_upload(list, texture, before, staging.get(), footprint);
   });
 }
 
-result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after) {
-  core_state* g = state();
-  if (!g) return not_initialized();
-  if (g->in_frame) return make_error(errc::invalid_argument, "buffer uploads run between frames");
+result<void> upload_buffer(core_state& g, ID3D12Resource* buffer, const void* data, u64 bytes,
+                           D3D12_RESOURCE_STATES after) {
+  if (g.in_frame) return make_error(errc::invalid_argument, "buffer uploads run between frames");
   const D3D12_RESOURCE_DESC desc = resource_desc(buffer);
   if (desc.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER || bytes > desc.Width)
     return make_error(
         errc::invalid_argument,
         fmt::format("upload of {} bytes into a resource that is not a buffer of at least that size", bytes));
-  XE_TRY_ASSIGN(auto staging, create_buffer(g->device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD,
+  XE_TRY_ASSIGN(auto staging, create_buffer(g.device.get(), "buffer upload staging", bytes, D3D12_HEAP_TYPE_UPLOAD,
                                             D3D12_RESOURCE_STATE_GENERIC_READ));
   void* mapped = nullptr;
   const D3D12_RANGE nothing_read{0, 0};
@@ -93,16 +90,28 @@ result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, 
   std::memcpy(mapped, data, bytes);
   staging->Unmap(0, nullptr);
 
-  return copy_from_staging(*g, staging, [&](ID3D12GraphicsCommandList* list) {
+  return copy_from_staging(g, staging, [&](ID3D12GraphicsCommandList* list) {
     list->CopyBufferRegion(buffer, 0, staging.get(), 0, bytes);
     transition(list, buffer, D3D12_RESOURCE_STATE_COPY_DEST, after);
   });
 }
 
+// d3d12_frame.h's entry points: each takes the running core and hands it down.
+
+result<void> upload_texture_rgba8(ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
+                                  D3D12_RESOURCE_STATES before) {
+  XE_TRY_ASSIGN(auto* g, running_core());
+  return upload_texture_rgba8(*g, texture, pixels, width, height, before);
+}
+
+result<void> upload_buffer(ID3D12Resource* buffer, const void* data, u64 bytes, D3D12_RESOURCE_STATES after) {
+  XE_TRY_ASSIGN(auto* g, running_core());
+  return upload_buffer(*g, buffer, data, bytes, after);
+}
+
 result<com_ptr<ID3D12Resource>> create_tracked_buffer(std::string_view name, u64 bytes, D3D12_HEAP_TYPE heap,
                                                       D3D12_RESOURCE_STATES initial) {
-  core_state* g = state();
-  if (!g) return not_initialized();
+  XE_TRY_ASSIGN(auto* g, running_core());
   return create_buffer(g->device.get(), name, bytes, heap, initial);
 }
 

@@ -29,4 +29,12 @@ private:
   runtime::fence_event _event{nullptr};
 };
 
+struct core_state;
+
+// d3d12_frame.h's upload_texture_rgba8 and upload_buffer, on the core they are handed.
+result<void> upload_texture_rgba8(core_state& g, ID3D12Resource* texture, const u8* pixels, u32 width, u32 height,
+                                  D3D12_RESOURCE_STATES before);
+result<void> upload_buffer(core_state& g, ID3D12Resource* buffer, const void* data, u64 bytes,
+                           D3D12_RESOURCE_STATES after);
+
 }  // namespace xe::gfx::d3d12

@@ -1,7 +1,7 @@
 #include "graphics/d3d12/d3d12_observer.h"
 
 #include "graphics/d3d12/d3d12_command.h"
-#include "graphics/d3d12/d3d12_core.h"
+#include "graphics/d3d12/d3d12_core_state.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_surface.h"
@@ -14,9 +14,10 @@ namespace {
 constexpr u64 upload_bytes_per_slot{4u << 20};  // ImGui's vertices and indices for one redraw
 }
 
-result<void> observer_pass::initialize() {
+result<void> observer_pass::initialize(core_state& core) {
   release();
-  ID3D12Device* device = core::device();
+  _core = &core;
+  ID3D12Device* device = core.device.get();
   for (u32 i = 0; i < depth; ++i)
     XE_TRY(create_command_allocator(device, fmt::format("overlay command allocator {}", i), _slots[i].allocator));
   XE_TRY(create_command_list(device, _slots[0].allocator.get(), "overlay command list", _list));
@@ -40,24 +41,25 @@ void observer_pass::release() {
   _event = nullptr;
   _value = 0;
   _next = 0;
+  _core = nullptr;
 }
 
 result<void> observer_pass::wait_idle() {
   if (!_fence) return {};
-  return wait_for_fence(_fence.get(), _value, _event, {core::command().queue(), _value});
+  return wait_for_fence(_fence.get(), _value, _event, {_core->command.queue(), _value});
 }
 
 result<bool> observer_pass::redraw(surface_id id, const frame_content& content, const record_fn& extra) {
-  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  XE_TRY_ASSIGN(auto surface, find_surface(*_core, id));
   return submit(*surface, content, extra, nullptr);
 }
 
 result<image_rgba8> observer_pass::capture(surface_id id, const frame_content& content, const record_fn& extra) {
-  XE_TRY_ASSIGN(auto surface, core::find_surface(id));
+  XE_TRY_ASSIGN(auto surface, find_surface(*_core, id));
   d3d12_surface& s = *surface;
   if (!s.current_target()) return make_error(errc::invalid_argument, "the surface has nothing to capture (zero size)");
   texture_readback readback;
-  XE_TRY(readback.prepare(core::device(), s.current_target(), "overlay capture readback"));
+  XE_TRY(readback.prepare(_core->device.get(), s.current_target(), "overlay capture readback"));
   auto drawn = submit(s, content, extra, &readback);
   const auto idle = wait_idle();
   result<image_rgba8> image = make_error(errc::invalid_argument, "the surface was not drawn (minimised?)");
@@ -79,19 +81,19 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   if (!_list) return make_error(errc::not_initialized, "the overlay's submission path is not initialised");
   if (s.rendered()) return make_error(errc::invalid_argument, "redraw inside an engine frame; call it between frames");
   slot& next = _slots[_next];
-  XE_TRY(wait_for_fence(_fence.get(), next.fence_value, _event, {core::command().queue(), _value}));
+  XE_TRY(wait_for_fence(_fence.get(), next.fence_value, _event, {_core->command.queue(), _value}));
   XE_TRY_HR(next.allocator->Reset());
   XE_TRY_HR(_list->Reset(next.allocator.get(), nullptr));
   _upload.reclaim(_next);
   _clock.publish(_next, _value);
-  ID3D12DescriptorHeap* shader_visible[] = {core::srv_heap().heap()};
+  ID3D12DescriptorHeap* shader_visible[] = {_core->srv_heap().heap()};
   _list->SetDescriptorHeaps(1, shader_visible);
 
   frame_content still = content;
   still.gpu_load_passes = 0;
   // Its barriers start and end in PRESENT and must not show up as the engine's events.
   const tracker::unobserved_barriers quiet;
-  auto rendered = core::record_surface(s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
+  auto rendered = record_surface(*_core, s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
   const HRESULT closed = _list->Close();
   if (!rendered) return rendered;
   if (!*rendered) return false;
@@ -100,11 +102,11 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   result<void> status = XE_CHECK_HR(closed);
   if (status) {
     ID3D12CommandList* lists[] = {_list.get()};
-    core::command().queue()->ExecuteCommandLists(1, lists);
+    _core->command.queue()->ExecuteCommandLists(1, lists);
   }
   if (auto r = s.present(); !r && status) status = std::move(r);
   ++_value;
-  if (auto r = XE_CHECK_HR(core::command().queue()->Signal(_fence.get(), _value)); !r && status) status = std::move(r);
+  if (auto r = XE_CHECK_HR(_core->command.queue()->Signal(_fence.get(), _value)); !r && status) status = std::move(r);
   next.fence_value = _value;
   _next = (_next + 1) % depth;
   if (!status) return std::move(status).error_value();
@@ -119,8 +121,9 @@ observer::observer() = default;
 observer::~observer() = default;
 
 result<void> observer::initialize() {
+  XE_TRY_ASSIGN(auto* core, d3d12::running_core());
   if (!_pass) _pass = std::make_unique<d3d12::observer_pass>();
-  return _pass->initialize();
+  return _pass->initialize(*core);
 }
 
 void observer::release() {

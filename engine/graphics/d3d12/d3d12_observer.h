@@ -16,6 +16,7 @@
 namespace xe::gfx::d3d12 {
 
 class d3d12_surface;
+struct core_state;
 
 class observer_pass {
 public:
@@ -25,8 +26,8 @@ public:
   XE_DISABLE_COPY_AND_MOVE(observer_pass);
   ~observer_pass() { release(); }
 
-  result<void> initialize();  // after gfx::initialize
-  void release();             // waits for its own submissions, then releases at once
+  result<void> initialize(core_state& core);  // after gfx::initialize; core must outlive release()
+  void release();                             // waits for its own submissions, then releases at once
   bool ready() const { return _list.get() != nullptr; }
 
   // Redraws the surface: clear, content without its GPU-load passes (they leave the image
@@ -48,6 +49,7 @@ private:
   result<bool> submit(d3d12_surface& s, const frame_content& content, const record_fn& extra,
                       const texture_readback* copy_to);
 
+  core_state* _core{nullptr};
   std::array<slot, depth> _slots{};
   com_ptr<ID3D12GraphicsCommandList> _list;
   com_ptr<ID3D12Fence> _fence;

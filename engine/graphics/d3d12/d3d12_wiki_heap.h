@@ -59,7 +59,7 @@ public:
   u32 size() const { return _size.load(std::memory_order_relaxed); }
   u32 faults() const;
 
-  // For the two-thread demonstration (gfx::race_heap) only: called in the processing loop
+  // For the two-thread demonstration (gfx::lab::race_heap) only: called in the processing loop
   // between reading and writing _size, where the wiki holds no lock; another thread's
   // allocate() that lands there is lost.
   void set_race_probe(void (*probe)(void*), void* user) {

@@ -118,7 +118,7 @@ inline result<void> ok() { return {}; }
 
 // XE_TRY_ASSIGN(decl, expr): evaluate a result-returning expression; on failure return its
 // error from the enclosing function, else declare decl from its value:
-//   XE_TRY_ASSIGN(const u32 heap, gfx::find_heap(name));
+//   XE_TRY_ASSIGN(const u32 heap, gfx::lab::find_heap(name));
 #define XE_TRY_ASSIGN(decl, expr) XE_TRY_ASSIGN_IMPL_(XE_TRY_CAT_(xe_try_assign_, __LINE__), decl, expr)
 #define XE_TRY_CAT_(a, b) XE_TRY_CAT2_(a, b)
 #define XE_TRY_CAT2_(a, b) a##b

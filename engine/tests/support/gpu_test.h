@@ -3,6 +3,7 @@
 // clean and that no validation error was reported while the test ran.
 #include <gtest/gtest.h>
 
+#include "graphics/lab.h"
 #include "graphics/renderer.h"
 
 namespace xe::test {

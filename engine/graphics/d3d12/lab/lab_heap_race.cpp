@@ -18,11 +18,10 @@
 #include <thread>
 #include <vector>
 
-#include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_wiki_heap.h"
-#include "graphics/renderer.h"
+#include "graphics/d3d12/lab/lab_experiments.h"
 
-namespace xe::gfx {
+namespace xe::gfx::d3d12 {
 namespace {
 
 using clock = std::chrono::steady_clock;
@@ -52,10 +51,8 @@ void wait_for(const std::atomic<bool>& flag) {
 
 }  // namespace
 
-result<heap_race_report> race_heap(const heap_race_desc& desc) {
-  using namespace d3d12;
-  if (!is_initialized()) return make_error(errc::not_initialized, "the renderer is not initialised");
-  if (get_frame_stats().in_frame) return make_error(errc::invalid_argument, "race_heap inside a frame");
+result<lab::heap_race_report> race_heap(core_state& g, const lab::heap_race_desc& desc) {
+  if (g.in_frame) return make_error(errc::invalid_argument, "race_heap inside a frame");
   if (desc.iterations == 0 || desc.iterations > 1'000'000)
     return make_error(errc::invalid_argument, fmt::format("iterations must be 1..1000000 (got {})", desc.iterations));
 
@@ -76,7 +73,7 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
   }
   // Room for every index the loader could hold: the heap never fills, whatever the timing.
   const u32 capacity = desc.iterations + 2 * rounds + 64;
-  XE_TRY(heap->initialize(core::device(), capacity, false,
+  XE_TRY(heap->initialize(g.device.get(), capacity, false,
                           fmt::format("race: {} heap", desc.model == heap_model::wiki ? "wiki" : "engine")));
 
   std::vector<u32> loader_held;  // touched by the loader only until it is joined
@@ -126,7 +123,7 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
   for (const u32 index : loader_held) (void)heap->free_index(index);
   for (u32 i = 0; i < frame_buffer_count; ++i) next_frame((slot + 1 + i) % frame_buffer_count);
 
-  heap_race_report report;
+  lab::heap_race_report report;
   report.iterations = desc.iterations;
   report.rounds = rounds;
   report.landed_inside = sync.landed_inside;
@@ -146,4 +143,4 @@ result<heap_race_report> race_heap(const heap_race_desc& desc) {
   return report;
 }
 
-}  // namespace xe::gfx
+}  // namespace xe::gfx::d3d12

@@ -1,16 +1,16 @@
-// Lesson 14: a texture on a quad through a descriptor table (renderer.h's
-// create_quad_root_signature, queue_texture_upload, measure_textured_quad and
-// frame_content::quad_texture).
-#include "graphics/d3d12/d3d12_textured_quad.h"
+// Lesson 14: a texture on a quad through a descriptor table (lab.h's
+// create_quad_root_signature, queue_texture_upload, measure_textured_quad, and
+// renderer.h's frame_content::quad_texture, which the core draws in each surface's pass).
+#include "graphics/d3d12/lab/lab_textured_quad.h"
 
 #include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
 
-#include "graphics/d3d12/d3d12_core_state.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_tracker.h"
+#include "graphics/d3d12/lab/lab_experiments.h"
 
 namespace xe::gfx::d3d12 {
 namespace {
@@ -115,13 +115,13 @@ bool pixels_in(const learner_texture& t) {
 
 }  // namespace
 
-std::vector<u8> pattern_pixels(texture_pattern pattern, u32 width, u32 height) {
+std::vector<u8> pattern_pixels(lab::texture_pattern pattern, u32 width, u32 height) {
   std::vector<u8> pixels(size_t{width} * height * 4);
   for (u32 y = 0; y < height; ++y)
     for (u32 x = 0; x < width; ++x) {
       u8* p = &pixels[(size_t{y} * width + x) * 4];
       const bool odd = (x / 8 + y / 8) % 2;
-      if (pattern == texture_pattern::checker) {
+      if (pattern == lab::texture_pattern::checker) {
         p[0] = p[1] = p[2] = odd ? 230 : 40;
       } else {
         const std::array<u8, 3> c = tile_colour((y >= height / 2 ? 2u : 0u) + (x >= width / 2 ? 1u : 0u));
@@ -133,7 +133,7 @@ std::vector<u8> pattern_pixels(texture_pattern pattern, u32 width, u32 height) {
 }
 
 result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* list) {
-  for (auto& [name, t] : g.textures) {
+  for (auto& [name, t] : g.lab.textures) {
     if (!t.upload_queued) continue;
     t.upload_queued = false;
     ID3D12Resource* texture = t.texture.resource();
@@ -151,40 +151,19 @@ result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* lis
 }
 
 result<void> record_learner_quad(core_state& g, const render_context& ctx, std::string_view texture) {
-  XE_TRY_ASSIGN(auto found, g.find_texture(texture));
+  XE_TRY_ASSIGN(auto found, g.lab.find_texture(texture));
   const learner_texture& t = found->second;
   if (!pixels_in(t)) return {};  // nothing to show until the frame that copies the pixels in
   return record_textured_quad(ctx, t.texture.srv().gpu);
 }
 
-}  // namespace xe::gfx::d3d12
-
-namespace xe::gfx {
-
-using namespace d3d12;
-
-const char* to_string(texture_pattern pattern) { return pattern == texture_pattern::tiles ? "tiles" : "checker"; }
-
-std::optional<texture_pattern> texture_pattern_from(std::string_view name) {
-  for (texture_pattern p : {texture_pattern::checker, texture_pattern::tiles})
-    if (name == to_string(p)) return p;
-  return std::nullopt;
-}
-
-bool has_texture(std::string_view name) {
-  core_state* g = state();
-  return g && g->textures.find(name) != g->textures.end();
-}
-
-result<quad_root_signature_info> create_quad_root_signature() {
-  core_state* g = state();
-  if (!g) return not_initialized();
-  XE_TRY(quad_root_signature(g->pipelines));
+result<lab::quad_root_signature_info> create_quad_root_signature(core_state& g) {
+  XE_TRY(quad_root_signature(g.pipelines));
   const D3D12_ROOT_SIGNATURE_DESC& desc = quad_root_desc();
   const D3D12_ROOT_PARAMETER& table = desc.pParameters[0];
   const D3D12_DESCRIPTOR_RANGE& range = table.DescriptorTable.pDescriptorRanges[0];
   const D3D12_STATIC_SAMPLER_DESC& sampler = desc.pStaticSamplers[0];
-  quad_root_signature_info info;
+  lab::quad_root_signature_info info;
   info.name = fmt::format("root signature: {}", root_name);
   info.parameters = desc.NumParameters;
   info.parameter_type = table.ParameterType == D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE ? "DESCRIPTOR_TABLE" : "?";
@@ -200,18 +179,16 @@ result<quad_root_signature_info> create_quad_root_signature() {
   return info;
 }
 
-result<void> queue_texture_upload(std::string_view name, texture_pattern pattern) {
-  core_state* g = state();
-  if (!g) return not_initialized();
-  if (g->in_frame) return make_error(errc::invalid_argument, "an upload is queued between frames");
-  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+result<void> queue_texture_upload(core_state& g, std::string_view name, lab::texture_pattern pattern) {
+  if (g.in_frame) return make_error(errc::invalid_argument, "an upload is queued between frames");
+  XE_TRY_ASSIGN(auto found, g.lab.find_texture(name));
   learner_texture& t = found->second;
   if (t.texture.kind() == resource_kind::reserved)
     return make_error(errc::unsupported, "a reserved texture has no memory to upload into");
   const D3D12_RESOURCE_DESC desc = resource_desc(t.texture.resource());
   UINT64 total = 0;
-  g->device->GetCopyableFootprints(&desc, 0, 1, 0, nullptr, nullptr, nullptr, &total);
-  const u64 capacity = g->upload.get_stats().capacity_per_slot;
+  g.device->GetCopyableFootprints(&desc, 0, 1, 0, nullptr, nullptr, nullptr, &total);
+  const u64 capacity = g.upload.get_stats().capacity_per_slot;
   if (total > capacity)
     return make_error(errc::invalid_argument,
                       fmt::format("texture '{}' needs {} bytes of upload space, more than a frame slot's {} in the "
@@ -222,17 +199,15 @@ result<void> queue_texture_upload(std::string_view name, texture_pattern pattern
   return {};
 }
 
-result<quad_measurement> measure_textured_quad(std::string_view name) {
-  core_state* g = state();
-  if (!g) return not_initialized();
-  if (g->in_frame) return make_error(errc::invalid_argument, "the quad is measured between frames");
-  XE_TRY_ASSIGN(auto found, g->find_texture(name));
+result<lab::quad_measurement> measure_textured_quad(core_state& g, std::string_view name) {
+  if (g.in_frame) return make_error(errc::invalid_argument, "the quad is measured between frames");
+  XE_TRY_ASSIGN(auto found, g.lab.find_texture(name));
   const learner_texture& t = found->second;
   if (!pixels_in(t))
     return make_error(errc::invalid_argument,
                       fmt::format("texture '{}' has no pixels in yet: upload them{}", name,
                                   t.upload_queued ? " (its upload is queued: run a frame)" : ""));
-  ID3D12Device* device = g->device.get();
+  ID3D12Device* device = g.device.get();
   constexpr u32 size{128};
   constexpr DXGI_FORMAT format{DXGI_FORMAT_R8G8B8A8_UNORM};
 
@@ -270,8 +245,8 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   XE_TRY(s.readback.prepare(device, s.target.get(), "quad measurement readback"));
 
   result<void> drawn;
-  XE_TRY(g->immediate.run([&](ID3D12GraphicsCommandList* list) {
-    ID3D12DescriptorHeap* shader_visible[] = {g->engine_heap(2).heap()};
+  XE_TRY(g.immediate.run([&](ID3D12GraphicsCommandList* list) {
+    ID3D12DescriptorHeap* shader_visible[] = {g.srv_heap().heap()};
     list->SetDescriptorHeaps(1, shader_visible);
     const D3D12_VIEWPORT viewport{0.f, 0.f, f32{size}, f32{size}, 0.f, 1.f};
     const D3D12_RECT scissor{0, 0, LONG{size}, LONG{size}};
@@ -280,7 +255,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
     list->OMSetRenderTargets(1, &rtv, FALSE, nullptr);
     const f32 magenta[4] = {1.f, 0.f, 1.f, 1.f};
     list->ClearRenderTargetView(rtv, magenta, 0, nullptr);
-    const render_context ctx{list, size, size, format, DXGI_FORMAT_UNKNOWN, s.upload, g->pipelines};
+    const render_context ctx{list, size, size, format, DXGI_FORMAT_UNKNOWN, s.upload, g.pipelines};
     drawn = record_textured_quad(ctx, t.texture.srv().gpu);
     transition(list, s.target.get(), D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE);
     s.readback.record(list, s.target.get());
@@ -297,7 +272,7 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   };
   const quad_rect q = quad_on(size, size);
   const u8 magenta[3] = {255, 0, 255};
-  quad_measurement m;
+  lab::quad_measurement m;
   m.width = m.height = size;
   for (u32 y = 0; y < size; ++y)
     for (u32 x = 0; x < size; ++x) {
@@ -325,4 +300,4 @@ result<quad_measurement> measure_textured_quad(std::string_view name) {
   return m;
 }
 
-}  // namespace xe::gfx
+}  // namespace xe::gfx::d3d12

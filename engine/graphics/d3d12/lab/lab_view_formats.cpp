@@ -8,12 +8,11 @@
 // API use, which the debug layer and the Vulkan validation layer report as an error).
 // The verdict is this file's table of D3D12's rules; the device is asked only whether it
 // casts fully typed formats and whether it supports the view format.
-#include "graphics/d3d12/d3d12_core.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_texture.h"
-#include "graphics/renderer.h"
+#include "graphics/d3d12/lab/lab_experiments.h"
 
-namespace xe::gfx {
+namespace xe::gfx::d3d12 {
 namespace {
 
 struct format_entry {
@@ -64,17 +63,16 @@ namespace {
 
 // A null descriptor (wiki 7.9 says pResource can never be null): CreateShaderResourceView
 // with no resource and a full description, written into the srv heap and freed again.
-result<view_format_check> check_null_view(const format_entry& view) {
-  using namespace d3d12;
-  XE_TRY_ASSIGN(auto handle, core::srv_heap().allocate("view check: null SRV"));
+result<lab::view_format_check> check_null_view(core_state& g, const format_entry& view) {
+  XE_TRY_ASSIGN(auto handle, g.srv_heap().allocate("view check: null SRV"));
   D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
   srv.Format = view.format;
   srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
   srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
   srv.Texture2D.MipLevels = 1;
-  core::device()->CreateShaderResourceView(nullptr, &srv, handle.cpu);
-  XE_TRY(core::srv_heap().free(handle));
-  view_format_check out;
+  g.device.get()->CreateShaderResourceView(nullptr, &srv, handle.cpu);
+  XE_TRY(g.srv_heap().free(handle));
+  lab::view_format_check out;
   out.allowed = out.created = true;
   out.rule =
       fmt::format("no resource and a full {} description: a null descriptor, which shaders read as zeros", view.name);
@@ -83,11 +81,10 @@ result<view_format_check> check_null_view(const format_entry& view) {
 
 }  // namespace
 
-result<view_format_check> check_view_format(std::string_view resource_format, std::string_view view_format) {
-  using namespace d3d12;
-  if (!core::device()) return make_error(errc::invalid_argument, "the renderer is not initialised");
+result<lab::view_format_check> check_view_format(core_state& g, std::string_view resource_format,
+                                                 std::string_view view_format) {
   const format_entry* view = find_format(view_format);
-  if (resource_format == "null" && view && !view->typeless) return check_null_view(*view);
+  if (resource_format == "null" && view && !view->typeless) return check_null_view(g, *view);
   const format_entry* resource = find_format(resource_format);
   if (!resource || !view)
     return make_error(errc::invalid_argument, fmt::format("unknown format '{}' (known: {})",
@@ -96,10 +93,10 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
     return make_error(errc::invalid_argument,
                       fmt::format("a view needs a fully typed format; {} is typeless", view->name));
 
-  view_format_check out;
+  lab::view_format_check out;
   D3D12_FEATURE_DATA_D3D12_OPTIONS3 options3{};
   out.casting_fully_typed_supported =
-      SUCCEEDED(core::device()->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS3, &options3, sizeof(options3))) &&
+      SUCCEEDED(g.device.get()->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS3, &options3, sizeof(options3))) &&
       options3.CastingFullyTypedFormatSupported;
 
   const bool same_family = std::string_view{resource->family} == view->family;
@@ -132,7 +129,7 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   // Allowed: create the pair on the device. The texture and its view go through the
   // deferred path like any other.
   D3D12_FEATURE_DATA_FORMAT_SUPPORT support{view->format, {}, {}};
-  if (FAILED(core::device()->CheckFeatureSupport(D3D12_FEATURE_FORMAT_SUPPORT, &support, sizeof(support))) ||
+  if (FAILED(g.device.get()->CheckFeatureSupport(D3D12_FEATURE_FORMAT_SUPPORT, &support, sizeof(support))) ||
       !(support.Support1 & D3D12_FORMAT_SUPPORT1_TEXTURE2D)) {
     out.allowed = false;
     out.rule = fmt::format("the device does not support {} for 2D textures", view->name);
@@ -149,8 +146,8 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   srv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
   srv.Texture2D.MipLevels = 1;
   d3d12_texture_init_info info;
-  info.device = core::device();
-  info.srv_heap = &core::srv_heap();
+  info.device = g.device.get();
+  info.srv_heap = &g.srv_heap();
   info.name = name;
   info.desc = &desc;
   info.srv_desc = &srv;
@@ -160,4 +157,4 @@ result<view_format_check> check_view_format(std::string_view resource_format, st
   return out;
 }
 
-}  // namespace xe::gfx
+}  // namespace xe::gfx::d3d12

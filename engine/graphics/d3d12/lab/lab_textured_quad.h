@@ -7,15 +7,16 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_frame.h"
+#include "graphics/lab.h"
 
 namespace xe::gfx::d3d12 {
 
 struct core_state;
 
-// The pixels of a pattern (renderer.h's texture_pattern), RGBA8, rows top to bottom.
-std::vector<u8> pattern_pixels(texture_pattern pattern, u32 width, u32 height);
+// The pixels of a pattern (lab.h's texture_pattern), RGBA8, rows top to bottom.
+std::vector<u8> pattern_pixels(lab::texture_pattern pattern, u32 width, u32 height);
 
-// Records every upload gfx::queue_texture_upload queued, into list, from the upload ring's
+// Records every upload lab::queue_texture_upload queued, into list, from the upload ring's
 // current slot. In begin_frame, after the slot was reclaimed and published.
 result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* list);
 
