@@ -55,7 +55,7 @@ BENCHMARK(bm_frame_triangle)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRe
 void bm_gpu_load(benchmark::State& state) {
   (void)gfx::set_frames_in_flight(1);
   run_frames(state, {{0.1f, 0.2f, 0.3f, 1.f}, false, static_cast<u32>(state.range(0))});
-  (void)gfx::set_frames_in_flight(gfx::frame_buffer_count);
+  (void)gfx::set_frames_in_flight(gfx::frame_slot_count);
 }
 BENCHMARK(bm_gpu_load)->Arg(0)->Arg(20)->Unit(benchmark::kMillisecond)->MinTime(2.0)->UseRealTime();
 

@@ -205,7 +205,7 @@ TEST_F(descriptor_heap_test, concurrent_allocate_free_keeps_every_index_exactly_
 
   std::atomic<bool> stop{false};
   std::thread frames([&] {
-    for (u32 slot = 0; !stop.load(); slot = (slot + 1) % gfx::frame_buffer_count) {
+    for (u32 slot = 0; !stop.load(); slot = (slot + 1) % gfx::frame_slot_count) {
       shared.heap.process_deferred_free(slot);
       shared.clock.publish(slot, 0);
       std::this_thread::yield();

@@ -209,7 +209,7 @@ TEST_F(upload_ring_test, fills_per_slot_refuses_overflow_and_starts_over_when_it
   auto surface = gfx::create_surface({.width = 16, .height = 16});
   ASSERT_TRUE(surface);
   ASSERT_TRUE(gfx::begin_frame());
-  const u32 slot = gfx::get_frame_stats().frame_index;
+  const u32 slot = gfx::get_frame_stats().frame_slot;
   auto recorded = gfx::render_surface(*surface, {}, [](const render_context& ctx) -> xe::result<void> {
     XE_TRY(ctx.upload.allocate(1000));
     XE_TRY(ctx.upload.allocate(1000));  // aligned to 256: starts at 1024

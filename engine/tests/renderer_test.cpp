@@ -77,8 +77,8 @@ TEST_F(renderer_test, thousand_frames_have_monotonic_fences) {
     ASSERT_EQ(s.cpu_fence_value, last + 1);
     ASSERT_LE(s.gpu_completed, s.cpu_fence_value);
     // The slot just used records the value signalled for it; the next frame takes the next slot.
-    ASSERT_EQ(s.slot_fence_values[s.frame_index], s.cpu_fence_value);
-    ASSERT_EQ(s.next_frame_index, (s.frame_index + 1) % gfx::frame_buffer_count);
+    ASSERT_EQ(s.slot_fence_values[s.frame_slot], s.cpu_fence_value);
+    ASSERT_EQ(s.next_frame_slot, (s.frame_slot + 1) % gfx::frame_slot_count);
     last = s.cpu_fence_value;
   }
   EXPECT_EQ(gfx::get_frame_stats().frame_number, 1000u);
@@ -171,7 +171,7 @@ TEST_F(renderer_test, deferred_free_returns_exactly_when_its_slot_comes_round) {
   ASSERT_TRUE(surface);
 
   ASSERT_TRUE(gfx::begin_frame());
-  const u32 slot = gfx::get_frame_stats().frame_index;
+  const u32 slot = gfx::get_frame_stats().frame_slot;
   auto a = gfx::lab::allocate_descriptor(*heap);
   auto b = gfx::lab::allocate_descriptor(*heap);
   ASSERT_TRUE(a && b);
@@ -190,7 +190,7 @@ TEST_F(renderer_test, deferred_free_returns_exactly_when_its_slot_comes_round) {
     EXPECT_EQ(gfx::get_heap_info(*heap).size, 2u);
   }
   ASSERT_TRUE(gfx::begin_frame());
-  EXPECT_EQ(gfx::get_frame_stats().frame_index, slot);
+  EXPECT_EQ(gfx::get_frame_stats().frame_slot, slot);
   EXPECT_GE(gfx::get_frame_stats().gpu_completed, freeing_frame_value);
   gfx::copy_heap_state(*heap, state);
   EXPECT_TRUE(state.deferred[slot].empty());
@@ -221,7 +221,7 @@ TEST_F(renderer_test, deferred_release_waits_for_its_slot_fence) {
   auto surface = gfx::create_surface({.width = 16, .height = 16});
   ASSERT_TRUE(surface);
   ASSERT_TRUE(gfx::begin_frame());
-  const u32 slot = gfx::get_frame_stats().frame_index;
+  const u32 slot = gfx::get_frame_stats().frame_slot;
   gfx::d3d12::texture_desc desc;
   desc.name = "doomed texture";
   desc.width = desc.height = 8;
@@ -234,7 +234,7 @@ TEST_F(renderer_test, deferred_release_waits_for_its_slot_fence) {
   const u64 value = gfx::get_frame_stats().slot_fence_values[slot];
 
   auto queued = [&] {
-    std::array<std::vector<gfx::object_info>, gfx::frame_buffer_count> deferred;
+    std::array<std::vector<gfx::object_info>, gfx::frame_slot_count> deferred;
     gfx::copy_deferred_releases(deferred);
     return std::any_of(deferred[slot].begin(), deferred[slot].end(),
                        [](const gfx::object_info& o) { return o.name == "doomed texture"; });

@@ -52,9 +52,9 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
                                                                 ImGui::CalcTextSize(ui_text("frames in flight")).x -
                                                                 ImGui::GetStyle().ItemInnerSpacing.x));
     int frames_in_flight =
-        latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_buffer_count);
+        latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_slot_count);
     if (ImGui::SliderInt(ui_label("frames in flight").c_str(), &frames_in_flight, 1,
-                         static_cast<int>(gfx::frame_buffer_count)))
+                         static_cast<int>(gfx::frame_slot_count)))
       request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
     marks.remember("frames in flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);

@@ -10,14 +10,14 @@ namespace xe::sandbox::ui {
 void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
   const frame_record& r = *shown.record;
   const gfx::frame_stats& f = r.frame;
-  if (!ImGui::BeginTable("deferred", gfx::frame_buffer_count,
+  if (!ImGui::BeginTable("deferred", gfx::frame_slot_count,
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
-  for (u32 s = 0; s < gfx::frame_buffer_count; ++s)
-    ImGui::TableSetupColumn(fmt::format("slot {}{}", s, s == f.frame_index ? " (current)" : "").c_str());
+  for (u32 s = 0; s < gfx::frame_slot_count; ++s)
+    ImGui::TableSetupColumn(fmt::format("slot {}{}", s, s == f.frame_slot ? " (current)" : "").c_str());
   ImGui::TableHeadersRow();
   ImGui::TableNextRow();
-  for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
+  for (u32 s = 0; s < gfx::frame_slot_count; ++s) {
     ImGui::TableSetColumnIndex(static_cast<int>(s));
     if (s == focus.slot) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(255, 255, 255, 40));
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[s]), "fence value %llu",
@@ -65,12 +65,12 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
   axes.title = "Deferred queue length per slot (descriptors + objects)";
   axes.stairs = true;
   axes.marked = window.count - 1;
-  std::vector<plot_series> slots(gfx::frame_buffer_count);
-  for (u32 s = 0; s < gfx::frame_buffer_count; ++s) slots[s] = {fmt::format("slot {}", s), colour_deferred_text[s], {}};
+  std::vector<plot_series> slots(gfx::frame_slot_count);
+  for (u32 s = 0; s < gfx::frame_slot_count; ++s) slots[s] = {fmt::format("slot {}", s), colour_deferred_text[s], {}};
   for (u32 k = 0; k < window.count; ++k) {
     const frame_record& at = shown.history->at(window.first + k);
     axes.frames.push_back(at.frame.frame_number);
-    for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
+    for (u32 s = 0; s < gfx::frame_slot_count; ++s) {
       size_t length = at.objects->deferred_releases[s].size();
       for (const heap_record& h : at.heaps()) length += h.info.deferred_counts[s];
       slots[s].values.push_back(static_cast<f32>(length));

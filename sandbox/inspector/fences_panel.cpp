@@ -56,7 +56,7 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
 
   axes.title = "CPU - GPU fence distance (submitted frames the GPU has not finished)";
   axes.y_min = 0.f;
-  axes.y_max = static_cast<f32>(gfx::frame_buffer_count);
+  axes.y_max = static_cast<f32>(gfx::frame_slot_count);
   axes.height = 60.f;
   const plot_series distance[] = {series(
       "cpu_fence_value - gpu_completed", colour_deferred_text[0],

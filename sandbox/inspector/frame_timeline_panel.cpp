@@ -77,7 +77,7 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
     const f32 a = x_of(s.begin_ms), b = std::max(x_of(s.end_ms), a + 1.f);
     const bool wait = s.what == lane_span::kind::wait, present = s.what == lane_span::kind::present;
     const f32 top = wait ? y + 8.f : y + 2.f, bottom = wait ? y + lane_h - 8.f : y + lane_h - 2.f;
-    const ImU32 slot_colour = colour_deferred[s.slot % gfx::frame_buffer_count];
+    const ImU32 slot_colour = colour_deferred[s.slot % gfx::frame_slot_count];
     if (present) {  // the slot's colour, hatched: the CPU is blocked, not recording
       dl->AddRect(ImVec2{a, top}, ImVec2{b, bottom}, slot_colour);
       dl->PushClipRect(ImVec2{a, top}, ImVec2{b, bottom}, true);

@@ -28,7 +28,7 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
               info.capacity, waiting, info.descriptor_size, info.shader_visible ? ", shader-visible" : "");
   legend(colour_free, "free");
   legend(colour_allocated, "allocated");
-  for (u32 s = 0; s < gfx::frame_buffer_count; ++s)
+  for (u32 s = 0; s < gfx::frame_slot_count; ++s)
     legend(colour_deferred[s], s == 0 ? "waiting: slot 0" : std::to_string(s).c_str());
   ImGui::NewLine();
 

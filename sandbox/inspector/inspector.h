@@ -104,7 +104,7 @@ public:
 
   static constexpr ImU32 colour_free = ui::colour_free;
   static constexpr ImU32 colour_allocated = ui::colour_allocated;
-  static constexpr const ImU32 (&colour_deferred)[gfx::frame_buffer_count] = ui::colour_deferred;
+  static constexpr const ImU32 (&colour_deferred)[gfx::frame_slot_count] = ui::colour_deferred;
 
 private:
   // The frame every panel draws: a loaded snapshot, or the timeline's live or held frame.

@@ -161,7 +161,7 @@ const char* describe(descriptor_state s) {
 }
 
 u32 frames_until(const gfx::frame_stats& f, u32 slot) {
-  return (slot + gfx::frame_buffer_count - f.next_frame_index) % gfx::frame_buffer_count;
+  return (slot + gfx::frame_slot_count - f.next_frame_slot) % gfx::frame_slot_count;
 }
 
 void legend(ImU32 colour, const char* text) {

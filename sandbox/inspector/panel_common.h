@@ -24,11 +24,11 @@ namespace xe::sandbox::ui {
 // Descriptor states and frame slots, the same in every panel.
 inline constexpr ImU32 colour_free = IM_COL32(46, 125, 50, 255);
 inline constexpr ImU32 colour_allocated = IM_COL32(239, 108, 0, 255);
-inline constexpr ImU32 colour_deferred[gfx::frame_buffer_count] = {
+inline constexpr ImU32 colour_deferred[gfx::frame_slot_count] = {
     IM_COL32(21, 101, 192, 255), IM_COL32(106, 27, 154, 255), IM_COL32(0, 131, 143, 255)};
 // Text in a slot's colour on the panel background: lighter versions of colour_deferred
 // that meet WCAG AA (contrast 4.5:1) there, as hints do (apply_style).
-inline constexpr ImU32 colour_deferred_text[gfx::frame_buffer_count] = {
+inline constexpr ImU32 colour_deferred_text[gfx::frame_slot_count] = {
     IM_COL32(100, 160, 240, 255), IM_COL32(186, 104, 200, 255), IM_COL32(38, 198, 218, 255)};
 inline constexpr ImU32 colour_changed = IM_COL32(255, 235, 59, 255);
 inline constexpr ImU32 colour_focus = IM_COL32(255, 255, 255, 255);

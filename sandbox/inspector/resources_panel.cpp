@@ -41,9 +41,8 @@ void draw_resources(const shown_frame& shown, marks& marks) {
     if (ImGui::IsItemHovered() && !res.state.empty()) ImGui::SetTooltip("D3D12_RESOURCE_STATE_%s", res.state.c_str());
     ImGui::TableNextColumn();
     if (res.pending_release)
-      ImGui::TextColored(
-          ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_buffer_count]),
-          "release waits in slot %u", res.release_slot);
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_slot_count]),
+                         "release waits in slot %u", res.release_slot);
     else
       ImGui::TextUnformatted("live");
   }

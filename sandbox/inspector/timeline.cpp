@@ -177,10 +177,10 @@ void timeline::draw(const history_ring& history, marks& marks) {
   const auto ended = static_cast<unsigned long long>(r->frame.frame_number);
   const char* state = _paused ? "Paused at" : "Live:";
   if (ended == 0)
-    ImGui::Text("%s no frame yet (frame 0 records into slot %u)", state, r->frame.next_frame_index);
+    ImGui::Text("%s no frame yet (frame 0 records into slot %u)", state, r->frame.next_frame_slot);
   else
     ImGui::Text("%s %llu frame%s ended (frame %llu in slot %u); frame %llu records into slot %u", state, ended,
-                ended == 1 ? "" : "s", ended - 1, r->frame.frame_index, ended, r->frame.next_frame_index);
+                ended == 1 ? "" : "s", ended - 1, r->frame.frame_slot, ended, r->frame.next_frame_slot);
   // The ring's records are made up front: the memory is the whole ring's from the start.
   ImGui::TextDisabled("history: %u of %u frames, %.1f KiB", history.size(), history.capacity(),
                       static_cast<f64>(history.calculate_bytes()) / 1024.0);

@@ -73,7 +73,7 @@ lesson_step read_step(const json& s, u32 number) {
         fail(fmt::format("{}: focus {} must be an integer 0..{}", where, key, limit - 1));
       return v->get<u32>();
     };
-    f.slot = index_of("slot", gfx::frame_buffer_count);
+    f.slot = index_of("slot", gfx::frame_slot_count);
     f.surface = index_of("surface", 8);
     step.focus = std::move(f);
   }

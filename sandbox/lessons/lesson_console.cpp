@@ -76,8 +76,8 @@ u64 count_at(const json& state, const std::string& pointer) {
 
 std::string frame_line(const json& state, language lang) {
   const u64 ended = count_at(state, "/frame/number");
-  const u64 slot = count_at(state, "/frame/index");
-  const u64 next = count_at(state, "/frame/next_index");
+  const u64 slot = count_at(state, "/frame/slot");
+  const u64 next = count_at(state, "/frame/next_slot");
   if (ended == 0)
     return fmt::format(rt(lang, "帧：尚无帧结束｜现在释放的资源进入槽位 {0}｜第 0 帧将录制到槽位 {1}",
                           "frames: none ended yet | frees now wait in slot {0} | frame 0 records into slot {1}"),

@@ -70,8 +70,8 @@ std::string describe_path(std::string_view pointer, language l) {
   const auto is = [&](size_t i, std::string_view s) { return t.size() > i && t[i] == s; };
   if (is(0, "frame") && t.size() == 2) {
     if (t[1] == "number") return zh ? "帧号（已结束的帧数）" : "the frame number (frames ended so far)";
-    if (t[1] == "index") return zh ? "当前帧槽位" : "the current frame slot";
-    if (t[1] == "next_index") return zh ? "下一帧的槽位" : "the slot of the next frame";
+    if (t[1] == "slot") return zh ? "当前帧槽位" : "the current frame slot";
+    if (t[1] == "next_slot") return zh ? "下一帧的槽位" : "the slot of the next frame";
   }
   if (is(0, "fence") && t.size() >= 2) {
     if (t[1] == "cpu_value") return zh ? "CPU 最后发出的围栏值" : "the fence value the CPU last signalled";

@@ -126,7 +126,7 @@ result<action> parse_action(const std::string& name, params& p, u32 number) {
   }
   if (name == "flush") return flush{};
   if (name == "set_frames_in_flight") {
-    XE_PARAM(count, p.integer("count", 1, gfx::frame_buffer_count));
+    XE_PARAM(count, p.integer("count", 1, gfx::frame_slot_count));
     return set_frames_in_flight{count};
   }
   if (name == "create_surface") {

@@ -13,7 +13,7 @@ std::vector<descriptor_state> descriptor_states(const heap_record& heap) {
   const gfx::heap_state& s = *heap.state;
   for (u32 i = heap.info.size; i < s.free_stack.size() && i < capacity; ++i)
     states[s.free_stack[i]] = descriptor_state::free;
-  for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot)
+  for (u32 slot = 0; slot < gfx::frame_slot_count; ++slot)
     for (u32 index : s.deferred[slot])
       if (index < capacity)
         states[index] = static_cast<descriptor_state>(static_cast<u8>(descriptor_state::deferred0) + slot);

@@ -26,7 +26,7 @@ struct heap_record {
 
 struct object_lists {
   u64 version{};
-  std::array<std::vector<gfx::object_info>, gfx::frame_buffer_count> deferred_releases;
+  std::array<std::vector<gfx::object_info>, gfx::frame_slot_count> deferred_releases;
   std::vector<gfx::resource_info> resources;  // sorted by name
   std::vector<gfx::object_info> objects;      // sorted by type, then name
 };
@@ -75,7 +75,7 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
 void capture_frame_record(const event_recorder* events, const frame_record* previous, frame_record& out,
                           const gfx::frame_stats& stats);
 
-// The snapshot document, version 1 (docs/snapshot.md).
+// The snapshot document (docs/snapshot.md), in the version this sandbox writes.
 nlohmann::json to_json(const frame_record& record, const gfx::adapter_info& adapter);
 // Part of the document read from the running engine: the members `needed` passes through
 // (in a heap, only the member it names; an array only up to the index it names), so that

@@ -75,7 +75,7 @@ void read_timeline(const json& timeline, frame_record& r) {
     gfx::frame_timing t;
     const auto u = [&](const char* key) { return as_u64(field(f, path, key), path + "/" + key); };
     t.frame = u("frame");
-    t.slot = as_u32(field(f, path, "slot"), path + "/slot", gfx::frame_buffer_count - 1);
+    t.slot = as_u32(field(f, path, "slot"), path + "/slot", gfx::frame_slot_count - 1);
     t.waited_value = u("waited_value");
     t.signal_value = u("signal_value");
     t.cpu_wait_begin = u("cpu_wait_begin_ns");
@@ -157,8 +157,8 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
   state->free_stack.reserve(stack.size());
   for (size_t i = 0; i < stack.size(); ++i)
     state->free_stack.push_back(as_u32(stack[i], fmt::format("{}/free_stack/{}", path, i), r.info.capacity - 1));
-  const json& deferred = as_array(field(h, path, "deferred"), path + "/deferred", gfx::frame_buffer_count);
-  for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot) {
+  const json& deferred = as_array(field(h, path, "deferred"), path + "/deferred", gfx::frame_slot_count);
+  for (u32 slot = 0; slot < gfx::frame_slot_count; ++slot) {
     const std::string slot_path = fmt::format("{}/deferred/{}", path, slot);
     for (size_t i = 0; i < as_array(deferred[slot], slot_path).size(); ++i)
       state->deferred[slot].push_back(
@@ -226,23 +226,28 @@ loaded_snapshot read(const json& doc) {
   const std::string schema = as_string(field(doc, "", "schema"), "/schema");
   if (schema != frame_state_schema) fail("/schema", fmt::format("\"{}\" is not \"{}\"", schema, frame_state_schema));
   const u64 version = as_u64(field(doc, "", "version"), "/version");
-  if (version != static_cast<u64>(frame_state_version))
-    fail("/version",
-         fmt::format("version {} cannot be read by this sandbox (it reads version {})", version, frame_state_version));
+  if (version < static_cast<u64>(frame_state_oldest_readable_version) ||
+      version > static_cast<u64>(frame_state_version))
+    fail("/version", fmt::format("version {} cannot be read by this sandbox (it reads versions {} to {})", version,
+                                 frame_state_oldest_readable_version, frame_state_version));
+  // Version 1 called the frame slot "index" (and the next one "next_index").
+  const char* slot_key = version == 1 ? "index" : "slot";
+  const char* next_slot_key = version == 1 ? "next_index" : "next_slot";
 
   const json& frame = field(doc, "", "frame");
   frame_record& r = out.record;
   r.frame.frame_number = as_u64(field(frame, "/frame", "number"), "/frame/number");
-  r.frame.frame_index = as_u32(field(frame, "/frame", "index"), "/frame/index", gfx::frame_buffer_count - 1);
-  if (auto it = frame.find("next_index"); it != frame.end())
-    r.frame.next_frame_index = as_u32(*it, "/frame/next_index", gfx::frame_buffer_count - 1);
+  r.frame.frame_slot =
+      as_u32(field(frame, "/frame", slot_key), fmt::format("/frame/{}", slot_key), gfx::frame_slot_count - 1);
+  if (auto it = frame.find(next_slot_key); it != frame.end())
+    r.frame.next_frame_slot = as_u32(*it, fmt::format("/frame/{}", next_slot_key), gfx::frame_slot_count - 1);
   if (auto it = frame.find("recording"); it != frame.end()) r.frame.in_frame = as_bool(*it, "/frame/recording");
 
   const json& fence = field(doc, "", "fence");
   r.frame.cpu_fence_value = as_u64(field(fence, "/fence", "cpu_value"), "/fence/cpu_value");
   r.frame.gpu_completed = as_u64(field(fence, "/fence", "gpu_completed"), "/fence/gpu_completed");
-  const json& slots = as_array(field(fence, "/fence", "slots"), "/fence/slots", gfx::frame_buffer_count);
-  for (u32 i = 0; i < gfx::frame_buffer_count; ++i)
+  const json& slots = as_array(field(fence, "/fence", "slots"), "/fence/slots", gfx::frame_slot_count);
+  for (u32 i = 0; i < gfx::frame_slot_count; ++i)
     r.frame.slot_fence_values[i] = as_u64(slots[i], fmt::format("/fence/slots/{}", i));
   r.frame.last_wait_ms = as_f32(field(fence, "/fence", "last_wait_ms"), "/fence/last_wait_ms");
   r.frame.frames_in_flight = as_u32(field(fence, "/fence", "frames_in_flight"), "/fence/frames_in_flight", 3);
@@ -275,8 +280,8 @@ loaded_snapshot read(const json& doc) {
   r.set_heaps(std::move(heap_list));
 
   auto lists = std::make_shared<object_lists>();
-  const json& deferred = as_array(field(doc, "", "deferred_releases"), "/deferred_releases", gfx::frame_buffer_count);
-  for (u32 slot = 0; slot < gfx::frame_buffer_count; ++slot) {
+  const json& deferred = as_array(field(doc, "", "deferred_releases"), "/deferred_releases", gfx::frame_slot_count);
+  for (u32 slot = 0; slot < gfx::frame_slot_count; ++slot) {
     const std::string path = fmt::format("/deferred_releases/{}", slot);
     for (const json& o : as_array(deferred[slot], path))
       lists->deferred_releases[slot].push_back(
@@ -326,8 +331,8 @@ loaded_snapshot read(const json& doc) {
     r.validation_errors = as_u32(field(*it, "/validation", "errors"), "/validation/errors");
   if (auto it = doc.find("upload"); it != doc.end()) {
     r.upload.capacity_per_slot = as_u64(field(*it, "/upload", "capacity_per_slot"), "/upload/capacity_per_slot");
-    const json& used = as_array(field(*it, "/upload", "used"), "/upload/used", gfx::frame_buffer_count);
-    for (u32 i = 0; i < gfx::frame_buffer_count; ++i) r.upload.used[i] = as_u64(used[i], "/upload/used");
+    const json& used = as_array(field(*it, "/upload", "used"), "/upload/used", gfx::frame_slot_count);
+    for (u32 i = 0; i < gfx::frame_slot_count; ++i) r.upload.used[i] = as_u64(used[i], "/upload/used");
     r.upload.high_water = as_u64(field(*it, "/upload", "high_water"), "/upload/high_water");
   }
   const json& events = as_array(field(doc, "", "events"), "/events");

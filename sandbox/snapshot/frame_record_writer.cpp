@@ -199,8 +199,8 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
   if (section == "version") return frame_state_version;
   if (section == "frame")
     return {{"number", f.frame_number},
-            {"index", f.frame_index},
-            {"next_index", f.next_frame_index},
+            {"slot", f.frame_slot},
+            {"next_slot", f.next_frame_slot},
             {"recording", f.in_frame}};
   if (section == "adapter") return adapter_json(adapter);
   if (section == "fence")

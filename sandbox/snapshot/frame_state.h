@@ -1,6 +1,7 @@
 #pragma once
-// The frame-state snapshot, version 1 (docs/snapshot.md, docs/snapshot.schema.json):
-// everything the inspector shows, read from the engine's stats, as JSON.
+// The frame-state snapshot, version 2 (docs/snapshot.md, docs/snapshot.schema.json):
+// everything the inspector shows, read from the engine's stats, as JSON. Version 1 named
+// the frame slot /frame/index and /frame/next_index; the reader takes both versions.
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -11,7 +12,8 @@
 namespace xe::sandbox {
 
 constexpr const char* frame_state_schema{"xengine.frame_state"};
-constexpr int frame_state_version{1};
+constexpr int frame_state_version{2};
+constexpr int frame_state_oldest_readable_version{1};
 
 // Reads the running engine. events may be null (the snapshot then has no events).
 nlohmann::json capture_frame_state(const event_recorder* events);

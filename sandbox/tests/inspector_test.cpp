@@ -248,7 +248,7 @@ TEST_F(inspector_test, slot_colours_and_hints_are_readable_on_the_panel) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const gfx::color c = app::clear_color;
   const ImVec4 panel = ui::blend(style.Colors[ImGuiCol_WindowBg], ImVec4{c.r, c.g, c.b, 1.f});
-  for (u32 s = 0; s < gfx::frame_buffer_count; ++s) {
+  for (u32 s = 0; s < gfx::frame_slot_count; ++s) {
     const f32 ratio = ui::contrast_ratio(ImGui::ColorConvertU32ToFloat4(ui::colour_deferred_text[s]), panel);
     EXPECT_GE(ratio, 4.5f) << "slot " << s << " text";
     std::printf("slot %u text: %.2f:1 (fill colour %.2f:1)\n", s, static_cast<f64>(ratio),

@@ -33,7 +33,7 @@ std::string lesson_text(const std::string& second_step) {
        "expect": [{"path": "/frame/number", "equals": 1}],
        "focus": {"panel": "Heaps", "heap": "rtv", "cells": [0, 1]},
        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, {"value": 1, "label": {"zh": "一", "en": "one"}}],
-                   "answer": "/frame/index"}},
+                   "answer": "/frame/slot"}},
       )" +
          second_step + "]}";
 }
@@ -117,7 +117,7 @@ TEST(lesson_parse, other_mistakes_are_named) {
 
 TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
   auto l = parse_lesson(lesson_with(R"(
-      "expect": [{"path": "/frame/number", "changed_by": 1}, {"path": "/frame/index", "at_most": 2}],
+      "expect": [{"path": "/frame/number", "changed_by": 1}, {"path": "/frame/slot", "at_most": 2}],
       "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, 1], "answer": {"change_of": "/frame/number"}})"),
                         "lessons/07-demo.json");
   ASSERT_TRUE(l) << l.error_value().reason;
@@ -508,7 +508,7 @@ TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
   EXPECT_EQ(intro.find("The text."), std::string::npos) << "the text comes after the step, as in the panel";
 
   const nlohmann::json state = {
-      {"frame", {{"number", 4}, {"index", 0}, {"next_index", 1}}},
+      {"frame", {{"number", 4}, {"slot", 0}, {"next_slot", 1}}},
       {"heaps",
        {{"demo",
          {{"size", 2},

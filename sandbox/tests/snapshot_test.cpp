@@ -174,7 +174,14 @@ TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where)
   const bad_case cases[] = {
       {"not an object", [](nlohmann::json& j) { j = nlohmann::json::array(); }, "a JSON object"},
       {"other schema", [](nlohmann::json& j) { j["schema"] = "vma.dump"; }, "/schema"},
-      {"newer version", [](nlohmann::json& j) { j["version"] = 2; }, "version 2 cannot be read"},
+      {"newer version", [](nlohmann::json& j) { j["version"] = 3; }, "version 3 cannot be read"},
+      {"version 0", [](nlohmann::json& j) { j["version"] = 0; }, "version 0 cannot be read"},
+      {"version 1 naming the slot as version 2 does",
+       [](nlohmann::json& j) {
+         j["version"] = 1;
+         j["frame"].erase("index");
+       },
+       "/frame/index: missing"},
       {"missing fence", [](nlohmann::json& j) { j.erase("fence"); }, "/fence: missing"},
       {"wrong type", [](nlohmann::json& j) { j["frame"]["number"] = "ten"; },
        "/frame/number: expected a non-negative integer"},
@@ -191,7 +198,7 @@ TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where)
          j["events"] = {{{"type", "boom"}, {"frame", 1}}};
        },
        "/events/0/type: unknown event type"},
-      {"frame slot", [](nlohmann::json& j) { j["frame"]["index"] = 3; }, "/frame/index"},
+      {"frame slot", [](nlohmann::json& j) { j["frame"]["slot"] = 3; }, "/frame/slot"},
   };
   for (const bad_case& c : cases) {
     nlohmann::json doc = good;
@@ -200,6 +207,26 @@ TEST_F(snapshot_test, the_loader_rejects_each_kind_of_bad_snapshot_naming_where)
     ASSERT_FALSE(r) << c.what;
     EXPECT_NE(r.error_value().reason.find(c.needle), std::string::npos) << c.what << ": " << r.error_value().reason;
   }
+}
+
+// Version 1 called the frame slot /frame/index (and the next one /frame/next_index).
+TEST_F(snapshot_test, a_version_1_snapshot_reads_as_its_version_2_form) {
+  frames(5);  // the last frame used slot 1 and the next uses slot 2: neither is a default
+  const nlohmann::json current = to_json(capture_frame_record(nullptr, nullptr), gfx::get_adapter_info());
+  ASSERT_EQ(current["version"], 2);
+  nlohmann::json old = current;
+  old["version"] = 1;
+  old["frame"]["index"] = old["frame"]["slot"];
+  old["frame"]["next_index"] = old["frame"]["next_slot"];
+  old["frame"].erase("slot");
+  old["frame"].erase("next_slot");
+  auto read = from_json(old);
+  ASSERT_TRUE(read) << read.error_value().reason;
+  EXPECT_EQ(read->record.frame.frame_slot, gfx::get_frame_stats().frame_slot);
+  EXPECT_EQ(read->record.frame.next_frame_slot, gfx::get_frame_stats().next_frame_slot);
+  const nlohmann::json rewritten = to_json(read->record, read->adapter);
+  EXPECT_EQ(rewritten["version"], 2);
+  EXPECT_EQ(rewritten["frame"], current["frame"]);
 }
 
 TEST_F(snapshot_test, diff_names_allocations_frees_returns_and_objects) {
@@ -431,7 +458,7 @@ TEST_F(snapshot_test, the_timeline_in_a_snapshot_is_ordered_and_consistent_with_
   u32 with_gpu = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     SCOPED_TRACE(testing::Message() << "frame " << t[i].frame);
-    EXPECT_EQ(t[i].slot, t[i].frame % gfx::frame_buffer_count);
+    EXPECT_EQ(t[i].slot, t[i].frame % gfx::frame_slot_count);
     EXPECT_GT(t[i].signal_value, 0u);
     if (i > 0) {
       EXPECT_EQ(t[i].signal_value, t[i - 1].signal_value + 1) << "one Signal per frame";
@@ -549,8 +576,8 @@ TEST_F(snapshot_test, the_history_rebuilds_the_timeline_from_deltas) {
   }
   // A full copy is frame_timing_capacity (8) frames; a delta is this frame and those whose GPU
   // span arrived since the last capture: up to every frame in flight when the GPU caught up.
-  static_assert(1 + gfx::frame_buffer_count < gfx::frame_timing_capacity);
-  EXPECT_LE(history.latest().timings.size(), 1u + gfx::frame_buffer_count)
+  static_assert(1 + gfx::frame_slot_count < gfx::frame_timing_capacity);
+  EXPECT_LE(history.latest().timings.size(), 1u + gfx::frame_slot_count)
       << "a delta: this frame, and the frames whose GPU span arrived";
   std::vector<gfx::frame_timing> engine;
   gfx::copy_frame_timings(engine);

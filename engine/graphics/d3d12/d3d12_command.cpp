@@ -20,7 +20,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   XE_TRY_HR(device->CreateCommandQueue(&desc, IID_PPV_ARGS(_queue.put())));
   tracker::track(_queue.get(), {.name = "main direct queue", .type = "ID3D12CommandQueue"});
 
-  for (u32 i = 0; i < frame_buffer_count; ++i)
+  for (u32 i = 0; i < frame_slot_count; ++i)
     XE_TRY(create_command_allocator(device, fmt::format("frame slot {} command allocator", i), _frames[i].allocator));
   XE_TRY(create_command_list(device, _frames[0].allocator.get(), "main command list", _list));
   XE_TRY(create_fence(device, "frame fence", _fence));
@@ -148,7 +148,7 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   // Frame N may start once frame N - frames_in_flight has finished on the GPU. That frame
   // is at least as late as this slot's previous use, so the slot is free too.
   const u32 slot = next_slot();
-  const u32 oldest_slot = (slot + frame_buffer_count - _frames_in_flight) % frame_buffer_count;
+  const u32 oldest_slot = (slot + frame_slot_count - _frames_in_flight) % frame_slot_count;
   const u64 target = _frames[oldest_slot].fence_value;
   const bool behind = completed_value() < target;
   const u64 wait_begin = now_ns();
@@ -222,7 +222,7 @@ result<void> d3d12_command::flush() {
 }
 
 void d3d12_command::set_frames_in_flight(u32 count) {
-  XE_ASSERT(count >= 1 && count <= frame_buffer_count);
+  XE_ASSERT(count >= 1 && count <= frame_slot_count);
   _frames_in_flight = count;
   _max_pending_at_begin = 0;
 }

@@ -1,7 +1,7 @@
 #pragma once
-// d3d12_command: the direct queue, one command list, and frame_buffer_count command
+// d3d12_command: the direct queue, one command list, and frame_slot_count command
 // frames (an allocator plus the fence value that marks its last use). Frames count from
-// 0; frame N records into slot N % frame_buffer_count. With F frames in flight:
+// 0; frame N records into slot N % frame_slot_count. With F frames in flight:
 //
 //   begin_frame()  frame N waits until frame N - F has completed on the GPU (which
 //                  includes this slot's previous use), so at most frames N-1 .. N-F+1
@@ -52,7 +52,7 @@ public:
   ID3D12GraphicsCommandList* list() const { return _list.get(); }
   ID3D12Fence* fence() const { return _fence.get(); }
   // The slot the next begin_frame records into.
-  u32 next_slot() const { return static_cast<u32>(_frame_number % frame_buffer_count); }
+  u32 next_slot() const { return static_cast<u32>(_frame_number % frame_slot_count); }
   // The engine's one frame slot (d3d12_frame_clock.h).
   const frame_clock& clock() const { return _clock; }
   u64 frame_number() const { return _frame_number; }
@@ -95,11 +95,11 @@ private:
   com_ptr<ID3D12GraphicsCommandList> _list;
   com_ptr<ID3D12Fence> _fence;
   runtime::fence_event _fence_event{nullptr};
-  std::array<command_frame, frame_buffer_count> _frames{};
+  std::array<command_frame, frame_slot_count> _frames{};
   u64 _fence_value{0};
   u64 _frame_number{0};
   frame_clock _clock;
-  u32 _frames_in_flight{frame_buffer_count};
+  u32 _frames_in_flight{frame_slot_count};
   f32 _last_wait_ms{0.f};
   mutable u64 _completed_seen{0};
   u64 _pending_at_begin{0};

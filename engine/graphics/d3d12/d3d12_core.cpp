@@ -199,7 +199,7 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
   XE_TRY_ASSIGN(auto rendered,
                 record_surface(*g, s, {g->command.list(), content, extra, g->upload, g->clock().slot()}));
-  if (rendered) s.note_frame_buffer();
+  if (rendered) s.note_back_buffer_index();
   return {};
 }
 
@@ -215,9 +215,9 @@ using namespace d3d12;
 
 result<void> initialize(const renderer_desc& desc) {
   if (g) return make_error(errc::invalid_argument, "the renderer is already initialised");
-  if (desc.frames_in_flight < 1 || desc.frames_in_flight > frame_buffer_count)
-    return make_error(errc::invalid_argument, fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count,
-                                                          desc.frames_in_flight));
+  if (desc.frames_in_flight < 1 || desc.frames_in_flight > frame_slot_count)
+    return make_error(errc::invalid_argument,
+                      fmt::format("frames in flight must be 1..{} (got {})", frame_slot_count, desc.frames_in_flight));
   reset_fence_waits();
   g = std::make_unique<core_state>();
   for (heap_type type : {heap_type::rtv, heap_type::dsv, heap_type::cbv_srv_uav, heap_type::cbv_srv_uav})
@@ -258,13 +258,13 @@ shutdown_report shutdown() {
   g->immediate.release();
   tracker::release_now(g->lab.null_srv_source);
   tracker::release_now(g->lab.null_sampler_source);
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot) reclaim_slot(slot);
+  for (u32 slot = 0; slot < frame_slot_count; ++slot) reclaim_slot(slot);
   // Learner heaps may legitimately end with descriptors allocated; the engine's may not.
   for (u32 i = 0; i < g->heaps.size(); ++i)
     if (const u32 left = g->heaps[i]->release(); left && i < engine_heap_count)
       XE_LOG_WARN("shutdown: engine heap '{}' still had {} descriptor(s) allocated", g->heaps[i]->name(), left);
   g->command.release();
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot) release_deferred(slot);
+  for (u32 slot = 0; slot < frame_slot_count; ++slot) release_deferred(slot);
   bind_release_clock(nullptr);
   report.objects_still_tracked = tracker::report_leftovers();
   if (g->device) report.device_references_left = g->device.detach()->Release();
@@ -387,9 +387,9 @@ result<void> flush() {
 
 result<void> set_frames_in_flight(u32 count) {
   if (!g) return not_initialized();
-  if (count < 1 || count > frame_buffer_count)
+  if (count < 1 || count > frame_slot_count)
     return make_error(errc::invalid_argument,
-                      fmt::format("frames in flight must be 1..{} (got {})", frame_buffer_count, count));
+                      fmt::format("frames in flight must be 1..{} (got {})", frame_slot_count, count));
   g->command.set_frames_in_flight(count);
   return {};
 }
@@ -421,11 +421,11 @@ frame_stats get_frame_stats() {
   if (!g) return s;
   const d3d12_command& c = g->command;
   s.frame_number = c.frame_number();
-  s.frame_index = c.clock().slot();
-  s.next_frame_index = g->in_frame ? (c.next_slot() + 1) % frame_buffer_count : c.next_slot();
+  s.frame_slot = c.clock().slot();
+  s.next_frame_slot = g->in_frame ? (c.next_slot() + 1) % frame_slot_count : c.next_slot();
   s.cpu_fence_value = c.fence_value();
   s.gpu_completed = c.completed_value();
-  for (u32 i = 0; i < frame_buffer_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
+  for (u32 i = 0; i < frame_slot_count; ++i) s.slot_fence_values[i] = c.slot_fence_value(i);
   s.last_wait_ms = c.last_wait_ms();
   s.cpu_frame_ms = c.cpu_frame_ms();
   s.gpu_frame_ms = c.gpu_frame_ms();
@@ -512,13 +512,14 @@ u64 get_objects_version() { return tracker::version(); }
 
 u64 get_surfaces_version() { return g ? g->surfaces_version : 0; }
 
-u32 get_back_buffer_index(u32 slot) {
-  return g && slot < g->surfaces.capacity() && g->surfaces.is_live(slot) ? g->surfaces[slot].frame_buffer() : 0;
+u32 get_back_buffer_index(u32 surface_slot) {
+  if (!g || surface_slot >= g->surfaces.capacity() || !g->surfaces.is_live(surface_slot)) return 0;
+  return g->surfaces[surface_slot].back_buffer_index();
 }
 
 void copy_objects(std::vector<object_info>& out) { tracker::copy_objects(out); }
 
-void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out) { copy_release_queues(out); }
+void copy_deferred_releases(std::array<std::vector<object_info>, frame_slot_count>& out) { copy_release_queues(out); }
 
 u32 get_validation_error_count() { return runtime::validation_error_count(); }
 

@@ -9,7 +9,7 @@ namespace xe::gfx::d3d12 {
 namespace {
 
 std::mutex g_mutex;
-std::array<std::vector<ID3D12Object*>, frame_buffer_count> g_queues{};
+std::array<std::vector<ID3D12Object*>, frame_slot_count> g_queues{};
 const frame_clock* g_clock{nullptr};
 
 }  // namespace
@@ -49,13 +49,13 @@ void release_deferred(u32 slot, u64 flushed) {
 
 void release_all_deferred(u64 flushed) {
   const u32 current = g_clock ? g_clock->slot() : 0;
-  for (u32 k = 1; k <= frame_buffer_count; ++k) release_deferred((current + k) % frame_buffer_count, flushed);
+  for (u32 k = 1; k <= frame_slot_count; ++k) release_deferred((current + k) % frame_slot_count, flushed);
 }
 
-void copy_release_queues(std::array<std::vector<object_info>, frame_buffer_count>& out) {
+void copy_release_queues(std::array<std::vector<object_info>, frame_slot_count>& out) {
   for (auto& list : out) list.clear();
   std::lock_guard lock{g_mutex};
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot)
+  for (u32 slot = 0; slot < frame_slot_count; ++slot)
     for (const ID3D12Object* object : g_queues[slot]) {
       object_info what = tracker::describe(object);
       if (what.name.empty() && what.type.empty()) what = {"(untracked)", "ID3D12Object"};

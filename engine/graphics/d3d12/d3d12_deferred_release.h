@@ -29,6 +29,6 @@ void release_deferred(u32 slot, u64 flushed = 0);
 // After a flush (the GPU is idle): every slot, oldest first.
 void release_all_deferred(u64 flushed);
 
-void copy_release_queues(std::array<std::vector<object_info>, frame_buffer_count>& out);
+void copy_release_queues(std::array<std::vector<object_info>, frame_slot_count>& out);
 
 }  // namespace xe::gfx::d3d12

@@ -185,17 +185,17 @@ void descriptor_heap::drop_owner(u32 id) {
   _free_owner_slots.push_back(id);
 }
 
-void descriptor_heap::process_deferred_free(u32 frame_index) {
-  XE_ASSERT(frame_index < frame_buffer_count);
+void descriptor_heap::process_deferred_free(u32 frame_slot) {
+  XE_ASSERT(frame_slot < frame_slot_count);
   const bool report = emitting();
   const std::vector<u32>* returned = nullptr;
   {
     std::lock_guard lock{_lock};
-    auto& indices = _deferred_free_indices[frame_index];
+    auto& indices = _deferred_free_indices[frame_slot];
     if (indices.empty()) return;  // most frames: nothing waited in this slot
     bump_version();
     for (const u32 index : indices) {
-      XE_ASSERT(_size > 0 && _entries[index].state == state_deferred_base + frame_index);
+      XE_ASSERT(_size > 0 && _entries[index].state == state_deferred_base + frame_slot);
       if (_probe) _probe(_probe_user);
       return_locked(index);
     }
@@ -207,7 +207,7 @@ void descriptor_heap::process_deferred_free(u32 frame_index) {
     indices.clear();
   }
   if (!returned) return;
-  for (const u32 index : *returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_index);
+  for (const u32 index : *returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_slot);
 }
 
 void descriptor_heap::return_all_deferred(u64 flushed) {
@@ -215,8 +215,8 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
   const bool report = emitting();
   {
     std::lock_guard lock{_lock};
-    for (u32 k = 1; k <= frame_buffer_count; ++k) {  // oldest slot first, the current one last
-      const u32 slot = (_clock.slot() + k) % frame_buffer_count;
+    for (u32 k = 1; k <= frame_slot_count; ++k) {  // oldest slot first, the current one last
+      const u32 slot = (_clock.slot() + k) % frame_slot_count;
       auto& indices = _deferred_free_indices[slot];
       if (indices.empty()) continue;
       bump_version();
@@ -259,7 +259,7 @@ heap_info descriptor_heap::get_info() const {
                  .descriptor_size = _d3d.descriptor_size,
                  .shader_visible = _d3d.gpu_start.ptr != 0,
                  .version = _version.load(std::memory_order_relaxed)};
-  for (u32 i = 0; i < frame_buffer_count; ++i)
+  for (u32 i = 0; i < frame_slot_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
   return info;
 }
@@ -286,7 +286,7 @@ void descriptor_heap::copy_state(heap_state& out, u32 parts) const {
   out.freed_frames.clear();
   if (parts & heap_state_free_stack) out.free_stack.assign(_free_handles.get(), _free_handles.get() + _capacity);
   if (parts & heap_state_deferred)
-    for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
+    for (u32 i = 0; i < frame_slot_count; ++i) out.deferred[i] = _deferred_free_indices[i];
   if (parts & heap_state_owners)
     for (u32 i = 0; i < _capacity; ++i)
       if (const u32 id = _entries[i].owner) out.owners.emplace_back(i, _owner_names[id - 1].name);

@@ -187,7 +187,7 @@ private:
   };
   std::unique_ptr<u32[]> _free_handles;
   std::unique_ptr<index_entry[]> _entries;
-  std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
+  std::array<std::vector<u32>, frame_slot_count> _deferred_free_indices{};
   u32 _capacity{0};
   u32 _size{0};
   // _version is written under _lock only; read without it (version()).

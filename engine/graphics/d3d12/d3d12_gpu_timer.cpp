@@ -9,7 +9,7 @@
 namespace xe::gfx::d3d12 {
 
 namespace {
-constexpr u32 query_count{2 * frame_buffer_count};
+constexpr u32 query_count{2 * frame_slot_count};
 }
 
 bool gpu_timer::create(ID3D12Device* device, ID3D12CommandQueue* queue) {

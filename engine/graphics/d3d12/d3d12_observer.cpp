@@ -93,7 +93,7 @@ result<bool> observer_pass::submit(d3d12_surface& s, const frame_content& conten
   still.gpu_load_passes = 0;
   // Its barriers start and end in PRESENT and must not show up as the engine's events.
   const tracker::unobserved_barriers quiet;
-  auto rendered = record_surface(*_core, s, {_list.get(), still, extra, _upload, frame_buffer_count + _next, copy_to});
+  auto rendered = record_surface(*_core, s, {_list.get(), still, extra, _upload, frame_slot_count + _next, copy_to});
   const HRESULT closed = _list->Close();
   if (!rendered) return rendered;
   if (!*rendered) return false;

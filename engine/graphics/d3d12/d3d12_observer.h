@@ -20,7 +20,7 @@ struct core_state;
 
 class observer_pass {
 public:
-  static constexpr u32 depth{frame_buffer_count};  // redraws in flight before one waits
+  static constexpr u32 depth{frame_slot_count};  // redraws in flight before one waits
 
   observer_pass() = default;
   XE_DISABLE_COPY_AND_MOVE(observer_pass);

@@ -22,7 +22,7 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
       _viewport{other._viewport},
       _scissor{other._scissor},
       _capture{std::move(other._capture)},
-      _frame_buffer{other._frame_buffer},
+      _back_buffer_index{other._back_buffer_index},
       _rendered{other._rendered} {
   for (u32 i = 0; i < swap_chain::max_buffers; ++i) {
     _render_targets[i].resource = std::move(other._render_targets[i].resource);
@@ -103,7 +103,7 @@ result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
   std::string summary = "released " + indices();
   release_render_targets();
   XE_TRY(_chain->resize(new_width, new_height));
-  _frame_buffer = _chain->current_buffer();
+  _back_buffer_index = _chain->current_buffer();
   if (_chain->width() == 0 || _chain->height() == 0) return summary + "; nothing created (zero extent)";
   XE_TRY(create_render_targets());
   return summary + "; created " + indices();
@@ -171,7 +171,7 @@ void d3d12_surface::fill_info(surface_info& info) const {
   info.height = height();
   info.fullscreen = _chain->fullscreen();
   info.back_buffers = _chain->buffer_count();
-  info.back_buffer_index = _frame_buffer;
+  info.back_buffer_index = _back_buffer_index;
   info.rtv_indices.clear();
   for (u32 i = 0; i < _chain->buffer_count(); ++i)
     if (_render_targets[i].rtv.is_valid()) info.rtv_indices.push_back(_render_targets[i].rtv.index);

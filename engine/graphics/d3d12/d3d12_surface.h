@@ -54,8 +54,8 @@ public:
   result<void> present();
   // The engine's frames (not an observer's redraws) remember the buffer they drew into:
   // it is the back-buffer index the stats report.
-  void note_frame_buffer() { _frame_buffer = _chain->current_buffer(); }
-  u32 frame_buffer() const { return _frame_buffer; }
+  void note_back_buffer_index() { _back_buffer_index = _chain->current_buffer(); }
+  u32 back_buffer_index() const { return _back_buffer_index; }
   // The buffer being rendered, between begin_render and end_render (RENDER_TARGET state).
   ID3D12Resource* current_target() const { return _render_targets[_chain->current_buffer()].resource.get(); }
 
@@ -93,7 +93,7 @@ private:
   D3D12_VIEWPORT _viewport{};
   D3D12_RECT _scissor{};
   capture_data _capture;
-  u32 _frame_buffer{0};
+  u32 _back_buffer_index{0};
   bool _rendered{false};
 };
 

@@ -12,7 +12,7 @@ result<void> upload_ring::initialize(ID3D12Device* device, const frame_clock& cl
                                      std::string_view label) {
   _capacity = bytes_per_slot;
   _clock = &clock;
-  for (u32 i = 0; i < frame_buffer_count; ++i) {
+  for (u32 i = 0; i < frame_slot_count; ++i) {
     slot_buffer& s = _slots[i];
     XE_TRY_ASSIGN(auto buffer, create_buffer(device, fmt::format("{} slot {}", label, i), bytes_per_slot,
                                              D3D12_HEAP_TYPE_UPLOAD, D3D12_RESOURCE_STATE_GENERIC_READ));
@@ -59,7 +59,7 @@ upload_stats upload_ring::get_stats() const {
   upload_stats stats{};
   stats.capacity_per_slot = _capacity;
   stats.current_slot = _clock ? _clock->slot() : 0;
-  for (u32 i = 0; i < frame_buffer_count; ++i) {
+  for (u32 i = 0; i < frame_slot_count; ++i) {
     stats.used[i] = _slots[i].used;
     stats.high_water = std::max(stats.high_water, _slots[i].high_water);
   }

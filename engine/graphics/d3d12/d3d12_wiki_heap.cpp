@@ -112,18 +112,18 @@ result<void> wiki_descriptor_heap::free_index(u32 index) {
   return {};
 }
 
-void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
-  XE_ASSERT(frame_index < frame_buffer_count);
+void wiki_descriptor_heap::process_deferred_free(u32 frame_slot) {
+  XE_ASSERT(frame_slot < frame_slot_count);
   std::unique_lock<std::mutex> wiki_lock;
   if (_fixes.lock_everywhere) wiki_lock = std::unique_lock{_mutex};
-  _current_slot.store(frame_index, relaxed);
+  _current_slot.store(frame_slot, relaxed);
   // The wiki walks the live list with no lock. The model takes the entries there now (the
   // list keeps them unless clear_after_processing) and walks them outside its own lock, so
   // another thread's free() and allocate() run in the middle as they would.
   std::vector<u32> indices;
   {
     std::lock_guard lists{_lists_lock};
-    auto& list = _deferred_free_indices[frame_index];
+    auto& list = _deferred_free_indices[frame_slot];
     if (_fixes.clear_after_processing)
       indices.swap(list);  // the clear() 7.6 leaves out
     else
@@ -139,7 +139,7 @@ void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
       fault(
           fmt::format("process_deferred_release({}): _size is 0, so --_size wraps to 4294967295 and "
                       "_free_handles[4294967295] = {} writes far outside the array; stopped before the write",
-                      frame_index, index));
+                      frame_slot, index));
       break;
     }
     if (_probe) _probe(_probe_user);
@@ -152,7 +152,7 @@ void wiki_descriptor_heap::process_deferred_free(u32 frame_index) {
   if (wiki_lock.owns_lock()) wiki_lock.unlock();
   if (!_emits_events || !detail::hooks_installed()) return;
   for (const u32 index : returned) {
-    event e{.type = event_type::descriptor_returned, .slot = frame_index, .heap = _name, .index = index};
+    event e{.type = event_type::descriptor_returned, .slot = frame_slot, .heap = _name, .index = index};
     detail::emit(e);
   }
 }
@@ -173,7 +173,7 @@ heap_info wiki_descriptor_heap::get_info() const {
                  .shader_visible = _d3d.gpu_start.ptr != 0,
                  .version = _version.load(relaxed),
                  .faults = _faults};
-  for (u32 i = 0; i < frame_buffer_count; ++i)
+  for (u32 i = 0; i < frame_slot_count; ++i)
     info.deferred_counts[i] = static_cast<u32>(_deferred_free_indices[i].size());
   return info;
 }
@@ -195,7 +195,7 @@ descriptor_info wiki_descriptor_heap::get_descriptor_info(u32 index) const {
   info.allocated = true;
   for (u32 i = _size.load(relaxed); i < _capacity; ++i)
     if (_free_handles[i].load(relaxed) == index) info.allocated = false;
-  for (u32 slot = 0; slot < frame_buffer_count; ++slot)
+  for (u32 slot = 0; slot < frame_slot_count; ++slot)
     for (u32 queued : _deferred_free_indices[slot])
       if (queued == index) info.deferred_slot = slot;
   return info;
@@ -205,7 +205,7 @@ void wiki_descriptor_heap::copy_state(heap_state& out, u32) const {
   std::lock_guard lists{_lists_lock};
   out.free_stack.resize(_capacity);
   for (u32 i = 0; i < _capacity; ++i) out.free_stack[i] = _free_handles[i].load(relaxed);
-  for (u32 i = 0; i < frame_buffer_count; ++i) out.deferred[i] = _deferred_free_indices[i];
+  for (u32 i = 0; i < frame_slot_count; ++i) out.deferred[i] = _deferred_free_indices[i];
   out.owners.clear();
   out.freed_frames.clear();
   out.last_fault = _last_fault;

@@ -46,7 +46,7 @@ public:
   result<descriptor_handle> allocate(std::string_view owner = {}) override;
   result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) override;
   result<void> free_index(u32 index) override;
-  void process_deferred_free(u32 frame_index) override;
+  void process_deferred_free(u32 frame_slot) override;
   void return_all_deferred(u64) override {}  // the wiki's engine has no such step
 
   heap_type type() const override { return _type; }
@@ -76,7 +76,7 @@ private:
   d3d12_heap _d3d;                 // the D3D12 heap, its descriptor size and start handles
   std::unique_ptr<std::atomic<u32>[]> _free_handles;
   std::atomic<u32> _size{0};
-  std::array<std::vector<u32>, frame_buffer_count> _deferred_free_indices{};
+  std::array<std::vector<u32>, frame_slot_count> _deferred_free_indices{};
   std::atomic<u32> _current_slot{0};
   u32 _capacity{0};
   u32 _faults{0};

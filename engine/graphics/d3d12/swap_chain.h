@@ -20,10 +20,10 @@ class swap_chain {
 public:
   static constexpr u32 min_buffers{2};
   static constexpr u32 max_buffers{4};
-  // Acquire sync objects: 0..frame_buffer_count-1 for the engine's frame slots, the rest
+  // Acquire sync objects: 0..frame_slot_count-1 for the engine's frame slots, the rest
   // for an observer's redraws (observer_pass). Each is reused only after its owner's fence
   // has passed the submission that waited on it.
-  static constexpr u32 sync_slots{2 * frame_buffer_count};
+  static constexpr u32 sync_slots{2 * frame_slot_count};
 
   enum class acquire_status : u8 {
     ready,  // current_buffer() may be rendered and presented this frame

@@ -1,6 +1,6 @@
 #pragma once
 // The engine's public API, without D3D12 types: one device, one direct queue, frame slots
-// rotated over frame_buffer_count, surfaces kept in a utl::free_list. The lessons'
+// rotated over frame_slot_count, surfaces kept in a utl::free_list. The lessons'
 // experiments (learner heaps, textures, hazards) are in lab.h; plain-data stats and the
 // hook table in stats.h; recording into a surface's pass in d3d12/d3d12_frame.h.
 //
@@ -49,7 +49,7 @@ enum class adapter_preference : u8 {
 
 struct renderer_desc {
   adapter_preference adapter{adapter_preference::automatic};
-  u32 frames_in_flight{frame_buffer_count};  // 1..frame_buffer_count; changeable later
+  u32 frames_in_flight{frame_slot_count};  // 1..frame_slot_count; changeable later
   u32 rtv_heap_capacity{512};
   u32 dsv_heap_capacity{512};
   u32 srv_heap_capacity{4096};  // shader-visible CBV/SRV/UAV
@@ -182,11 +182,13 @@ void calculate_surfaces_info(surfaces_info& out);  // in place: out's vectors ke
 // Changes when a surface is created, removed or rebuilt: calculate_surfaces_info returns the
 // same while it holds, except each slot's back_buffer_index (get_back_buffer_index).
 u64 get_surfaces_version();
-u32 get_back_buffer_index(u32 slot);  // the buffer the slot's last frame drew into; 0 for a free slot
+// The back buffer the surface slot's last frame drew into (its swap chain's index, never
+// the frame slot); 0 for a free surface slot.
+u32 get_back_buffer_index(u32 surface_slot);
 void copy_resources(std::vector<resource_info>& out);
 u64 get_objects_version();  // changes when an object is created, queued or released, or a resource state changed net
 void copy_objects(std::vector<object_info>& out);
-void copy_deferred_releases(std::array<std::vector<object_info>, frame_buffer_count>& out);
+void copy_deferred_releases(std::array<std::vector<object_info>, frame_slot_count>& out);
 upload_stats get_upload_stats();
 u32 get_validation_error_count();  // Vulkan validation / runtime errors seen
 // The last frame_timing_capacity frames, oldest first (the newest may still record): only

@@ -14,8 +14,15 @@
 
 namespace xe::gfx {
 
-// Frame slots: one command allocator, one fence value and one deferred queue each.
-constexpr u32 frame_buffer_count{3};
+// The vocabulary every name, snapshot field, lesson and doc uses (docs/glossary.md):
+//   frame number        N, counting frames from 0 (frame_stats::frame_number: frames ended)
+//   frame slot          N % frame_slot_count: one command allocator, one fence value and one
+//                       deferred queue each (the wiki's frame_buffer_count / frame_index)
+//   back-buffer index   which of a swap chain's buffers a frame drew into; the swap chain's
+//                       own count (2..4), never the frame slot
+//   surface slot / id   a surface's place in the surfaces' free_list; a surface_id is that
+//                       slot with a generation
+constexpr u32 frame_slot_count{3};
 
 enum class heap_type : u8 { rtv, dsv, cbv_srv_uav, sampler };
 enum class resource_kind : u8 { committed, placed, reserved, none };
@@ -38,7 +45,7 @@ const char* to_string(gpu_time_source source);
 std::optional<gpu_time_source> gpu_time_source_from(std::string_view name);
 
 struct frame_timing {
-  u64 frame{};           // N, recorded into slot N % frame_buffer_count
+  u64 frame{};           // N, recorded into slot N % frame_slot_count
   u64 waited_value{};    // fence value its begin_frame waited for (0: none)
   u64 signal_value{};    // value its Signal set; 0 while it records
   u64 cpu_wait_begin{};  // begin_frame started waiting for waited_value...
@@ -86,15 +93,15 @@ std::string feature_level_name(u32 level);  // "11_0"
 std::string shader_model_name(u32 model);   // "5.1"
 
 struct frame_stats {
-  u64 frame_number{};      // frames ended so far
-  u32 frame_index{};       // slot of the frame being recorded or, between frames, of the
-                           // last one: frees and releases made now wait in this slot
-  u32 next_frame_index{};  // slot the next begin_frame records into
-  u64 cpu_fence_value{};   // last value the CPU asked the queue to signal
-  u64 gpu_completed{};     // fence->GetCompletedValue() when the stats were taken
-  std::array<u64, frame_buffer_count> slot_fence_values{};  // value each slot waits for
-  f32 last_wait_ms{};                                       // CPU time blocked on the fence in the last begin_frame
-  f32 cpu_frame_ms{};                                       // from the previous begin_frame's start to the last one's
+  u64 frame_number{};                                     // frames ended so far
+  u32 frame_slot{};                                       // slot of the frame being recorded or, between frames, of the
+                                                          // last one: frees and releases made now wait in this slot
+  u32 next_frame_slot{};                                  // slot the next begin_frame records into
+  u64 cpu_fence_value{};                                  // last value the CPU asked the queue to signal
+  u64 gpu_completed{};                                    // fence->GetCompletedValue() when the stats were taken
+  std::array<u64, frame_slot_count> slot_fence_values{};  // value each slot waits for
+  f32 last_wait_ms{};                                     // CPU time blocked on the fence in the last begin_frame
+  f32 cpu_frame_ms{};                                     // from the previous begin_frame's start to the last one's
   f32 gpu_frame_ms{};          // the newest completed frame's span on the GPU (see gpu_source)
   u64 gpu_frame{};             // which frame gpu_frame_ms is of
   f64 wait_ms_total{};         // every begin_frame's wait, summed
@@ -102,15 +109,15 @@ struct frame_stats {
   u64 pending_at_begin{};      // cpu_fence_value - gpu_completed when the last begin_frame
                                // returned: submitted frames the GPU had not finished
   u64 max_pending_at_begin{};  // the most since frames in flight was last set
-  u32 frames_in_flight{};      // 1..frame_buffer_count
+  u32 frames_in_flight{};      // 1..frame_slot_count
   bool in_frame{};             // between begin_frame and end_frame
 };
 
 // Fill level of the per-slot upload buffers (vertex, index and constant data).
 struct upload_stats {
   u64 capacity_per_slot{};
-  std::array<u64, frame_buffer_count> used{};  // bytes used in each slot's current or last frame
-  u64 high_water{};                            // most bytes any slot has used
+  std::array<u64, frame_slot_count> used{};  // bytes used in each slot's current or last frame
+  u64 high_water{};                          // most bytes any slot has used
   u32 current_slot{};
 };
 
@@ -128,7 +135,7 @@ struct heap_info {
   u32 size{};  // allocated count, the wiki's _size (top of the free stack)
   u32 descriptor_size{};
   bool shader_visible{};
-  std::array<u32, frame_buffer_count> deferred_counts{};
+  std::array<u32, frame_slot_count> deferred_counts{};
   u64 version{};  // changes whenever the state above or heap_state changes
   u32 faults{};   // wiki model: how often the wiki's code would have gone out of bounds
 };
@@ -142,11 +149,11 @@ enum heap_state_part : u32 {
   heap_state_all = 15,
 };
 struct heap_state {
-  std::vector<u32> free_stack;                                  // the whole _free_handles array
-  std::array<std::vector<u32>, frame_buffer_count> deferred{};  // indices queued per slot
-  std::vector<std::pair<u32, std::string>> owners;              // named allocations, by index
-  std::vector<std::pair<u32, u64>> freed_frames;                // deferred indices: frame of the free
-  std::string last_fault;                                       // wiki model: what it stopped, in words
+  std::vector<u32> free_stack;                                // the whole _free_handles array
+  std::array<std::vector<u32>, frame_slot_count> deferred{};  // indices queued per slot
+  std::vector<std::pair<u32, std::string>> owners;            // named allocations, by index
+  std::vector<std::pair<u32, u64>> freed_frames;              // deferred indices: frame of the free
+  std::string last_fault;                                     // wiki model: what it stopped, in words
 };
 
 // One index of one heap (get_descriptor_info: cheap, no walk).

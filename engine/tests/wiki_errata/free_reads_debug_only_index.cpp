@@ -7,7 +7,7 @@
 
 using u32 = std::uint32_t;
 constexpr u32 u32_invalid_id{0xffff'ffffu};
-constexpr u32 frame_buffer_count{3};
+constexpr u32 frame_slot_count{3};
 struct D3D12_CPU_DESCRIPTOR_HANDLE {
   std::size_t ptr;
 };
@@ -35,12 +35,12 @@ u32 current_frame_index() { return 0; }
 class descriptor_heap {
 public:
   void free(descriptor_handle handle) {
-    const u32 frame_index = current_frame_index();
-    _deferred_free_indices[frame_index].push_back(handle.index);
+    const u32 frame_slot = current_frame_index();
+    _deferred_free_indices[frame_slot].push_back(handle.index);
   }
 
 private:
-  std::vector<u32> _deferred_free_indices[frame_buffer_count]{};
+  std::vector<u32> _deferred_free_indices[frame_slot_count]{};
 };
 
 int main() {

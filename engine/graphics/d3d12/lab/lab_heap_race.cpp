@@ -101,7 +101,7 @@ result<lab::heap_race_report> race_heap(core_state& g, const lab::heap_race_desc
     frames.publish(slot, 0);
   };
   u32 slot = 0;
-  for (u32 r = 0; r < rounds; ++r, slot = (slot + 1) % frame_buffer_count) {
+  for (u32 r = 0; r < rounds; ++r, slot = (slot + 1) % frame_slot_count) {
     next_frame(slot);
     auto handle = heap->allocate();  // something for the loop to hand back
     if (!handle) break;
@@ -116,12 +116,12 @@ result<lab::heap_race_report> race_heap(core_state& g, const lab::heap_race_desc
   free_running.store(true);
   while (!loader_done.load()) {
     next_frame(slot);
-    slot = (slot + 1) % frame_buffer_count;
+    slot = (slot + 1) % frame_slot_count;
   }
   loader.join();
   const std::chrono::duration<f64, std::milli> elapsed = clock::now() - started;
   for (const u32 index : loader_held) (void)heap->free_index(index);
-  for (u32 i = 0; i < frame_buffer_count; ++i) next_frame((slot + 1 + i) % frame_buffer_count);
+  for (u32 i = 0; i < frame_slot_count; ++i) next_frame((slot + 1 + i) % frame_slot_count);
 
   lab::heap_race_report report;
   report.iterations = desc.iterations;

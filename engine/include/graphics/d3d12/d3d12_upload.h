@@ -44,7 +44,7 @@ private:
     u64 used{0};
     u64 high_water{0};
   };
-  std::array<slot_buffer, frame_buffer_count> _slots{};
+  std::array<slot_buffer, frame_slot_count> _slots{};
   u64 _capacity{0};
   const frame_clock* _clock{nullptr};
 };
