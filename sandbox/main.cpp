@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "xengine-sandbox: %s\n", failed.error_value().reason.c_str());
       return failed.error_value().code == xe::errc::io ? exit_usage : exit_script;
     }
-    for (const std::string& line : diff(before->record, after->record).describe()) std::printf("%s\n", line.c_str());
+    for (const std::string& line : diff(before->record, after->record).describe(language::english()))
+      std::printf("%s\n", line.c_str());
     return exit_ok;
   }
   return app{*opts}.run();

@@ -683,10 +683,11 @@ def test_feedback(run, args):
             time.sleep(0.5)
             app.click("Export snapshot")
             exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
-            notice = app.guard("the export's notice", lambda: (app.ui_map() or {}).get("notice", "").startswith("Wrote ")
+            # In the lesson's language, Chinese here (assets/text/zh.json: "Wrote {} ({})").
+            notice = app.guard("the export's notice", lambda: (app.ui_map() or {}).get("notice", "").startswith("已写入 ")
                                and app.ui_map()["notice"], 5)
             size = os.path.getsize(exported)
-            expected = f"Wrote {exported} ({(size + 500) // 1000} KB)"
+            expected = f"已写入 {exported}（{(size + 500) // 1000} KB）"
             if notice != expected:
                 raise TestFailure(f"the notice says {notice!r}, expected {expected!r}")
             display.screenshot(os.path.join(app.workdir, "export-notice.png"))
@@ -761,7 +762,7 @@ def test_timeline(run, args):
             app.kill()
         # The engine running freely (no lesson holds it): a window resized by the learner is
         # rebuilt between frames, before the requests; the history still marks it.
-        app = run.sandbox(display, "timeline-resize", "--size", "1280x720")
+        app = run.sandbox(display, "timeline-resize", "--size", "1280x720", "--language", "en")
         try:
             app.wait_window()
             before = app.guard("frames running", lambda: (app.ui_map() or {}).get("engine", {}).get("frame"), 10)

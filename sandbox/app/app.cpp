@@ -105,7 +105,7 @@ result<void> app::start() {
   XE_TRY(gfx::initialize(renderer_desc()));
   if (_opts.hooks) _recorder.emplace();
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
-                          _lessons ? _lessons->all_text(language::zh) : std::string{});
+                          _lessons ? _lessons->cjk_text() : std::string{});
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.overlay_hidden) _overlay->set_visible(false);
@@ -249,7 +249,7 @@ result<void> app::redraw_held() {
   // A swap chain the window system declared stale is rebuilt now: a change the learner made.
   XE_TRY_ASSIGN(auto rebuilt, gfx::rebuild_stale_surfaces());
   if (rebuilt) {
-    note_learner_change({"窗口大小变了", "a window changed size"});
+    note_learner_change(localize("a window changed size"_t));
     record_between_frames();
   }
   // About 60 redraws a second while active; an event ends the wait early.
@@ -308,19 +308,19 @@ result<void> app::handle_events() {
   for (const auto& [slot, change] : changes) {
     if (!_surfaces.count(slot)) continue;
     if (change.close) {
-      note_learner_change({"关闭了一个窗口", "a window was closed"});
+      note_learner_change(localize("a window was closed"_t));
       XE_TRY(remove_surface(slot));
       changed = true;
       if (_surfaces.empty()) _quit = true;  // the learner closed the last window: the app ends
       continue;
     }
     if (change.toggle_fullscreen) {
-      note_learner_change({"窗口切换了全屏", "a window went fullscreen or back"});
+      note_learner_change(localize("a window went fullscreen or back"_t));
       XE_TRY(toggle_fullscreen(slot));
       changed = true;
     } else if (change.check_size) {
       XE_TRY_ASSIGN(auto rebuilt, rebuild_if_resized(slot));
-      if (rebuilt) note_learner_change({"调整了窗口大小", "a window was resized"});
+      if (rebuilt) note_learner_change(localize("a window was resized"_t));
       changed = changed || rebuilt;
     }
   }
@@ -354,7 +354,7 @@ result<void> app::run_requests() {
   }
   if (_overlay->take_step_request()) {
     ran = true;
-    note_learner_change({"单步运行了一帧", "Step one frame"});
+    note_learner_change(localize("Step one frame"_t));
     XE_TRY(frame());
   }
   if (_lessons) {
@@ -381,7 +381,7 @@ result<void> app::run_control(const actions::step& step) {
   if (std::holds_alternative<actions::snapshot>(step.what)) return _runner.run(step);
   const auto* shot = std::get_if<actions::screenshot>(&step.what);
   if (!shot) {
-    note_learner_change({"检查器控件 " + step.name, "the inspector's " + step.name + " control"});
+    note_learner_change(localize("the inspector's {} control"_t, step.name));
     return _runner.run(step);
   }
   if (!engine_held()) return _runner.run(step);
@@ -394,7 +394,7 @@ result<void> app::run_control(const actions::step& step) {
 
 // While a lesson holds the engine, a change outside its steps means the next step must
 // first replay the lesson to where it was; the panel says so.
-void app::note_learner_change(const bilingual& what) {
+void app::note_learner_change(const localized& what) {
   if (_lessons && !_opts.play && _lessons->holds_engine()) _lessons->note_engine_changed(what);
 }
 

@@ -41,7 +41,7 @@ int app::load_lessons() {
   for (const lesson& l : *loaded) protect_input(l.source);  // no step may write onto a lesson
   _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
   if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
-  if (!_opts.language.empty()) _lessons->set_language(_opts.language == "zh" ? language::zh : language::en);
+  if (!_opts.language.empty()) _lessons->set_language(language::from_code(_opts.language).value_or(language{}));
   return exit_ok;
 }
 

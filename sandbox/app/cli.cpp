@@ -1,5 +1,7 @@
 #include "app/cli.h"
 
+#include "text/text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <functional>
@@ -179,9 +181,12 @@ struct command_line {
          o.lesson);
     flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit",
          [this] { o.play = true; });
-    value("--language", "zh|en", "lesson language (default: the last one chosen, else zh)",
-          [this](const std::string& v) {
-            if (v != "zh" && v != "en") reject(fmt::format("--language must be zh or en, got '{}'", v));
+    std::string codes;  // the catalogue's languages (assets/text/), the default first
+    for (language lang : languages()) codes += (codes.empty() ? "" : "|") + lang.code();
+    value("--language", codes,
+          fmt::format("lesson and inspector language (default: the last one chosen, else {})", language{}.code()),
+          [this, codes](const std::string& v) {
+            if (!language::from_code(v)) reject(fmt::format("--language must be one of {}, got '{}'", codes, v));
             o.language = v;
           });
     text("--lessons", "DIR",

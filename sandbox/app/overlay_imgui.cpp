@@ -33,7 +33,10 @@ public:
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout from code: the same every run (and in tests)
     ui::apply_style(ImGui::GetStyle());
-    load_overlay_font(15.f, std::string{glyph_text} + ui::ui_text_zh_glyphs());
+    std::string glyphs{glyph_text};
+    for (language lang : languages())
+      if (lang.cjk()) glyphs += catalogue_characters(lang);
+    load_overlay_font(15.f, glyphs);
   }
   ~imgui_overlay() override {
     _platform.shutdown();
@@ -124,8 +127,8 @@ public:
     const std::pair<u32, u32> position{view->current, view->steps_done};
     if (position == _focused) return;
     _focused = position;
-    _inspector.note_lesson_step(view->steps_done == 0 ? std::string{"lesson: start"}
-                                                      : fmt::format("lesson step {}", view->steps_done));
+    _inspector.note_lesson_step(view->steps_done == 0 ? std::string{text(view->lang, "lesson: start"_t)}
+                                                      : textf(view->lang, "lesson step {}"_t, view->steps_done));
     std::vector<std::pair<std::string, u32>> cells;
     u32 slot = invalid_id, surface = invalid_id;
     if (const lesson_focus* f = view->focus) {
@@ -184,16 +187,15 @@ private:
       // No title bar: in a small window every line goes to the lesson and the panels.
       if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar) &&
           ImGui::BeginTabBar("compact")) {
-        if (_lesson &&
-            ImGui::BeginTabItem(_lesson->lang == language::zh ? "课程###tab-lesson" : "Lesson###tab-lesson")) {
+        if (_lesson && ImGui::BeginTabItem(ui::ui_label(_lesson->lang, "Lesson"_t, "tab-lesson").c_str())) {
           _lesson_panel.draw(*_lesson);
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem((std::string{ui::ui_text("Inspector")} + "###tab-inspector").c_str())) {
+        if (ImGui::BeginTabItem(ui::ui_label(ui::ui_language(), "Inspector"_t, "tab-inspector").c_str())) {
           _inspector.draw_main(gfx::get_adapter_info());
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem((std::string{ui::ui_text("Controls")} + "###tab-controls").c_str())) {
+        if (ImGui::BeginTabItem(ui::ui_label(ui::ui_language(), "Controls"_t, "tab-controls").c_str())) {
           _inspector.draw_controls(state);
           ImGui::EndTabItem();
         }
@@ -207,13 +209,13 @@ private:
     panel_rect controls = layout.controls;
     if (_lesson) {
       to_content(layout.lesson);
-      if (ImGui::Begin(lesson_panel::title(*_lesson), nullptr, sized_to_content)) _lesson_panel.draw(*_lesson);
+      if (ImGui::Begin(lesson_panel::title(*_lesson).c_str(), nullptr, sized_to_content)) _lesson_panel.draw(*_lesson);
       const f32 bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
       ImGui::End();
       controls.h += controls.y - (bottom + 8.f);
       controls.y = bottom + 8.f;
     }
-    const std::string controls_title = ui::ui_label("Controls"), inspector_title = ui::ui_label("Inspector");
+    const std::string controls_title = ui::ui_label("Controls"_t), inspector_title = ui::ui_label("Inspector"_t);
     const ImGuiWindow* previous = ImGui::FindWindowByName(controls_title.c_str());
     const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
     ImGui::SetNextWindowPos(ImVec2{controls.x, controls.y}, place || followed ? ImGuiCond_Always : ImGuiCond_Appearing);
@@ -227,7 +229,7 @@ private:
   }
 
   void draw_hidden_hint() {
-    const char* text = ui::ui_text("F1 shows the inspector");
+    const char* text = ui::tr("F1 shows the inspector"_t);
     const ImVec2 size = ImGui::CalcTextSize(text);
     const ImVec2 min{8.f, ImGui::GetIO().DisplaySize.y - size.y - 18.f};
     const ImVec2 max{min.x + size.x + 12.f, min.y + size.y + 8.f};
@@ -314,7 +316,7 @@ private:
       map["lesson"] = {{"current", _lesson->current},
                        {"steps_done", _lesson->steps_done},
                        {"failed", _lesson->failure != nullptr},
-                       {"language", to_string(_lesson->lang)},
+                       {"language", _lesson->lang.code()},
                        {"glossary", _lesson_panel.shown_term()},
                        {"feedback", _lesson->feedback != nullptr},
                        {"touched", _lesson->exercise_touched}};

@@ -31,89 +31,92 @@ void controls_panel::request(actions::action what, const char* name) {
 
 void controls_panel::draw(const overlay_state& state, const frame_record* latest, marks& marks) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s", ui_text(key_hint));
+  ImGui::TextWrapped(
+      "%s",
+      tr("Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, \u2190/PgUp back, Home restart, R retry"_t));
   ImGui::PopStyleColor();
-  if (marks.button("Reset layout")) _layout_reset = true;
-  if (marks.section("Frame loop", true)) {
+  if (marks.button("Reset layout"_t)) _layout_reset = true;
+  if (marks.section("Frame loop"_t, true)) {
     // Every control shows the engine's state as it is, however it was set (flags, keys,
     // scripts, lessons); changing one asks for the change, applied between frames.
     bool paused = _loop_paused || state.lesson_holds_engine;
     ImGui::BeginDisabled(state.lesson_holds_engine);
-    if (ImGui::Checkbox(ui_label("Pause frame loop").c_str(), &paused)) _loop_paused = paused;
+    if (ImGui::Checkbox(ui_label("Pause frame loop"_t).c_str(), &paused)) _loop_paused = paused;
     marks.remember("Pause frame loop");
     ImGui::EndDisabled();
     if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-      ImGui::SetTooltip("A lesson is open: the engine moves only with its steps, Step one frame, and your changes.");
+      ImGui::SetTooltip(
+          "%s", tr("A lesson is open: the engine moves only with its steps, Step one frame, and your changes."_t));
     ImGui::SameLine();
-    if (marks.button("Step one frame")) _step_requested = true;
-    if (state.lesson_holds_engine) ImGui::TextDisabled("%s", ui_text("held by the lesson: only its steps move it"));
+    if (marks.button("Step one frame"_t)) _step_requested = true;
+    if (state.lesson_holds_engine) ImGui::TextDisabled("%s", tr("held by the lesson: only its steps move it"_t));
     // Sliders leave room for their labels, however narrow the panel.
     ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x -
-                                                                ImGui::CalcTextSize(ui_text("frames in flight")).x -
+                                                                ImGui::CalcTextSize(tr("frames in flight"_t)).x -
                                                                 ImGui::GetStyle().ItemInnerSpacing.x));
     int frames_in_flight =
         latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_slot_count);
-    if (ImGui::SliderInt(ui_label("frames in flight").c_str(), &frames_in_flight, 1,
+    if (ImGui::SliderInt(ui_label("frames in flight"_t).c_str(), &frames_in_flight, 1,
                          static_cast<int>(gfx::frame_slot_count)))
       request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
     marks.remember("frames in flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
-    if (ImGui::SliderInt(ui_label("GPU load").c_str(), &gpu_load, 0, std::max(100, gpu_load)))
+    if (ImGui::SliderInt(ui_label("GPU load"_t).c_str(), &gpu_load, 0, std::max(100, gpu_load)))
       request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
     ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
-    if (ImGui::Checkbox(ui_label("triangle").c_str(), &triangle))
+    if (ImGui::Checkbox(ui_label("triangle"_t).c_str(), &triangle))
       request(actions::show_triangle{triangle}, "show_triangle");
     marks.remember("triangle");
   }
-  if (marks.section("Learner heap", true)) {
-    if (marks.button("Allocate")) {
+  if (marks.section("Learner heap"_t, true)) {
+    if (marks.button("Allocate"_t)) {
       if (!latest || !latest->find_heap("learner"))
         request(actions::create_heap{"learner", gfx::heap_type::cbv_srv_uav, 64, false}, "create_heap");
       request(actions::allocate{"learner", 1, fmt::format("ui{}", ++_learner_allocations)}, "allocate");
       _learner_heap_touched = true;
     }
     ImGui::SameLine();
-    if (marks.button("Free last") && _learner_allocations > 0) {
+    if (marks.button("Free last"_t) && _learner_allocations > 0) {
       request(actions::free_descriptor{"learner", std::nullopt, fmt::format("ui{}", _learner_allocations--)}, "free");
       _learner_heap_touched = true;
     }
   }
-  if (marks.section("Windows")) {
-    if (marks.button("Open window")) request(actions::create_surface{640, 360}, "create_surface");
+  if (marks.section("Windows"_t)) {
+    if (marks.button("Open window"_t)) request(actions::create_surface{640, 360}, "create_surface");
     ImGui::SameLine();
     u32 last = invalid_id;
     if (latest)
       for (const auto& slot : latest->surfaces().slots)
         if (slot.live) last = slot.slot;
-    if (marks.button("Close last") && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
+    if (marks.button("Close last"_t) && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
     for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
-      const std::string label = w ? fmt::format("{}x{}", w, h) : std::string{"minimise"};
-      if (marks.button(label.c_str())) request(actions::resize{0, w, h}, "resize");
+      const bool pressed = w ? marks.button_named(fmt::format("{}x{}", w, h)) : marks.button("minimise"_t);
+      if (pressed) request(actions::resize{0, w, h}, "resize");
       ImGui::SameLine();
     }
-    if (marks.button("fullscreen")) request(actions::toggle_fullscreen{0}, "toggle_fullscreen");
-    ImGui::TextDisabled("%u window(s)", state.windows);
+    if (marks.button("fullscreen"_t)) request(actions::toggle_fullscreen{0}, "toggle_fullscreen");
+    ImGui::TextDisabled("%s", trf("{} window(s)"_t, state.windows).c_str());
   }
-  if (marks.section("Export")) {
-    if (path_and_button("##export", _export_path, sizeof(_export_path), "Export snapshot", marks))
+  if (marks.section("Export"_t)) {
+    if (path_and_button("##export", _export_path, sizeof(_export_path), "Export snapshot"_t, marks))
       request(actions::snapshot{_export_path}, "snapshot");
-    if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path), "Screenshot", marks))
+    if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path), "Screenshot"_t, marks))
       request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
   }
-  if (marks.section("Load and compare")) {
-    if (path_and_button("##load", _load_path, sizeof(_load_path), "Load snapshot", marks))
+  if (marks.section("Load and compare"_t)) {
+    if (path_and_button("##load", _load_path, sizeof(_load_path), "Load snapshot"_t, marks))
       _file_request = {file_request::kind::load, _load_path};
-    if (path_and_button("##diff", _diff_path, sizeof(_diff_path), "Diff against", marks))
+    if (path_and_button("##diff", _diff_path, sizeof(_diff_path), "Diff against"_t, marks))
       _file_request = {file_request::kind::diff, _diff_path};
   }
 }
 
 // A path field and its button on one row: the field takes what the button leaves, so the
 // button stays whole in a narrow panel.
-bool controls_panel::path_and_button(const char* id, char* path, size_t size, const char* label, marks& marks) {
+bool controls_panel::path_and_button(const char* id, char* path, size_t size, text_key label, marks& marks) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const f32 button_width = ImGui::CalcTextSize(ui_text(label)).x + 2 * style.FramePadding.x;
+  const f32 button_width = ImGui::CalcTextSize(tr(label)).x + 2 * style.FramePadding.x;
   ImGui::SetNextItemWidth(
       std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x - button_width - style.ItemSpacing.x));
   ImGui::InputText(id, path, size);

@@ -2,6 +2,7 @@
 
 #include "inspector/panels.h"
 #include "inspector/plot.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
@@ -14,19 +15,20 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;
   for (u32 s = 0; s < gfx::frame_slot_count; ++s)
-    ImGui::TableSetupColumn(fmt::format("slot {}{}", s, s == f.frame_slot ? " (current)" : "").c_str());
+    ImGui::TableSetupColumn(
+        (s == f.frame_slot ? trf("frame slot {} (current)"_t, s) : trf("frame slot {}"_t, s)).c_str());
   ImGui::TableHeadersRow();
   ImGui::TableNextRow();
   for (u32 s = 0; s < gfx::frame_slot_count; ++s) {
     ImGui::TableSetColumnIndex(static_cast<int>(s));
     if (s == focus.slot) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(255, 255, 255, 40));
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[s]), "fence value %llu",
-                       static_cast<unsigned long long>(f.slot_fence_values[s]));
-    ImGui::Text("GPU is at %llu", static_cast<unsigned long long>(f.gpu_completed));
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[s]), "%s",
+                       trf("fence value {}"_t, f.slot_fence_values[s]).c_str());
+    ImGui::TextUnformatted(trf("GPU is at {}"_t, f.gpu_completed).c_str());
     const u32 wait = frames_until(f, s);
-    ImGui::TextWrapped("processed %s", wait == 0   ? "at the next begin_frame"
-                                       : wait == 1 ? "after 1 more frame"
-                                                   : fmt::format("after {} more frames", wait).c_str());
+    ImGui::TextWrapped("%s", wait == 0   ? tr("processed at the next begin_frame"_t)
+                             : wait == 1 ? tr("processed after 1 more frame"_t)
+                                         : trf("processed after {} more frames"_t, wait).c_str());
     u32 queued = 0;
     for (const heap_record& h : r.heaps())
       for (u32 index : h.state->deferred[s]) {
@@ -34,7 +36,7 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
         const u64* freed = lookup(h.state->freed_frames, index);
         ImGui::Bullet();
         ImGui::TextWrapped("%s[%u]%s%s%s", h.info.name.c_str(), index, owner ? " " : "", owner ? owner->c_str() : "",
-                           freed ? fmt::format(", freed in frame {}", *freed).c_str() : "");
+                           freed ? trf(", freed in frame {}"_t, *freed).c_str() : "");
         ++queued;
       }
     for (const gfx::object_info& o : r.objects->deferred_releases[s]) {
@@ -42,13 +44,13 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
       ImGui::TextWrapped("%s (%s)", o.name.c_str(), o.type.c_str());
       ++queued;
     }
-    if (queued == 0) ImGui::TextDisabled("empty");
+    if (queued == 0) ImGui::TextDisabled("%s", tr("empty"_t));
   }
   ImGui::EndTable();
   // What came back in the newest frames, fading over about a second.
   if (shown.newest()) {
     const auto returned = glow.returned_now();
-    if (!returned.empty()) ImGui::TextUnformatted("back on the free stack:");
+    if (!returned.empty()) ImGui::TextUnformatted(tr("back on the free stack:"_t));
     for (const auto& [key, strength] : returned) {
       ImGui::SameLine();
       ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour_free);
@@ -62,11 +64,11 @@ void draw_deferred(const shown_frame& shown, const focus& focus, const highlight
   // objects waiting for the slot's fence.
   const plot_window window = plot_window_of(shown);
   plot_axes axes;
-  axes.title = "Deferred queue length per slot (descriptors + objects)";
+  axes.title = tr("Deferred queue length per frame slot (descriptors + objects)"_t);
   axes.stairs = true;
   axes.marked = window.count - 1;
   std::vector<plot_series> slots(gfx::frame_slot_count);
-  for (u32 s = 0; s < gfx::frame_slot_count; ++s) slots[s] = {fmt::format("slot {}", s), colour_deferred_text[s], {}};
+  for (u32 s = 0; s < gfx::frame_slot_count; ++s) slots[s] = {trf("frame slot {}"_t, s), colour_deferred_text[s], {}};
   for (u32 k = 0; k < window.count; ++k) {
     const frame_record& at = shown.history->at(window.first + k);
     axes.frames.push_back(at.frame.frame_number);

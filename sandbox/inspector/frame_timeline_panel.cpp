@@ -10,6 +10,7 @@
 #include "inspector/frame_lanes.h"
 #include "inspector/panels.h"
 #include "inspector/plot.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 namespace {
@@ -41,21 +42,23 @@ std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown) {
 
 void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& clock, marks& marks) {
   const frame_lanes lanes = build_frame_lanes(timeline_timings(shown));
-  ImGui::TextUnformatted("Frames in flight: what the CPU did (top) and what the GPU ran (bottom), newest at the right");
+  ImGui::TextWrapped(
+      "%s", tr("Frames in flight: what the CPU did (top) and what the GPU ran (bottom), newest at the right"_t));
   if (lanes.cpu.empty()) {
-    ImGui::TextDisabled("no frame has run yet");
+    ImGui::TextDisabled("%s", tr("no frame has run yet"_t));
     return;
   }
   // Which clock the GPU lane is on, in words: a learner must know when it is an estimate.
   if (lanes.source == gfx::gpu_time_source::fence_observed) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(colour_allocated));
     ImGui::TextWrapped(
-        "GPU lane estimated: no usable timestamp queries here (%s); each span ends when the CPU saw its "
-        "fence complete",
-        clock.method.c_str());
+        "%s",
+        trf("GPU lane estimated: no usable timestamp queries here ({}); each span ends when the CPU saw its fence complete"_t,
+            clock.method)
+            .c_str());
     ImGui::PopStyleColor();
   } else if (!clock.method.empty()) {
-    hint("GPU lane: " + clock.method);
+    hint(trf("GPU lane: {}"_t, clock.method));
   }
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -95,21 +98,20 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
       const f64 d = s.end_ms - s.begin_ms;
       switch (s.what) {
         case lane_span::kind::wait:
-          hovered = fmt::format("frame {} (slot {}): begin_frame waited {:.3f} ms for fence value {}", s.frame, s.slot,
-                                d, s.value);
+          hovered = trf("frame {} (frame slot {}): begin_frame waited {:.3f} ms for fence value {}"_t, s.frame, s.slot,
+                        d, s.value);
           break;
         case lane_span::kind::record:
-          hovered = fmt::format("frame {} (slot {}): recorded and submitted in {:.3f} ms", s.frame, s.slot, d);
+          hovered = trf("frame {} (frame slot {}): recorded and submitted in {:.3f} ms"_t, s.frame, s.slot, d);
           break;
         case lane_span::kind::present:
-          hovered = fmt::format(
-              "frame {} (slot {}): {:.3f} ms in Present before Signal({}); a long one means the swap "
-              "chain held the CPU back (lavapipe's X11 present waits for the frame's rendering)",
+          hovered = trf(
+              "frame {} (frame slot {}): {:.3f} ms in Present before Signal({}); a long one means the swap chain held the CPU back (lavapipe's X11 present waits for the frame's rendering)"_t,
               s.frame, s.slot, d, s.value);
           break;
         case lane_span::kind::gpu:
-          hovered = fmt::format("frame {} (slot {}): ran {:.3f} ms on the GPU; completes fence value {}", s.frame,
-                                s.slot, d, s.value);
+          hovered = trf("frame {} (frame slot {}): ran {:.3f} ms on the GPU; completes fence value {}"_t, s.frame,
+                        s.slot, d, s.value);
           break;
       }
     }
@@ -137,7 +139,7 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   for (f64 tick : nice_ticks(0.0, lanes.span_ms, 8)) {
     const f32 x = x_of(lanes.span_ms - tick);
     dl->AddLine(ImVec2{x, axis_y}, ImVec2{x, axis_y + 4.f}, colour_slot_free);
-    const std::string label = tick == 0.0 ? "now" : "-" + tick_label(tick, lanes.span_ms / 8) + " ms";
+    const std::string label = tick == 0.0 ? tr("now"_t) : "-" + tick_label(tick, lanes.span_ms / 8) + " ms";
     dl->AddText(ImVec2{x - ImGui::CalcTextSize(label.c_str()).x / 2, axis_y + 3.f}, IM_COL32(180, 180, 186, 255),
                 label.c_str());
   }
@@ -146,17 +148,22 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   marks.remember("frame timeline", ImVec4{x0, cpu_y, x1, axis_y});
   if (!hovered.empty()) ImGui::SetTooltip("%s", hovered.c_str());
   const gfx::frame_stats& f = shown.record->frame;
-  hint(
-      "grey: waiting in begin_frame; solid: recording, in the frame's slot colour; hatched: in Present; S: Signal; "
-      "arrows: the value completing on the GPU releases the wait that needed it");
+  hint(tr(
+      "grey: waiting in begin_frame; solid: recording, in the colour of the frame's slot; hatched: in Present; S: Signal; arrows: the value completing on the GPU releases the wait that needed it"_t));
   if (lanes.ahead > 0)
-    ImGui::TextWrapped("The CPU ran ahead: %u of these frames began recording while the GPU still ran the one before.",
-                       lanes.ahead);
+    ImGui::TextWrapped(
+        "%s", trf("The CPU ran ahead: {} of these frames began recording while the GPU still ran the one before."_t,
+                  lanes.ahead)
+                  .c_str());
   else
-    ImGui::TextWrapped("The CPU never ran ahead here: each frame began after the GPU finished the one before%s.",
-                       lanes.longest_present_ms > 1.0 ? " (Present held it back)" : "");
-  ImGui::Text("CPU frame %.3f ms, GPU frame %.3f ms (frame %llu)", static_cast<f64>(f.cpu_frame_ms),
-              static_cast<f64>(f.gpu_frame_ms), static_cast<unsigned long long>(f.gpu_frame));
+    ImGui::TextWrapped(
+        "%s",
+        lanes.longest_present_ms > 1.0
+            ? tr("The CPU never ran ahead here: each frame began after the GPU finished the one before (Present held it back)."_t)
+            : tr("The CPU never ran ahead here: each frame began after the GPU finished the one before."_t));
+  ImGui::TextUnformatted(trf("CPU frame {:.3f} ms, GPU frame {:.3f} ms (frame {})"_t, static_cast<f64>(f.cpu_frame_ms),
+                             static_cast<f64>(f.gpu_frame_ms), f.gpu_frame)
+                             .c_str());
 }
 
 }  // namespace xe::sandbox::ui

@@ -2,6 +2,7 @@
 
 #include "inspector/panels.h"
 #include "inspector/plot.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
@@ -13,7 +14,7 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   // keeps the choice.
   const heap_record* heap = _chosen ? r.find_heap(_selected) : nullptr;
   if (!heap) heap = &r.heaps().back();
-  if (ImGui::BeginCombo("heap", heap->info.name.c_str())) {
+  if (ImGui::BeginCombo(ui_label("heap"_t).c_str(), heap->info.name.c_str())) {
     for (const heap_record& h : r.heaps())
       if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {
         select(h.info.name);
@@ -24,12 +25,17 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   const gfx::heap_info& info = heap->info;
   u32 waiting = 0;
   for (u32 count : info.deferred_counts) waiting += count;
-  ImGui::Text("%s, %u of %u used (%u waiting), %u bytes per descriptor%s", gfx::to_string(info.type), info.size,
-              info.capacity, waiting, info.descriptor_size, info.shader_visible ? ", shader-visible" : "");
-  legend(colour_free, "free");
-  legend(colour_allocated, "allocated");
+  ImGui::TextWrapped(
+      "%s",
+      (info.shader_visible ? trf("{}, {} of {} used ({} waiting), {} bytes per descriptor, shader-visible"_t,
+                                 gfx::to_string(info.type), info.size, info.capacity, waiting, info.descriptor_size)
+                           : trf("{}, {} of {} used ({} waiting), {} bytes per descriptor"_t, gfx::to_string(info.type),
+                                 info.size, info.capacity, waiting, info.descriptor_size))
+          .c_str());
+  legend(colour_free, tr("free"_t));
+  legend(colour_allocated, tr("allocated"_t));
   for (u32 s = 0; s < gfx::frame_slot_count; ++s)
-    legend(colour_deferred[s], s == 0 ? "waiting: slot 0" : std::to_string(s).c_str());
+    legend(colour_deferred[s], s == 0 ? tr("waiting: frame slot 0"_t) : std::to_string(s).c_str());
   ImGui::NewLine();
 
   const auto states = descriptor_states(*heap);
@@ -42,7 +48,8 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   const u32 pages = (info.capacity + page_size - 1) / page_size;
   if (pages > 1) {
     int page = static_cast<int>(std::min(_page, pages - 1));
-    ImGui::SliderInt("page", &page, 0, static_cast<int>(pages) - 1, fmt::format("%d of {}", pages).c_str());
+    ImGui::SliderInt(ui_label("page"_t).c_str(), &page, 0, static_cast<int>(pages) - 1,
+                     trf("%d of {}"_t, pages).c_str());
     _page = static_cast<u32>(page);
   }
   const u32 first = std::min(_page, pages - 1) * page_size;
@@ -71,13 +78,14 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
         dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x + 2, max.y + 2}, colour_focus, 0, 0, 2.f);
     if (ImGui::IsMouseHoveringRect(min, max)) {
       ImGui::BeginTooltip();
-      ImGui::Text("index %u: %s", i, describe(states[i]));
-      if (const std::string* owner = lookup(heap->state->owners, i)) ImGui::Text("owner: %s", owner->c_str());
+      ImGui::TextUnformatted(trf("index {}: {}"_t, i, describe(states[i])).c_str());
+      if (const std::string* owner = lookup(heap->state->owners, i))
+        ImGui::TextUnformatted(trf("owner: {}"_t, *owner).c_str());
       if (const u64* freed = lookup(heap->state->freed_frames, i)) {
         const u32 slot = static_cast<u32>(states[i]) - static_cast<u32>(descriptor_state::deferred0);
-        ImGui::Text("freed in frame %llu; returns when fence value %llu has completed",
-                    static_cast<unsigned long long>(*freed),
-                    static_cast<unsigned long long>(r.frame.slot_fence_values[slot]));
+        ImGui::TextUnformatted(trf("freed in frame {}; returns when fence value {} has completed"_t, *freed,
+                                   r.frame.slot_fence_values[slot])
+                                   .c_str());
       }
       ImGui::EndTooltip();
     }
@@ -98,7 +106,7 @@ void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
                                       IM_COL32(240, 98, 146, 255),  IM_COL32(189, 189, 189, 255)};
   const plot_window window = plot_window_of(shown);
   plot_axes axes;
-  axes.title = "Heap occupancy (allocated + waiting, % of capacity)";
+  axes.title = tr("Heap occupancy (allocated + waiting, % of capacity)"_t);
   axes.unit = "%";
   axes.y_max = 100.f;
   axes.marked = window.count - 1;
@@ -127,8 +135,12 @@ void heaps_panel::draw_free_stack(const heap_record& heap) {
   const u32 fits = std::max(4u, static_cast<u32>((ImGui::GetContentRegionAvail().x - 20) / w));
   const u32 shown = std::min<u32>(static_cast<u32>(stack.size()), fits);
   const u32 first = std::min(size > shown / 4 ? size - shown / 4 : 0u, static_cast<u32>(stack.size()) - shown);
-  ImGui::Text("_free_handles[%zu]   _size = %u   next allocate() returns %s", stack.size(), size,
-              size < stack.size() ? std::to_string(stack[size]).c_str() : "nothing: the heap is full");
+  ImGui::TextWrapped(
+      "%s", (size < stack.size()
+                 ? trf("_free_handles[{}]   _size = {}   next allocate() returns {}"_t, stack.size(), size, stack[size])
+                 : trf("_free_handles[{}]   _size = {}   next allocate() returns nothing: the heap is full"_t,
+                       stack.size(), size))
+                .c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   origin.y += 14;
@@ -150,7 +162,7 @@ void heaps_panel::draw_free_stack(const heap_record& heap) {
   }
   ImGui::Dummy(ImVec2{shown * w + 20, h + 18});
   if (first > 0 || first + shown < stack.size())
-    ImGui::TextDisabled("showing entries %u..%u of %zu", first, first + shown - 1, stack.size());
+    ImGui::TextDisabled("%s", trf("showing entries {}..{} of {}"_t, first, first + shown - 1, stack.size()).c_str());
 }
 
 }  // namespace xe::sandbox::ui

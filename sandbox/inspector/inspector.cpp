@@ -27,13 +27,13 @@ result<void> inspector::load_snapshot_file(const std::string& path) {
   auto loaded = load_snapshot(path);
   if (!loaded) {
     _message = loaded.error_value().reason;
-    _notices.add("Could not load: " + _message, true);
+    _notices.add(ui::trf("Could not load: {}"_t, _message), true);
     return std::move(loaded).error_value();
   }
   _loaded = std::move(*loaded);
-  _message = "showing " + path + " (read-only)";
+  _message = ui::trf("showing {} (read-only)"_t, path);
   _notices.add(
-      fmt::format("Showing {} (frame {}, read-only)", ui::absolute_path(path), _loaded->record.frame.frame_number),
+      ui::trf("Showing {} (frame {}, read-only)"_t, ui::absolute_path(path), _loaded->record.frame.frame_number),
       false);
   return {};
 }
@@ -43,14 +43,14 @@ result<void> inspector::load_diff_file(const std::string& path) {
   auto loaded = load_snapshot(path);
   if (!loaded) {
     _message = loaded.error_value().reason;
-    _notices.add("Could not compare: " + _message, true);
+    _notices.add(ui::trf("Could not compare: {}"_t, _message), true);
     return std::move(loaded).error_value();
   }
   _diff_against = std::move(*loaded);
   _diff_path = ui::absolute_path(path);
-  _message = "comparing against " + _diff_path;
-  _notices.add(fmt::format("Comparing against {} (frame {}): see the Diff tab", _diff_path,
-                           _diff_against->record.frame.frame_number),
+  _message = ui::trf("comparing against {}"_t, _diff_path);
+  _notices.add(ui::trf("Comparing against {} (frame {}): see the Diff tab"_t, _diff_path,
+                       _diff_against->record.frame.frame_number),
                false);
   select_panel("Diff");
   return {};
@@ -60,16 +60,15 @@ void inspector::request_done(const actions::step& step, const result<void>& outc
   const auto* export_file = std::get_if<actions::snapshot>(&step.what);
   const auto* screenshot = std::get_if<actions::screenshot>(&step.what);
   if (!outcome) {  // the app has logged it
-    const char* what = export_file ? "Export" : screenshot ? "Screenshot" : step.name.c_str();
-    _notices.add(fmt::format("{} failed: {}", what, outcome.error_value().reason), true, false);
+    const std::string what = export_file ? ui::tr("Export"_t) : screenshot ? ui::tr("Screenshot"_t) : step.name;
+    _notices.add(ui::trf("{} failed: {}"_t, what, outcome.error_value().reason), true, false);
     return;
   }
   if (!export_file && !screenshot) return;  // the panels show the change itself
   const std::string path = ui::absolute_path(export_file ? export_file->file : screenshot->file);
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(path, ec);
-  _notices.add(ec ? fmt::format("Wrote {}", path) : fmt::format("Wrote {} ({})", path, ui::describe_size(bytes)),
-               false);
+  _notices.add(ec ? ui::trf("Wrote {}"_t, path) : ui::trf("Wrote {} ({})"_t, path, ui::describe_size(bytes)), false);
 }
 
 ui::shown_frame inspector::shown() const {
@@ -79,10 +78,10 @@ ui::shown_frame inspector::shown() const {
 
 void inspector::draw_main(const gfx::adapter_info& adapter) {
   if (_loaded) {
-    ImGui::TextColored(ImVec4{1, 0.8f, 0.3f, 1}, "Snapshot (read-only), frame %llu",
-                       static_cast<unsigned long long>(_loaded->record.frame.frame_number));
+    ImGui::TextColored(ImVec4{1, 0.8f, 0.3f, 1}, "%s",
+                       ui::trf("Snapshot (read-only), frame {}"_t, _loaded->record.frame.frame_number).c_str());
     ImGui::SameLine();
-    if (_marks.button("Back to live")) show_live();
+    if (_marks.button("Back to live"_t)) show_live();
   } else {
     _timeline.draw(_history, _marks);
   }
@@ -94,24 +93,25 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
     return _panel_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
   };
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
-  const auto tab = [&](const char* name, auto&& draw) {
-    const bool open = ImGui::BeginTabItem(ui::ui_label(name).c_str(), nullptr, tab_flags(name));
-    _marks.remember(("tab:" + std::string{name}).c_str());  // the tab's own button
+  const auto tab = [&](text_key name, auto&& draw) {
+    const std::string_view id = name.english;
+    const bool open = ImGui::BeginTabItem(ui::ui_label(name).c_str(), nullptr, tab_flags(id));
+    _marks.remember(("tab:" + std::string{id}).c_str());  // the tab's own button
     if (open) {
-      _shown_panel = name;
+      _shown_panel = id;
       draw();
       ImGui::EndTabItem();
     }
   };
-  tab("Heaps", [&] { _heaps.draw(shown, _focus, _highlights, _marks); });
-  tab("Deferred", [&] { ui::draw_deferred(shown, _focus, _highlights, _marks); });
-  tab("Fences",
+  tab("Heaps"_t, [&] { _heaps.draw(shown, _focus, _highlights, _marks); });
+  tab("Deferred"_t, [&] { ui::draw_deferred(shown, _focus, _highlights, _marks); });
+  tab("Fences"_t,
       [&] { ui::draw_fences(shown, _frame_times, (_loaded ? _loaded->adapter : adapter).gpu_clock, _marks); });
-  tab("Surfaces", [&] { ui::draw_surfaces(shown, _focus, _highlights); });
-  tab("Resources", [&] { ui::draw_resources(shown, _marks); });
-  tab("Log", [&] { ui::draw_log(shown, *_log); });
-  tab("Adapter", [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });
-  tab("Diff", [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr, _diff_path); });
+  tab("Surfaces"_t, [&] { ui::draw_surfaces(shown, _focus, _highlights); });
+  tab("Resources"_t, [&] { ui::draw_resources(shown, _marks); });
+  tab("Log"_t, [&] { ui::draw_log(shown, *_log); });
+  tab("Adapter"_t, [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });
+  tab("Diff"_t, [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr, _diff_path); });
   ImGui::EndTabBar();
   _panel_request.clear();
 }

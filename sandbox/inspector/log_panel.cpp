@@ -1,13 +1,14 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "inspector/panels.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
 // The shown frame's engine events, then the process log (engine, Vulkan validation, and
 // what the inspector's actions did).
 void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log) {
-  ImGui::TextDisabled("events of the frame shown");
+  ImGui::TextDisabled("%s", tr("events of the frame shown"_t));
   for (const recorded_event& e : shown.record->events) {
     std::string line = gfx::to_string(e.type);
     if (!e.heap.empty()) line += fmt::format(" {}[{}]", e.heap, e.index);
@@ -19,7 +20,7 @@ void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log) 
     ImGui::TextUnformatted(line.c_str());
   }
   ImGui::Separator();
-  ImGui::TextDisabled("log (engine, Vulkan validation)");
+  ImGui::TextDisabled("%s", tr("log (engine, Vulkan validation)"_t));
   for (const std::string& line : log.last_formatted(120)) ImGui::TextUnformatted(line.c_str());
 }
 

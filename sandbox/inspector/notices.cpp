@@ -6,6 +6,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "common/log.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
@@ -51,7 +52,7 @@ std::string absolute_path(const std::filesystem::path& path) {
 }
 
 std::string describe_size(u64 bytes) {
-  if (bytes < 1000) return fmt::format("{} bytes", bytes);
+  if (bytes < 1000) return trf("{} bytes"_t, bytes);
   if (bytes < 1000 * 1000) return fmt::format("{} KB", (bytes + 500) / 1000);
   return fmt::format("{:.1f} MB", static_cast<f64>(bytes) / 1e6);
 }

@@ -6,22 +6,28 @@
 
 namespace xe::sandbox::ui {
 
-bool marks::button(const char* label) {
+bool marks::button(text_key label) {
   const bool pressed = ImGui::Button(ui_label(label).c_str());
-  remember(label);
+  remember(label.english.data());
   return pressed;
 }
 
-bool marks::section(const char* label, bool open_by_default) {
+bool marks::button_named(const std::string& label) {
+  const bool pressed = ImGui::Button(label.c_str());
+  remember(label.c_str());
+  return pressed;
+}
+
+bool marks::section(text_key label, bool open_by_default) {
   const bool open =
       ImGui::CollapsingHeader(ui_label(label).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
-  remember(label);
+  remember(label.english.data());
   return open;
 }
 
-void marks::remember(const char* label) {
+void marks::remember(const char* name) {
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  _buttons[label] = ImVec4{min.x, min.y, max.x, max.y};
+  _buttons[name] = ImVec4{min.x, min.y, max.x, max.y};
 }
 
 u32 marks::first_cell(std::string_view heap) const {
@@ -151,11 +157,11 @@ ImU32 colour_of(descriptor_state s) {
 
 const char* describe(descriptor_state s) {
   switch (s) {
-    case descriptor_state::free: return "free";
-    case descriptor_state::allocated: return "allocated";
-    case descriptor_state::deferred0: return "freed, waiting in slot 0";
-    case descriptor_state::deferred1: return "freed, waiting in slot 1";
-    case descriptor_state::deferred2: return "freed, waiting in slot 2";
+    case descriptor_state::free: return tr("free"_t);
+    case descriptor_state::allocated: return tr("allocated"_t);
+    case descriptor_state::deferred0: return tr("freed, waiting in frame slot 0"_t);
+    case descriptor_state::deferred1: return tr("freed, waiting in frame slot 1"_t);
+    case descriptor_state::deferred2: return tr("freed, waiting in frame slot 2"_t);
   }
   return "";
 }

@@ -18,6 +18,7 @@
 #include "snapshot/diff.h"
 #include "snapshot/frame_record.h"
 #include "snapshot/history.h"
+#include "text/text.h"
 
 namespace xe::sandbox::ui {
 
@@ -122,9 +123,12 @@ public:
     _buttons.clear();
     _cells.clear();
   }
-  bool button(const char* label);
-  bool section(const char* label, bool open_by_default = false);  // a collapsing header
-  void remember(const char* label);                               // the last item's rectangle
+  // A button or collapsing header whose text is label in the inspector's language; its id
+  // and its name in the UI map are label's English form.
+  bool button(text_key label);
+  bool section(text_key label, bool open_by_default = false);
+  bool button_named(const std::string& label);  // a label that is data, not a text ("640x360")
+  void remember(const char* name);              // the last item's rectangle, under name
   void remember(const std::string& label, ImVec4 rect) { _buttons[label] = rect; }
   std::vector<ImVec4>& cells_of(const std::string& heap, u32 first) {
     _cell_base[heap] = first;
@@ -151,7 +155,7 @@ f32 contrast_ratio(ImVec4 a, ImVec4 b);
 ImVec4 blend(ImVec4 colour, ImVec4 background);
 
 ImU32 colour_of(descriptor_state s);
-const char* describe(descriptor_state s);
+const char* describe(descriptor_state s);  // in the inspector's language
 // How many begin_frames from now until the slot is processed (0: the next one).
 u32 frames_until(const gfx::frame_stats& f, u32 slot);
 void legend(ImU32 colour, const char* text);  // a swatch and its label, on the current line

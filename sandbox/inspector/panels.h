@@ -87,11 +87,6 @@ private:
   std::vector<std::pair<u64, std::string>> _lesson_steps;  // (frame number, label), newest last
 };
 
-// The keys, in one line: what the controls panel and the hidden overlay's hint say.
-inline constexpr const char* key_hint =
-    "Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, "
-    "\u2190/PgUp back, Home restart, R retry";
-
 // The controls panel: the frame loop, the learner heap, windows, export, load and compare
 // (controls_panel.cpp). What it asks of the engine becomes steps, run between frames.
 class controls_panel {
@@ -113,7 +108,7 @@ public:
 
 private:
   void request(actions::action what, const char* name);
-  bool path_and_button(const char* id, char* path, size_t size, const char* label, marks& marks);
+  bool path_and_button(const char* id, char* path, size_t size, text_key label, marks& marks);
 
   bool _loop_paused{false};
   bool _step_requested{false};

@@ -1,5 +1,7 @@
 #include "inspector/plot.h"
 
+#include "inspector/ui_text.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -121,7 +123,7 @@ ImVec4 draw_plot(const plot_axes& axes, std::span<const plot_series> series) {
   dl->AddLine(ImVec2{min.x, max.y}, ImVec2{max.x, max.y}, colour_axis);
   ImGui::Dummy(ImVec2{width, line_h / 2 + axes.height + line_h + 6});
   // The x axis' unit, then the legend, wrapping where the panel ends.
-  ImGui::TextDisabled("x: frame");
+  ImGui::TextDisabled("%s", tr("x: frame"_t));
   const f32 right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   for (const plot_series& s : series) {
     const f32 item = 14.f + ImGui::GetStyle().ItemSpacing.x * 2 + ImGui::CalcTextSize(s.label.c_str()).x;

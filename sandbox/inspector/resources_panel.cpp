@@ -3,6 +3,7 @@
 #include <imgui_internal.h>
 
 #include "inspector/panels.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
@@ -19,8 +20,8 @@ void draw_resources(const shown_frame& shown, marks& marks) {
   const f32 height = rows * ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize + 4.f;
   if (!ImGui::BeginTable("resources", 7, flags, ImVec2{0.f, height})) return;
   // state: the D3D12 state its last recorded barrier left it in; lifetime: live or waiting.
-  constexpr const char* names[] = {"name", "kind", "size", "format", "bytes", "state", "lifetime"};
-  for (const char* name : names) ImGui::TableSetupColumn(name);
+  constexpr text_key names[] = {"name"_t, "kind"_t, "size"_t, "format"_t, "bytes"_t, "state"_t, "lifetime"_t};
+  for (text_key name : names) ImGui::TableSetupColumn(ui_label(name).c_str());
   ImGui::TableSetupScrollFreeze(1, 1);
   ImGui::TableHeadersRow();
   for (const gfx::resource_info& res : r.objects->resources) {
@@ -42,14 +43,14 @@ void draw_resources(const shown_frame& shown, marks& marks) {
     ImGui::TableNextColumn();
     if (res.pending_release)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_slot_count]),
-                         "release waits in slot %u", res.release_slot);
+                         "%s", trf("release waits in frame slot {}"_t, res.release_slot).c_str());
     else
-      ImGui::TextUnformatted("live");
+      ImGui::TextUnformatted(tr("live"_t));
   }
   // Where each column lies (screen x, scrolled), for tests: as wide as its widest cell.
   if (const ImGuiTable* table = ImGui::GetCurrentTable())
     for (int i = 0; i < table->ColumnsCount && i < 7; ++i)
-      marks.remember(std::string{"resources column:"} + names[i],
+      marks.remember(std::string{"resources column:"} + std::string{names[i].english},
                      ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
   ImGui::EndTable();
 }

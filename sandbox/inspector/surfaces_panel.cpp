@@ -3,14 +3,18 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "inspector/panels.h"
+#include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
 // The surfaces' utl::free_list: one card per slot, the free chain drawn as arrows.
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow) {
   const gfx::surfaces_info& s = shown.record->surfaces();
-  ImGui::Text("utl::free_list<d3d12_surface>: %u slots, next free: %s", s.capacity,
-              s.next_free == invalid_id ? "none" : std::to_string(s.next_free).c_str());
+  ImGui::TextUnformatted(
+      (s.next_free == invalid_id
+           ? trf("utl::free_list<d3d12_surface>: {} surface slots, next free: none"_t, s.capacity)
+           : trf("utl::free_list<d3d12_surface>: {} surface slots, next free: {}"_t, s.capacity, s.next_free))
+          .c_str());
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   origin.x += 44;  // room for the head of the free chain
@@ -45,22 +49,25 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
                   3.f);
     if (i == focus.surface)
       dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3}, colour_focus, 4.f, 0, 2.f);
-    std::string text = fmt::format("slot {} (gen {})\n", i, slot.generation);
+    std::string text = trf("slot {} (gen {})"_t, i, slot.generation) + "\n";
     if (slot.live) {
-      text += fmt::format("{} {}x{}{}\n{} buffers, now {}\nRTV", slot.kind, slot.width, slot.height,
-                          slot.fullscreen ? "\nfullscreen" : "", slot.back_buffers,
-                          shown.record->back_buffer_index(static_cast<u32>(i)));
+      text += fmt::format("{} {}x{}", slot.kind, slot.width, slot.height);
+      if (slot.fullscreen) text += std::string{"\n"} + tr("fullscreen"_t);
+      text +=
+          "\n" + trf("{} buffers, now {}"_t, slot.back_buffers, shown.record->back_buffer_index(static_cast<u32>(i)));
+      text += "\nRTV";
       for (u32 rtv : slot.rtv_indices) text += " " + std::to_string(rtv);
       if (slot.dsv_index != invalid_id) text += fmt::format("\nDSV {}", slot.dsv_index);
     } else {
-      text += "free\nnext: " + (slot.next_free == invalid_id ? std::string{"end"} : std::to_string(slot.next_free));
+      text += std::string{tr("free"_t)} + "\n" +
+              (slot.next_free == invalid_id ? std::string{tr("next: end"_t)} : trf("next: {}"_t, slot.next_free));
     }
     dl->AddText(ImVec2{min.x + 5, min.y + 4}, colour_text, text.c_str());
   }
   // The free chain: head -> slot -> next -> ...
   if (s.next_free != invalid_id && s.next_free < tops.size()) {
     const ImVec2 head{origin.x - 40, origin.y - 22};
-    dl->AddText(ImVec2{head.x, head.y - 8}, colour_changed, "head");
+    dl->AddText(ImVec2{head.x, head.y - 8}, colour_changed, tr("head"_t));
     arrow(dl, ImVec2{head.x + 16, head.y + 8}, tops[s.next_free], colour_changed);
     for (size_t i = 0; i < s.slots.size(); ++i) {
       const u32 next = s.slots[i].next_free;

@@ -21,12 +21,12 @@ ImU32 colour_of(timeline::marker_kind kind) {
 // object creation, validation).
 const char* marker_verb(gfx::event_type type) {
   switch (type) {
-    case gfx::event_type::descriptor_allocated: return "allocated";
-    case gfx::event_type::descriptor_freed: return "freed";
-    case gfx::event_type::descriptor_returned: return "returned";
-    case gfx::event_type::surface_created: return "surface created";
-    case gfx::event_type::surface_removed: return "surface removed";
-    case gfx::event_type::surface_resized: return "surface resized";
+    case gfx::event_type::descriptor_allocated: return tr("allocated"_t);
+    case gfx::event_type::descriptor_freed: return tr("freed"_t);
+    case gfx::event_type::descriptor_returned: return tr("returned"_t);
+    case gfx::event_type::surface_created: return tr("surface created"_t);
+    case gfx::event_type::surface_removed: return tr("surface removed"_t);
+    case gfx::event_type::surface_resized: return tr("surface resized"_t);
     default: return nullptr;
   }
 }
@@ -94,7 +94,7 @@ void timeline::jump(const std::vector<marker>& markers, const history_ring& hist
 void timeline::draw(const history_ring& history, marks& marks) {
   if (history.empty()) return;
   const std::vector<marker> all = markers(history);
-  ImGui::Checkbox(ui_label("Pause view").c_str(), &_paused);
+  ImGui::Checkbox(ui_label("Pause view"_t).c_str(), &_paused);
   marks.remember("Pause view");
   ImGui::SameLine();
   if (!_paused) _scrub = history.size() - 1;
@@ -102,7 +102,7 @@ void timeline::draw(const history_ring& history, marks& marks) {
   const auto frame_at = [&](u32 at) { return static_cast<unsigned long long>(history.at(at).frame.frame_number); };
   // The slider names the frame shown; its range is the history's frames.
   const std::string label =
-      fmt::format("frame {} of {}..{}", frame_at(static_cast<u32>(scrub)), frame_at(0), frame_at(history.size() - 1));
+      trf("frame {} of {}..{}"_t, frame_at(static_cast<u32>(scrub)), frame_at(0), frame_at(history.size() - 1));
   const f32 buttons_width =
       ImGui::CalcTextSize("<<>><>").x + 8 * ImGui::GetStyle().FramePadding.x + 4 * ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(-buttons_width);
@@ -114,21 +114,21 @@ void timeline::draw(const history_ring& history, marks& marks) {
   const ImVec2 track_min = ImGui::GetItemRectMin(), track_max = ImGui::GetItemRectMax();
   marks.remember("history slider");
   ImGui::SameLine();
-  if (marks.button("<<")) jump(all, history, -1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("previous event ([)");
+  if (marks.button_named("<<")) jump(all, history, -1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("previous event ([)"_t));
   ImGui::SameLine();
-  if (marks.button("<") && _scrub > 0) {
+  if (marks.button_named("<") && _scrub > 0) {
     _paused = true;
     --_scrub;
   }
   ImGui::SameLine();
-  if (marks.button(">") && _scrub + 1 < history.size()) {
+  if (marks.button_named(">") && _scrub + 1 < history.size()) {
     _paused = true;
     ++_scrub;
   }
   ImGui::SameLine();
-  if (marks.button(">>")) jump(all, history, +1);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("next event (])");
+  if (marks.button_named(">>")) jump(all, history, +1);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("next event (])"_t));
   // [ and ] jump too, unless a text field has the keyboard.
   const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantTextInput)
@@ -168,24 +168,34 @@ void timeline::draw(const history_ring& history, marks& marks) {
     for (const marker& m : all)
       if (std::abs(x_of(m.at) - mx) < 4.f && (!nearest || std::abs(x_of(m.at) - mx) < std::abs(x_of(nearest->at) - mx)))
         nearest = &m;
-    if (nearest) ImGui::SetTooltip("frame %llu: %s", frame_at(nearest->at), nearest->what.c_str());
+    if (nearest) ImGui::SetTooltip("%s", trf("frame {}: {}"_t, frame_at(nearest->at), nearest->what).c_str());
   }
 
   // The lessons' numbering: frames count from 0 and frame N records into slot N % 3, so
   // between frames the record holds the number of frames ended, which is the next frame's.
   const frame_record* r = shown(history).record;
   const auto ended = static_cast<unsigned long long>(r->frame.frame_number);
-  const char* state = _paused ? "Paused at" : "Live:";
+  std::string line;
   if (ended == 0)
-    ImGui::Text("%s no frame yet (frame 0 records into slot %u)", state, r->frame.next_frame_slot);
+    line = trf(_paused ? "Paused at: no frame yet (frame 0 records into frame slot {})"_t
+                       : "Live: no frame yet (frame 0 records into frame slot {})"_t,
+               r->frame.next_frame_slot);
+  else if (ended == 1)
+    line = trf(_paused ? "Paused at: frame 0 ended (in frame slot {}); frame 1 records into frame slot {}"_t
+                       : "Live: frame 0 ended (in frame slot {}); frame 1 records into frame slot {}"_t,
+               r->frame.frame_slot, r->frame.next_frame_slot);
   else
-    ImGui::Text("%s %llu frame%s ended (frame %llu in slot %u); frame %llu records into slot %u", state, ended,
-                ended == 1 ? "" : "s", ended - 1, r->frame.frame_slot, ended, r->frame.next_frame_slot);
+    line = trf(
+        _paused ? "Paused at: frames 0-{0} ended (frame {0} in frame slot {1}); frame {2} records into frame slot {3}"_t
+                : "Live: frames 0-{0} ended (frame {0} in frame slot {1}); frame {2} records into frame slot {3}"_t,
+        ended - 1, r->frame.frame_slot, ended, r->frame.next_frame_slot);
+  ImGui::TextUnformatted(line.c_str());
   // The ring's records are made up front: the memory is the whole ring's from the start.
-  ImGui::TextDisabled("history: %u of %u frames, %.1f KiB", history.size(), history.capacity(),
-                      static_cast<f64>(history.calculate_bytes()) / 1024.0);
+  ImGui::TextDisabled("%s", trf("history: {} of {} records, {:.1f} KiB"_t, history.size(), history.capacity(),
+                                static_cast<f64>(history.calculate_bytes()) / 1024.0)
+                                .c_str());
   for (const marker* m : here)
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_of(m->kind)), "  here: %s", m->what.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_of(m->kind)), "  %s", trf("here: {}"_t, m->what).c_str());
 }
 
 }  // namespace xe::sandbox::ui

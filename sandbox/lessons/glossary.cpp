@@ -28,7 +28,7 @@ bool identifier_char(char c) {
   return (u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_';
 }
 
-enum class spelling : u8 { chinese, english, code };
+enum class spelling : u8 { anywhere, words, code };
 
 struct mention {
   size_t at;
@@ -36,16 +36,16 @@ struct mention {
   const glossary_term* term;
 };
 
-// Every mention of form in text. English: any case, whole words, an optional plural s.
-// Code: exact case, whole identifiers, an optional plural s (RTVs). Chinese: anywhere.
+// Every mention of form in text. Words: any case, whole words, an optional plural s. Code:
+// exact case, whole identifiers, an optional plural s (RTVs). Anywhere: as it is, anywhere.
 void find_mentions(std::string_view text, std::string_view form, spelling kind, const glossary_term* term,
                    std::vector<mention>& out) {
   if (form.empty()) return;
-  const std::string haystack = kind == spelling::english ? lowered(text) : std::string{text};
-  const std::string needle = kind == spelling::english ? lowered(form) : std::string{form};
+  const std::string haystack = kind == spelling::words ? lowered(text) : std::string{text};
+  const std::string needle = kind == spelling::words ? lowered(form) : std::string{form};
   for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) {
     size_t end = at + needle.size();
-    if (kind != spelling::chinese) {
+    if (kind != spelling::anywhere) {
       if (at > 0 && identifier_char(haystack[at - 1]) && identifier_char(needle.front())) continue;
       if (end < haystack.size() && haystack[end] == 's' &&
           (end + 1 == haystack.size() || !identifier_char(haystack[end + 1])))
@@ -75,12 +75,20 @@ glossary read_glossary(const json& doc, const wiki_sections* sections) {
     where += fmt::format(" ('{}')", t.id);
     if (out.find(t.id)) fail(fmt::format("{}: the id is used twice", where));
     t.term = read_text(entry, "term", where);
+    t.also.resize(languages().size());
     if (auto also = entry.find("also"); also != entry.end()) {
-      if (!also->is_object()) fail(where + ": 'also' must be an object {\"zh\", \"en\", \"code\"}");
-      only_keys(*also, {"zh", "en", "code"}, where + ": also");
-      if (auto v = also->find("zh"); v != also->end()) t.also_zh = read_strings(*v, where + ": also/zh");
-      if (auto v = also->find("en"); v != also->end()) t.also_en = read_strings(*v, where + ": also/en");
-      if (auto v = also->find("code"); v != also->end()) t.code = read_strings(*v, where + ": also/code");
+      if (!also->is_object())
+        fail(fmt::format("{}: 'also' must be an object of spellings by language ({}) and \"code\"", where,
+                         language_codes()));
+      for (const auto& [key, value] : also->items()) {
+        const std::string here = fmt::format("{}: also/{}", where, brief_text(key, 40));
+        if (key == "code")
+          t.code = read_strings(value, here);
+        else if (const std::optional<language> lang = language::from_code(key))
+          t.also[lang->index()] = read_strings(value, here);
+        else
+          fail(fmt::format("{}: neither a language of the catalogue ({}) nor \"code\"", here, language_codes()));
+      }
     }
     t.definition = read_text(entry, "definition", where);
     if (auto v = entry.find("see"); v != entry.end()) t.see = read_strings(*v, where + ": see");
@@ -97,9 +105,12 @@ glossary read_glossary(const json& doc, const wiki_sections* sections) {
       if (s == t.id) fail(fmt::format("term '{}': 'see' names the term itself", t.id));
       if (!out.find(s)) fail(fmt::format("term '{}': 'see' names '{}', which is not in the glossary", t.id, s));
     }
-    std::vector<std::string> spellings{t.term.zh, lowered(t.term.en)};
-    for (const auto& s : t.also_zh) spellings.push_back(s);
-    for (const auto& s : t.also_en) spellings.push_back(lowered(s));
+    std::vector<std::string> spellings;
+    for (language lang : languages()) {
+      const auto form = [&](const std::string& s) { return lang.cjk() ? s : lowered(s); };
+      spellings.push_back(form(t.term.in(lang)));
+      for (const auto& s : t.also_in(lang)) spellings.push_back(form(s));
+    }
     for (const auto& s : t.code) spellings.push_back(lowered(s));
     std::sort(spellings.begin(), spellings.end());
     spellings.erase(std::unique(spellings.begin(), spellings.end()), spellings.end());
@@ -113,6 +124,11 @@ glossary read_glossary(const json& doc, const wiki_sections* sections) {
 
 }  // namespace
 
+const std::vector<std::string>& glossary_term::also_in(language lang) const {
+  static const std::vector<std::string> none;
+  return lang.index() < also.size() ? also[lang.index()] : none;
+}
+
 const glossary_term* glossary::find(std::string_view id) const {
   for (const glossary_term& t : terms)
     if (t.id == id) return &t;
@@ -122,9 +138,9 @@ const glossary_term* glossary::find(std::string_view id) const {
 std::vector<const glossary_term*> glossary::terms_in(std::string_view text, language lang) const {
   std::vector<mention> found;
   for (const glossary_term& t : terms) {
-    const spelling words = lang == language::zh ? spelling::chinese : spelling::english;
+    const spelling words = lang.cjk() ? spelling::anywhere : spelling::words;
     find_mentions(text, t.term.in(lang), words, &t, found);
-    for (const std::string& s : lang == language::zh ? t.also_zh : t.also_en) find_mentions(text, s, words, &t, found);
+    for (const std::string& s : t.also_in(lang)) find_mentions(text, s, words, &t, found);
     for (const std::string& s : t.code) find_mentions(text, s, spelling::code, &t, found);
   }
   std::sort(found.begin(), found.end(),
@@ -150,10 +166,10 @@ std::vector<const glossary_term*> glossary::search(std::string_view query, langu
       const size_t at = lowered(spelling).find(q);
       if (at != std::string::npos) rank = std::min(rank, at == 0 ? 0 : 1);
     };
-    consider(t.term.zh);
-    consider(t.term.en);
-    for (const auto& s : t.also_zh) consider(s);
-    for (const auto& s : t.also_en) consider(s);
+    for (language each : languages()) {
+      consider(t.term.in(each));
+      for (const auto& s : t.also_in(each)) consider(s);
+    }
     for (const auto& s : t.code) consider(s);
     if (rank == 3 && lowered(t.definition.in(lang)).find(q) != std::string::npos) rank = 2;
     if (rank < 3) ranked.emplace_back(rank, &t);

@@ -9,19 +9,19 @@
 #include <vector>
 
 #include "io/json_input.h"
-#include "lessons/bilingual.h"
+#include "text/text.h"
 
 namespace xe::sandbox {
 
 struct wiki_sections;
 
 struct glossary_term {
-  std::string id;                    // "free-stack"
-  bilingual term;                    // its name in each language
-  std::vector<std::string> also_zh;  // other spellings in Chinese text ("空闲栈")
-  std::vector<std::string> also_en;  // ... in English text, any case ("free stack")
-  std::vector<std::string> code;     // spellings that read the same in both ("_free_handles", "RTV"): exact case
-  bilingual definition;
+  std::string id;                              // "free-stack"
+  localized term;                              // its name in each language
+  std::vector<std::vector<std::string>> also;  // other spellings, by language index ("空闲栈", "free stack")
+  std::vector<std::string> code;  // spellings that read the same in every language ("_free_handles", "RTV"): exact case
+  const std::vector<std::string>& also_in(language lang) const;
+  localized definition;
   std::vector<std::string> see;   // related terms, by id
   std::vector<std::string> wiki;  // wiki sections, by id
 };
@@ -32,10 +32,11 @@ struct glossary {
 
   const glossary_term* find(std::string_view id) const;
   // The terms text names, in the order of their first mention. Where two spellings overlap
-  // ("fence value" and "fence") the longer wins. English matches whole words, any case, and
-  // a plural s; Chinese matches anywhere; code spellings match whole identifiers, exact case.
+  // ("fence value" and "fence") the longer wins. A language with spaces between words matches
+  // whole words, any case, and a plural s; a CJK language matches anywhere; code spellings
+  // match whole identifiers, exact case.
   std::vector<const glossary_term*> terms_in(std::string_view text, language lang) const;
-  // Terms whose name or spellings (either language) contain query, any case, those starting
+  // Terms whose name or spellings (any language) contain query, any case, those starting
   // with it first; then those whose definition in lang contains it. Empty query: every term.
   std::vector<const glossary_term*> search(std::string_view query, language lang) const;
 };

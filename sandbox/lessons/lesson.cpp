@@ -32,7 +32,9 @@ lesson_step read_step(const json& s, u32 number) {
   step.text = read_text(s, "text", where);
   if (auto it = s.find("actions"); it != s.end()) {
     auto parsed = actions::parse_steps(*it);
-    if (!parsed) fail(fmt::format("{} (\"{}\"): actions: {}", where, step.title.en, parsed.error_value().reason));
+    if (!parsed)
+      fail(fmt::format("{} (\"{}\"): actions: {}", where, step.title.in(language::english()),
+                       parsed.error_value().reason));
     step.actions = std::move(*parsed);
   }
   if (auto it = s.find("expect"); it != s.end()) {

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/json_input.h"
-#include "lessons/bilingual.h"
+#include "text/text.h"
 #include "script/actions.h"
 
 namespace xe::sandbox {
@@ -26,7 +26,7 @@ struct lesson_focus {
 
 struct choice {
   nlohmann::json value;            // compared with the answer read from the engine
-  std::optional<bilingual> label;  // shown instead of the value when given
+  std::optional<localized> label;  // shown instead of the value when given
 };
 
 struct prediction {
@@ -34,7 +34,7 @@ struct prediction {
   // the change at a pointer across the step ({"change_of": POINTER}), or a documented fact
   // the engine cannot show ({"value": V}; the step's text says where it comes from).
   enum class source : u8 { state, change, fact };
-  bilingual question;
+  localized question;
   std::vector<choice> choices;  // the answer must be one of them
   source from{source::state};
   std::string answer_path;  // state and change: read after (and before) the step runs
@@ -45,7 +45,7 @@ struct prediction {
 // A section of the learning wiki (or of its companion notes) a step comes from.
 struct wiki_ref {
   std::string section;  // "7.6", "changelog-2026-03-30": an id in lessons/wiki-sections.json
-  bilingual title;      // filled in by load_lessons (empty when a file is parsed alone)
+  localized title;      // filled in by load_lessons (empty when a file is parsed alone)
 };
 
 // Where the engine does what a step shows: a source file and a symbol in it.
@@ -59,14 +59,14 @@ struct code_ref {
 // measured against the state when the exercise began. A played run (--play, tests) runs
 // the solution instead: the actions the controls would make.
 struct exercise {
-  bilingual task;                       // what to do, shown while the exercise waits
+  localized task;                       // what to do, shown while the exercise waits
   std::vector<actions::step> solution;  // only what the Controls panel can do
 };
 
 struct lesson_step {
   u32 number{};
-  bilingual title;
-  bilingual text;  // an exercise's text is shown once it passes
+  localized title;
+  localized text;  // an exercise's text is shown once it passes
   std::vector<actions::step> actions;
   std::vector<actions::expect> expect;  // checked after the actions (an exercise: on the live state)
   std::optional<lesson_focus> focus;
@@ -80,8 +80,8 @@ struct lesson {
   std::string id;      // file name without .json, e.g. "07-descriptor-heaps", "07b-wiki-heap-and-resources"
   std::string number;  // the id up to its first '-': the chapter and, for a second part, a letter ("07b")
   u32 chapter{};       // the wiki chapter (both parts of one chapter share it)
-  bilingual title;
-  bilingual summary;
+  localized title;
+  localized summary;
   std::vector<lesson_step> steps;
   std::string source;  // the file, for messages
 };

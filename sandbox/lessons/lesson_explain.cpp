@@ -22,134 +22,101 @@ std::vector<std::string> split_pointer(std::string_view pointer) {
   return tokens;
 }
 
-struct words {
-  const char* zh;
-  const char* en;
-};
-
 // Names of the fields a step most often checks; anything else is shown as it is spelt.
-const words* field_words(std::string_view field) {
-  static const std::pair<std::string_view, words> table[] = {
-      {"size", {"_size", "_size"}},
-      {"capacity", {"容量", "capacity"}},
-      {"free_stack", {"_free_handles 数组", "_free_handles array"}},
-      {"type", {"类型", "type"}},
-      {"shader_visible", {"是否着色器可见", "shader visibility"}},
-      {"width", {"宽度", "width"}},
-      {"height", {"高度", "height"}},
-      {"rtv_indices", {"RTV 索引", "RTV indices"}},
-      {"dsv_index", {"DSV 索引", "DSV index"}},
-      {"back_buffer_index", {"当前后台缓冲索引", "current back-buffer index"}},
-      {"back_buffers", {"后台缓冲数量", "back-buffer count"}},
-      {"live", {"是否在用", "liveness"}},
-      {"fullscreen", {"全屏状态", "fullscreen state"}},
-      {"generation", {"代数", "generation"}},
-      {"next_free", {"空闲链的下一个", "next free link"}},
+const char* field(std::string_view name, language l) {
+  static const std::pair<std::string_view, text_key> table[] = {
+      {"size", "_size"_t},
+      {"capacity", "capacity"_t},
+      {"free_stack", "_free_handles array"_t},
+      {"type", "type"_t},
+      {"shader_visible", "shader visibility"_t},
+      {"width", "width"_t},
+      {"height", "height"_t},
+      {"rtv_indices", "RTV indices"_t},
+      {"dsv_index", "DSV index"_t},
+      {"back_buffer_index", "current back-buffer index"_t},
+      {"back_buffers", "back-buffer count"_t},
+      {"live", "liveness"_t},
+      {"fullscreen", "fullscreen state"_t},
+      {"generation", "generation"_t},
+      {"next_free", "next free link"_t},
   };
-  for (const auto& [name, w] : table)
-    if (name == field) return &w;
+  for (const auto& [spelt, key] : table)
+    if (spelt == name) return text(l, key);
   return nullptr;
 }
 
-std::string field(std::string_view name, language l) {
-  const words* w = field_words(name);
-  return w ? (l == language::zh ? w->zh : w->en) : std::string{name};
+std::string field_text(std::string_view name, language l) {
+  const char* known = field(name, l);
+  return known ? known : std::string{name};
 }
 
 // " (entry i)" for a trailing array index.
 std::string entry(const std::vector<std::string>& t, size_t at, language l) {
   if (t.size() <= at) return {};
-  return l == language::zh ? fmt::format("（第 {} 项）", t[at]) : fmt::format(" (entry {})", t[at]);
+  return textf(l, " (entry {})"_t, t[at]);
 }
 
 }  // namespace
 
 std::string describe_path(std::string_view pointer, language l) {
   const std::vector<std::string> t = split_pointer(pointer);
-  const bool zh = l == language::zh;
   const auto is = [&](size_t i, std::string_view s) { return t.size() > i && t[i] == s; };
   if (is(0, "frame") && t.size() == 2) {
-    if (t[1] == "number") return zh ? "帧号（已结束的帧数）" : "the frame number (frames ended so far)";
-    if (t[1] == "slot") return zh ? "当前帧槽位" : "the current frame slot";
-    if (t[1] == "next_slot") return zh ? "下一帧的槽位" : "the slot of the next frame";
+    if (t[1] == "number") return text(l, "the frame number (frames ended so far)"_t);
+    if (t[1] == "slot") return text(l, "the current frame slot"_t);
+    if (t[1] == "next_slot") return text(l, "the frame slot of the next frame"_t);
   }
   if (is(0, "fence") && t.size() >= 2) {
-    if (t[1] == "cpu_value") return zh ? "CPU 最后发出的围栏值" : "the fence value the CPU last signalled";
-    if (t[1] == "gpu_completed") return zh ? "GPU 已完成的围栏值" : "the fence value the GPU has completed";
-    if (t[1] == "frames_in_flight") return zh ? "同时在途的帧数上限" : "the frames-in-flight limit";
-    if (t[1] == "max_pending_at_begin")
-      return zh ? "begin_frame 返回时尚未完成的帧数（最大值）"
-                : "the most frames still running when begin_frame returned";
-    if (t[1] == "blocked_waits") return zh ? "begin_frame 阻塞等待的次数" : "how often begin_frame blocked";
-    if (t[1] == "wait_ms_total") return zh ? "begin_frame 累计等待的时间" : "the time begin_frame waited in all";
+    if (t[1] == "cpu_value") return text(l, "the fence value the CPU last signalled"_t);
+    if (t[1] == "gpu_completed") return text(l, "the fence value the GPU has completed"_t);
+    if (t[1] == "frames_in_flight") return text(l, "the frames-in-flight limit"_t);
+    if (t[1] == "max_pending_at_begin") return text(l, "the most frames still running when begin_frame returned"_t);
+    if (t[1] == "blocked_waits") return text(l, "how often begin_frame blocked"_t);
+    if (t[1] == "wait_ms_total") return text(l, "the time begin_frame waited in all"_t);
     if (t[1] == "slots")
-      return t.size() > 2 ? (zh ? fmt::format("槽位 {} 等待的围栏值", t[2])
-                                : fmt::format("the fence value slot {} waits for", t[2]))
-                          : (zh ? "各槽位等待的围栏值" : "the fence values the slots wait for");
+      return t.size() > 2 ? textf(l, "the fence value frame slot {} waits for"_t, t[2])
+                          : text(l, "the fence values the frame slots wait for"_t);
   }
   if (is(0, "heaps") && t.size() >= 3) {
     const std::string& heap = t[1];
     if (t[2] == "deferred" && t.size() >= 4)
-      return (zh ? fmt::format("{} 堆槽位 {} 的延迟释放队列", heap, t[3])
-                 : fmt::format("heap {}'s deferred queue for slot {}", heap, t[3])) +
-             entry(t, 4, l);
-    return (zh ? fmt::format("{} 堆的{}", heap, field(t[2], l)) : fmt::format("heap {}'s {}", heap, field(t[2], l))) +
-           entry(t, 3, l);
+      return textf(l, "heap {}'s deferred queue for frame slot {}"_t, heap, t[3]) + entry(t, 4, l);
+    return textf(l, "heap {}'s {}"_t, heap, field_text(t[2], l)) + entry(t, 3, l);
   }
   if (is(0, "surfaces") && is(1, "slots") && t.size() >= 4)
-    return (zh ? fmt::format("表面槽位 {} 的{}", t[2], field(t[3], l))
-               : fmt::format("surface slot {}'s {}", t[2], field(t[3], l))) +
-           entry(t, 4, l);
-  if (is(0, "deferred_releases") && t.size() >= 2)
-    return zh ? fmt::format("槽位 {} 中等待释放的 COM 对象", t[1])
-              : fmt::format("the COM objects waiting in slot {}", t[1]);
-  if (is(0, "resources") && t.size() == 1) return zh ? "资源列表" : "the resource list";
-  if (is(0, "objects") && t.size() == 1) return zh ? "D3D12 对象列表" : "the list of D3D12 objects";
-  if (is(0, "labels") && t.size() >= 2)
-    return (zh ? fmt::format("标签 {} 记下的索引", t[1]) : fmt::format("the indices labelled {}", t[1])) +
-           entry(t, 2, l);
-  if (is(0, "checks") && t.size() >= 2)
-    return zh ? fmt::format("检查 {} 的结果", t[1]) : fmt::format("the result of check {}", t[1]);
+    return textf(l, "surface slot {}'s {}"_t, t[2], field_text(t[3], l)) + entry(t, 4, l);
+  if (is(0, "deferred_releases") && t.size() >= 2) return textf(l, "the COM objects waiting in frame slot {}"_t, t[1]);
+  if (is(0, "resources") && t.size() == 1) return text(l, "the resource list"_t);
+  if (is(0, "objects") && t.size() == 1) return text(l, "the list of D3D12 objects"_t);
+  if (is(0, "labels") && t.size() >= 2) return textf(l, "the indices labelled {}"_t, t[1]) + entry(t, 2, l);
+  if (is(0, "checks") && t.size() >= 2) return textf(l, "the result of check {}"_t, t[1]);
   return std::string{pointer};
 }
 
 std::string explain_failure(const step_failure& f, language l) {
-  const bool zh = l == language::zh;
-  if (!f.expectation)
-    return zh ? "这一步的一个操作失败了（原因见下方原文）。"
-              : "One of this step's actions failed (the message is below).";
+  if (!f.expectation) return text(l, "One of this step's actions failed (the message is below)."_t);
   const actions::expect& e = *f.expectation;
   const std::string what = describe_path(e.path, l);
-  if (!f.actual) return zh ? fmt::format("{}不存在。", what) : fmt::format("{} does not exist.", what);
+  if (!f.actual) return textf(l, "{} does not exist."_t, what);
   std::string actual = f.actual->dump();
   if (actual.size() > 120) actual = actual.substr(0, 120) + "...";
-  if (e.contains)
-    return zh ? fmt::format("{}应当包含 {}，但没有。它现在是 {}。", what, e.value.dump(), actual)
-              : fmt::format("{} should contain {}, but it does not: it is {}.", what, e.value.dump(), actual);
+  if (e.contains) return textf(l, "{} should contain {}, but it does not: it is {}."_t, what, e.value.dump(), actual);
   const auto bounds = [&] {
-    if (e.at_least && e.at_most)
-      return zh ? fmt::format("在 {} 到 {} 之间", *e.at_least, *e.at_most)
-                : fmt::format("between {} and {}", *e.at_least, *e.at_most);
-    if (e.at_least) return zh ? fmt::format("至少 {}", *e.at_least) : fmt::format("at least {}", *e.at_least);
-    return zh ? fmt::format("至多 {}", e.at_most.value_or(0)) : fmt::format("at most {}", e.at_most.value_or(0));
+    if (e.at_least && e.at_most) return textf(l, "between {} and {}"_t, *e.at_least, *e.at_most);
+    if (e.at_least) return textf(l, "at least {}"_t, *e.at_least);
+    return textf(l, "at most {}"_t, e.at_most.value_or(0));
   };
   using compare = actions::expect::compare;
   if (e.against == compare::changed)
-    return e.value.get<bool>()
-               ? (zh ? fmt::format("{}在这一步里应当改变，但仍是 {}。", what, actual)
-                     : fmt::format("{} should have changed in this step, but it is still {}.", what, actual))
-               : (zh ? fmt::format("{}在这一步里不应改变，现在却是 {}。", what, actual)
-                     : fmt::format("{} should not have changed in this step, but it is now {}.", what, actual));
+    return e.value.get<bool>() ? textf(l, "{} should have changed in this step, but it is still {}."_t, what, actual)
+                               : textf(l, "{} should not have changed in this step, but it is now {}."_t, what, actual);
   if (e.against == compare::changed_by) {
     const std::string by = e.value.is_number() ? e.value.dump() : bounds();
-    return zh ? fmt::format("{}在这一步里应当变化 {}，现在是 {}。", what, by, actual)
-              : fmt::format("{} should have changed by {} in this step; it is now {}.", what, by, actual);
+    return textf(l, "{} should have changed by {} in this step; it is now {}."_t, what, by, actual);
   }
-  if (e.at_least || e.at_most)
-    return zh ? fmt::format("{}应当{}，实际是 {}。", what, bounds(), actual)
-              : fmt::format("{} should be {}, but it is {}.", what, bounds(), actual);
-  return zh ? fmt::format("{}应当是 {}，实际是 {}。", what, e.value.dump(), actual)
-            : fmt::format("{} should be {}, but it is {}.", what, e.value.dump(), actual);
+  if (e.at_least || e.at_most) return textf(l, "{} should be {}; it is {}."_t, what, bounds(), actual);
+  return textf(l, "{} should be {}, but it is {}."_t, what, e.value.dump(), actual);
 }
 
 }  // namespace xe::sandbox

@@ -6,8 +6,6 @@
 
 namespace xe::sandbox {
 
-const char* to_string(language l) { return l == language::zh ? "zh" : "en"; }
-
 namespace lesson_json {
 
 using nlohmann::json;
@@ -29,17 +27,27 @@ const json& require(const json& object, const char* key, const std::string& wher
   return *it;
 }
 
-bilingual read_text(const json& object, const char* key, const std::string& where) {
+std::string language_codes() {
+  std::string codes;
+  for (language lang : languages()) codes += (codes.empty() ? "" : ", ") + lang.code();
+  return codes;
+}
+
+localized read_text(const json& object, const char* key, const std::string& where) {
   const json& t = require(object, key, where);
   const std::string here = fmt::format("{}: '{}'", where, key);
-  if (!t.is_object()) fail(here + " must be an object {\"zh\": ..., \"en\": ...}");
-  only_keys(t, {"zh", "en"}, here);
-  bilingual out;
-  for (const char* lang : {"zh", "en"}) {
-    auto it = t.find(lang);
+  if (!t.is_object())
+    fail(fmt::format("{} must be an object with a text for each language ({})", here, language_codes()));
+  for (const auto& item : t.items())
+    if (!language::from_code(item.key()))
+      fail(fmt::format("{}: '{}' is not a language of the catalogue ({})", here, brief_text(item.key(), 40),
+                       language_codes()));
+  localized out;
+  for (language lang : languages()) {
+    auto it = t.find(lang.code());
     if (it == t.end() || !it->is_string() || it->get_ref<const std::string&>().empty())
-      fail(fmt::format("{} has no {} text (both languages are required)", here, lang));
-    (lang[0] == 'z' ? out.zh : out.en) = it->get<std::string>();
+      fail(fmt::format("{} has no {} text (every language is required: {})", here, lang.code(), language_codes()));
+    out.texts.push_back(it->get<std::string>());
   }
   return out;
 }

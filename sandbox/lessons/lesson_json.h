@@ -12,7 +12,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "common/result.h"
-#include "lessons/bilingual.h"
+#include "text/text.h"
 
 namespace xe::sandbox::lesson_json {
 
@@ -25,8 +25,10 @@ struct bad_data {
 void only_keys(const nlohmann::json& object, std::initializer_list<const char*> allowed, const std::string& where);
 // object[key]; object must be an object that has key.
 const nlohmann::json& require(const nlohmann::json& object, const char* key, const std::string& where);
-// object[key] as {"zh": non-empty, "en": non-empty}.
-bilingual read_text(const nlohmann::json& object, const char* key, const std::string& where);
+// object[key] as a non-empty text for each language of the catalogue: {"zh": ..., "en": ...}.
+localized read_text(const nlohmann::json& object, const char* key, const std::string& where);
+// The catalogue's language codes, for messages: "zh, en".
+std::string language_codes();
 // value as a JSON Pointer.
 nlohmann::json::json_pointer read_pointer(const nlohmann::json& value, const std::string& where);
 // object[key] as a non-empty string without control characters.

@@ -8,13 +8,11 @@
 
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_explain.h"
+#include "inspector/ui_text.h"
 #include "lessons/line_breaks.h"
 
 namespace xe::sandbox {
 namespace {
-
-// Panel chrome in both languages; lesson text comes from the lesson files.
-const char* ui(language l, const char* zh, const char* en) { return l == language::zh ? zh : en; }
 
 std::string choice_text(const choice& c, language l) {
   return c.label ? c.label->in(l) : c.value.is_string() ? c.value.get<std::string>() : c.value.dump();
@@ -23,6 +21,17 @@ std::string choice_text(const choice& c, language l) {
 const ImVec4 colour_title{1.f, 0.85f, 0.4f, 1.f};
 const ImVec4 colour_error{1.f, 0.5f, 0.45f, 1.f};
 const ImVec4 colour_note{0.55f, 0.8f, 1.f, 1.f};
+
+// The term's name in the other languages, where it differs ("free list" beside "空闲链表").
+std::string other_names(const glossary_term& t, language lang) {
+  std::string out;
+  for (language other : languages()) {
+    const std::string& name = t.term.in(other);
+    if (other == lang || name == t.term.in(lang) || out.find(name) != std::string::npos) continue;
+    out += (out.empty() ? "" : " · ") + name;
+  }
+  return out;
+}
 
 // Lesson text wrapped by the rules of line_breaks.h (ImGui's own wrap breaks Chinese anywhere).
 void text_wrapped(const std::string& text) {
@@ -33,7 +42,7 @@ void text_wrapped(const std::string& text) {
 
 }  // namespace
 
-const char* lesson_panel::title(const lesson_view& view) { return ui(view.lang, "课程###Lesson", "Lesson###Lesson"); }
+std::string lesson_panel::title(const lesson_view& view) { return ui::ui_label(view.lang, "Lesson"_t, "Lesson"); }
 
 bool lesson_panel::button(const char* label, const char* id, bool enabled) {
   ImGui::BeginDisabled(!enabled);
@@ -60,13 +69,13 @@ void lesson_panel::draw(const lesson_view& view) {
   if (!view.terms) return draw_lesson(view);
   if (!ImGui::BeginTabBar("lesson-tabs")) return;
   const bool open_glossary = std::exchange(_open_glossary, false);
-  const bool lesson_open = ImGui::BeginTabItem(ui(lang, "课程###tab-lesson", "Lesson###tab-lesson"));
+  const bool lesson_open = ImGui::BeginTabItem(ui::ui_label(lang, "Lesson"_t, "tab-lesson").c_str());
   remember("tab-lesson");
   if (lesson_open) {
     draw_lesson(view);
     ImGui::EndTabItem();
   }
-  const bool glossary_open = ImGui::BeginTabItem(ui(lang, "术语表###tab-glossary", "Glossary###tab-glossary"), nullptr,
+  const bool glossary_open = ImGui::BeginTabItem(ui::ui_label(lang, "Glossary"_t, "tab-glossary").c_str(), nullptr,
                                                  open_glossary ? ImGuiTabItemFlags_SetSelected : 0);
   remember("tab-glossary");
   if (glossary_open) {
@@ -103,8 +112,9 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
     ImGui::EndCombo();
   }
   ImGui::SameLine();
-  if (button(lang == language::zh ? "English" : "中文", "language", true))
-    _requests.push_back({lesson_command::set_language, 0, lang == language::zh ? language::en : language::zh});
+  // The next language, named in itself: the button a learner who cannot read this one finds.
+  if (button(lang.next().name().c_str(), "language", true))
+    _requests.push_back({lesson_command::set_language, 0, lang.next()});
   draw_buttons(view, current);
   ImGui::Separator();
   draw_step(view, current);
@@ -119,37 +129,35 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
     if (button(text, id, enabled)) _requests.push_back({c, view.current, lang});
     ImGui::SameLine();
   };
-  command(ui(lang, "上一步", "Back"), "back", lesson_command::back, view.steps_done > 0 || failed);
+  command(text(lang, "Back"_t), "back", lesson_command::back, view.steps_done > 0 || failed);
   const bool exercise = !failed && view.steps_done < total && l.steps[view.steps_done].exercise;
   if (failed)
-    command(ui(lang, "重试", "Retry"), "retry", lesson_command::retry, true);
+    command(text(lang, "Retry"_t), "retry", lesson_command::retry, true);
   else if (exercise) {
     // Check first: with the Controls, it is what the learner presses next.
-    command(ui(lang, "检查", "Check"), "check", lesson_command::check, true);
-    command(ui(lang, "演示", "Show me"), "next", lesson_command::next, true);  // plays the solution
+    command(text(lang, "Check"_t), "check", lesson_command::check, true);
+    command(text(lang, "Show me"_t), "next", lesson_command::next, true);  // plays the solution
   } else {
-    command(ui(lang, "下一步", "Next"), "next", lesson_command::next, view.steps_done < total);
+    command(text(lang, "Next"_t), "next", lesson_command::next, view.steps_done < total);
   }
-  command(ui(lang, "运行到底", "Run to end"), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
-  command(ui(lang, "重新开始", "Restart"), "restart", lesson_command::restart, true);
+  command(text(lang, "Run to end"_t), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
+  command(text(lang, "Restart"_t), "restart", lesson_command::restart, true);
   ImGui::NewLine();
   // The exercise waiting and what the last Check found, next to the button: the task itself
   // is under the step's text, which may be below the fold.
   if (exercise) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
-    text_wrapped(
-        fmt::format("{} {}", l.steps[view.steps_done].title.in(lang), ui(lang, "（任务在下方）", "(task below)")));
+    text_wrapped(fmt::format("{} {}", l.steps[view.steps_done].title.in(lang), text(lang, "(task below)"_t)));
     ImGui::PopStyleColor();
   }
   if (exercise && view.feedback) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    text_wrapped(fmt::format("{} {}", ui(lang, "还没有:", "Not yet:"), explain_failure(*view.feedback, lang)));
+    text_wrapped(fmt::format("{} {}", text(lang, "Not yet:"_t), explain_failure(*view.feedback, lang)));
     ImGui::PopStyleColor();
   }
   // Wrapped: the whole line shows however narrow the panel.
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(ui(lang, "→/PgDn 下一步 · ←/PgUp 上一步 · Home 重新开始 · R 重试",
-                  "→/PgDn next · ←/PgUp back · Home restart · R retry"));
+  text_wrapped(text(lang, "\u2192/PgDn next · \u2190/PgUp back · Home restart · R retry"_t));
   ImGui::PopStyleColor();
 }
 
@@ -161,7 +169,7 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     text_wrapped(l.summary.in(lang));
   } else {
     const lesson_step& step = l.steps[view.steps_done - 1];
-    ImGui::Text("%s %u / %u", ui(lang, "步骤", "Step"), step.number, total);
+    ImGui::Text("%s %u / %u", text(lang, "Step"_t), step.number, total);
     ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
     text_wrapped(step.text.in(lang));
     draw_references(step, lang);
@@ -174,7 +182,7 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
   // The next step's question is asked before it runs.
   else if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
     ImGui::Separator();
-    ImGui::TextDisabled("%s %s", ui(lang, "下一步:", "Next:"), l.steps[view.steps_done].title.in(lang).c_str());
+    ImGui::TextDisabled("%s %s", text(lang, "Next:"_t), l.steps[view.steps_done].title.in(lang).c_str());
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
   draw_status(view);
@@ -195,7 +203,7 @@ void lesson_panel::draw_step_terms(const lesson_view& view, const lesson_step& s
   const language lang = view.lang;
   const auto terms = view.terms->terms_in(step.title.in(lang) + "\n" + step.text.in(lang), lang);
   if (terms.empty()) return;
-  ImGui::TextDisabled("%s", ui(lang, "术语:", "Terms:"));
+  ImGui::TextDisabled("%s", text(lang, "Terms:"_t));
   for (const glossary_term* t : terms) {
     const std::string label = t->term.in(lang);
     const f32 width = ImGui::CalcTextSize(label.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x;
@@ -211,8 +219,7 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
   const language lang = view.lang;
   const glossary& g = *view.terms;
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##glossary-search", ui(lang, "搜索术语（中文或英文）", "search (English or Chinese)"),
-                           _search, sizeof(_search));
+  ImGui::InputTextWithHint("##glossary-search", text(lang, "search (English or Chinese)"_t), _search, sizeof(_search));
   remember("glossary-search");
   const auto found = g.search(_search, lang);
   if (_searched != _search) {  // a new search shows its best match
@@ -220,19 +227,17 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
     if (!found.empty()) _term = found.front()->id;
   }
   if (_term.empty() || !g.find(_term)) _term = found.empty() ? g.terms.front().id : found.front()->id;
-  ImGui::TextDisabled(ui(lang, "%zu / %zu 个术语", "%zu of %zu terms"), found.size(), g.terms.size());
+  ImGui::TextDisabled("%s", textf(lang, "{} of {} terms"_t, found.size(), g.terms.size()).c_str());
   const f32 line = ImGui::GetTextLineHeightWithSpacing();
   if (ImGui::BeginChild("glossary-list", ImVec2{0.f, line * 8.f + 4.f}, true)) {
     for (const glossary_term* t : found) {
-      const std::string label = t->term.zh == t->term.en
-                                    ? t->term.en
-                                    : fmt::format("{} · {}", t->term.in(lang),
-                                                  t->term.in(lang == language::zh ? language::en : language::zh));
+      const std::string others = other_names(*t, lang);
+      const std::string label = others.empty() ? t->term.in(lang) : fmt::format("{} · {}", t->term.in(lang), others);
       const bool chosen = t->id == _term;
       if (ImGui::Selectable(fmt::format("{}##entry-{}", label, t->id).c_str(), chosen)) _term = t->id;
       if (chosen && std::exchange(_scroll_to_term, false)) ImGui::SetScrollHereY(0.3f);
     }
-    if (found.empty()) ImGui::TextDisabled("%s", ui(lang, "没有匹配的术语", "no term matches"));
+    if (found.empty()) ImGui::TextDisabled("%s", text(lang, "no term matches"_t));
   }
   ImGui::EndChild();
   if (const glossary_term* t = g.find(_term)) draw_entry(view, *t);
@@ -240,18 +245,17 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
 
 void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {
   const language lang = view.lang;
-  const language other = lang == language::zh ? language::en : language::zh;
   ImGui::TextColored(colour_title, "%s", t.term.in(lang).c_str());
-  if (t.term.zh != t.term.en) {
+  if (const std::string others = other_names(t, lang); !others.empty()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", t.term.in(other).c_str());
+    ImGui::TextDisabled("%s", others.c_str());
   }
   ImGui::TextWrapped("%s", t.definition.in(lang).c_str());
   std::string also;
-  for (const std::string& s : lang == language::zh ? t.also_zh : t.also_en) also += (also.empty() ? "" : ", ") + s;
+  for (const std::string& s : t.also_in(lang)) also += (also.empty() ? "" : ", ") + s;
   for (const std::string& s : t.code) also += (also.empty() ? "" : ", ") + s;
   std::string cites;
-  if (!also.empty()) cites = fmt::format("{} {}\n", ui(lang, "又作:", "Also:"), also);
+  if (!also.empty()) cites = fmt::format("{} {}\n", text(lang, "Also:"_t), also);
   if (!t.wiki.empty()) {
     for (const std::string& id : t.wiki) {
       const wiki_section* s = view.sections ? view.sections->find(id) : nullptr;
@@ -264,7 +268,7 @@ void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {
     ImGui::PopStyleColor();
   }
   if (t.see.empty()) return;
-  ImGui::TextDisabled("%s", ui(lang, "参见:", "See:"));
+  ImGui::TextDisabled("%s", text(lang, "See:"_t));
   for (const std::string& id : t.see) {
     const glossary_term* related = view.terms->find(id);
     if (!related) continue;
@@ -284,14 +288,14 @@ void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& ste
   ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
   ImGui::TextWrapped("%s", step.exercise->task.in(lang).c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(ui(lang, "用“控制”面板完成，再按上面的“检查”；“演示”会替你做一遍。",
-                  "Use the Controls panel, then Check above; Show me does it for you."));
+  text_wrapped(text(lang, "Use the Controls panel, then Check above; Show me does it for you."_t));
   ImGui::PopStyleColor();
   if (view.exercise_touched) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
-        "%s", ui(lang, "（你改动了引擎；“演示”会先在新的引擎上回到练习开始时。）",
-                 "(You changed the engine; Show me first goes back to where the exercise began, on a fresh engine.)"));
+        "%s",
+        text(lang,
+             "(You changed the engine; Show me first goes back to where the exercise began, on a fresh engine.)"_t));
     ImGui::PopStyleColor();
   }
 }
@@ -302,11 +306,11 @@ void lesson_panel::draw_status(const lesson_view& view) {
   if (view.failure) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colour_error);
-    ImGui::TextWrapped("%s %u: %s", ui(lang, "步骤", "Step"), view.failure->step,
+    ImGui::TextWrapped("%s %u: %s", text(lang, "Step"_t), view.failure->step,
                        explain_failure(*view.failure, lang).c_str());
     ImGui::PopStyleColor();
-    ImGui::TextWrapped("%s", ui(lang, "“重试”会在新的引擎上重放之前的步骤，再运行这一步。",
-                                "Retry replays the earlier steps on a fresh engine, then runs this one again."));
+    ImGui::TextWrapped("%s",
+                       text(lang, "Retry replays the earlier steps on a fresh engine, then runs this one again."_t));
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", view.failure->reason.c_str());
     ImGui::PopStyleColor();
@@ -320,19 +324,17 @@ void lesson_panel::draw_status(const lesson_view& view) {
     ImGui::Separator();
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
     if (view.steps_done == 0)
-      ImGui::TextWrapped(
-          ui(lang, "引擎在课程开始后被改动过（%s）。“下一步”会先在新的引擎上重新开始。",
-             "The engine changed since the lesson started (%s). Next first starts it again on a fresh engine."),
-          view.engine_changed->in(lang).c_str());
+      text_wrapped(textf(
+          lang, "The engine changed since the lesson started ({}). Next first starts it again on a fresh engine."_t,
+          view.engine_changed->in(lang)));
     else
-      ImGui::TextWrapped(ui(lang, "引擎在第 %u 步之后被改动过（%s）。“下一步”会先在新的引擎上重放第 1–%u 步。",
-                            "The engine changed after step %u (%s). Next first replays steps 1–%u on a fresh engine."),
-                         view.steps_done, view.engine_changed->in(lang).c_str(), view.steps_done);
+      text_wrapped(textf(lang,
+                         "The engine changed after step {0} ({1}). Next first replays steps 1–{0} on a fresh engine."_t,
+                         view.steps_done, view.engine_changed->in(lang)));
     ImGui::PopStyleColor();
   } else if (view.replayed) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    ImGui::TextWrapped(ui(lang, "（已在新的引擎上重放第 1–%u 步）", "(steps 1–%u were replayed on a fresh engine)"),
-                       *view.replayed);
+    text_wrapped(textf(lang, "(steps 1–{} were replayed on a fresh engine)"_t, *view.replayed));
     ImGui::PopStyleColor();
   }
 }
@@ -344,17 +346,17 @@ void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p,
     _guess_for = key;
     _guess = -1;
   }
-  ImGui::TextWrapped("%s %s", ui(lang, "预测:", "Predict:"), p.question.in(lang).c_str());
+  ImGui::TextWrapped("%s %s", text(lang, "Predict:"_t), p.question.in(lang).c_str());
   for (size_t i = 0; i < p.choices.size(); ++i) {
-    const std::string text = choice_text(p.choices[i], lang);
+    const std::string choice = choice_text(p.choices[i], lang);
     if (!answered) {
-      ImGui::RadioButton(fmt::format("{}##guess{}", text, i).c_str(), &_guess, static_cast<int>(i));
+      ImGui::RadioButton(fmt::format("{}##guess{}", choice, i).c_str(), &_guess, static_cast<int>(i));
       continue;
     }
     const bool right = view.answer && p.choices[i].value == *view.answer;
     const bool picked = _guess_for == key && _guess == static_cast<int>(i);
     ImGui::TextColored(right ? ImVec4{0.4f, 0.9f, 0.4f, 1.f} : ImVec4{0.7f, 0.7f, 0.7f, 1.f}, "%s %s%s",
-                       right ? "=>" : "  ", text.c_str(), picked ? ui(lang, "  (你的预测)", "  (your guess)") : "");
+                       right ? "=>" : "  ", choice.c_str(), picked ? text(lang, "  (your guess)"_t) : "");
   }
 }
 

@@ -17,7 +17,7 @@ namespace xe::sandbox {
 class lesson_panel {
 public:
   // The window title in the view's language; the ID after ### stays the same.
-  static const char* title(const lesson_view& view);
+  static std::string title(const lesson_view& view);
   // The panel's contents, inside a window the overlay opened.
   void draw(const lesson_view& view);
   std::vector<lesson_request> take_requests() { return std::exchange(_requests, {}); }

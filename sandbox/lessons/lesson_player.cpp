@@ -26,7 +26,7 @@ void lesson_player::arm_exercise() {
   if (at_exercise()) _exercise_start = _host.runner().evaluation_document();
 }
 
-void lesson_player::note_engine_changed(const bilingual& what) {
+void lesson_player::note_engine_changed(const localized& what) {
   if (at_exercise() && !_failure && !_changed) {
     _touched = true;
     _feedback.reset();
@@ -41,10 +41,10 @@ result<step_outcome> lesson_player::check() {
   const nlohmann::json state = _host.runner().evaluation_document();
   for (const actions::expect& e : step.expect)
     if (auto why = actions::check_expect(state, e, _exercise_start ? &*_exercise_start : nullptr)) {
-      _feedback = step_failure{
-          step.number,
-          fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, *why), e,
-          std::nullopt};
+      _feedback = step_failure{step.number,
+                               fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number,
+                                           step.title.in(language::english()), *why),
+                               e, std::nullopt};
       if (state.contains(e.pointer)) _feedback->actual = state.at(e.pointer);
       return make_error(errc::invalid_argument, _feedback->reason);
     }
@@ -56,9 +56,10 @@ result<step_outcome> lesson_player::check() {
 
 result<step_outcome> lesson_player::run_step(const lesson_step& step) {
   const auto failed = [&](const std::string& why) {
-    _failure = step_failure{
-        step.number, fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number, step.title.en, why),
-        std::nullopt, std::nullopt};
+    _failure = step_failure{step.number,
+                            fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number,
+                                        step.title.in(language::english()), why),
+                            std::nullopt, std::nullopt};
     return make_error(errc::invalid_argument, _failure->reason);
   };
   action_runner& runner = _host.runner();

@@ -48,7 +48,7 @@ public:
   // window...): the next step replays to step steps_done() first. what: for the panel.
   // While an exercise waits, changes are the learner's work: Check looks at them, and Next
   // (which plays the solution) first replays to where the exercise began.
-  void note_engine_changed(const bilingual& what);
+  void note_engine_changed(const localized& what);
   // The next step is an exercise ("Your turn").
   bool at_exercise() const;
   // Checks the exercise's expectations against the live engine, measured from the state
@@ -63,7 +63,7 @@ public:
   bool finished() const { return _lesson && _done == _lesson->steps.size(); }
   const std::optional<step_outcome>& last_outcome() const { return _last; }
   const std::optional<step_failure>& failure() const { return _failure; }      // the last step failed
-  const std::optional<bilingual>& engine_changed() const { return _changed; }  // none: still at the step
+  const std::optional<localized>& engine_changed() const { return _changed; }  // none: still at the step
 
 private:
   result<step_outcome> run_step(const lesson_step& step);
@@ -73,7 +73,7 @@ private:
   const lesson* _lesson{nullptr};
   u32 _done{0};
   std::optional<step_failure> _failure;  // a step failed part-way: the engine is not at step _done
-  std::optional<bilingual> _changed;     // the learner moved the engine away from step _done
+  std::optional<localized> _changed;     // the learner moved the engine away from step _done
   std::optional<step_outcome> _last;
   std::optional<nlohmann::json> _exercise_start;  // the state when the waiting exercise began
   bool _touched{false};                           // the learner changed the engine since

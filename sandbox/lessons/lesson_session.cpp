@@ -146,7 +146,7 @@ const lesson_focus* lesson_session::focus() const {
 
 std::string lesson_session::all_text(language lang) const {
   std::string out;
-  const auto add = [&](const bilingual& b) { out += b.in(lang); };
+  const auto add = [&](const localized& b) { out += b.in(lang); };
   for (const lesson& l : _lessons) {
     add(l.title);
     add(l.summary);
@@ -165,10 +165,17 @@ std::string lesson_session::all_text(language lang) const {
     for (const glossary_term& t : _glossary->terms) {
       add(t.term);
       add(t.definition);
-      for (const std::string& spelling : lang == language::zh ? t.also_zh : t.also_en) out += spelling;
+      for (const std::string& spelling : t.also_in(lang)) out += spelling;
     }
   if (_sections)
     for (const wiki_section& s : _sections->sections) add(s.title);
+  return out;
+}
+
+std::string lesson_session::cjk_text() const {
+  std::string out;
+  for (language lang : languages())
+    if (lang.cjk()) out += all_text(lang);
   return out;
 }
 

@@ -34,7 +34,7 @@ struct lesson_view {
   const lesson_focus* focus{};              // the last step's focus
   const step_failure* failure{};            // the last step failed (Retry replays and runs it again)
   std::string error;                        // a failure that is not a step's (opening a lesson)
-  std::optional<bilingual> engine_changed;  // the learner moved the engine away from the step
+  std::optional<localized> engine_changed;  // the learner moved the engine away from the step
   std::optional<u32> replayed;              // the last command replayed steps 1..N on a fresh engine
   const step_failure* feedback{};           // the waiting exercise's last Check did not pass
   bool exercise_touched{};                  // the learner changed the engine since the exercise began
@@ -68,15 +68,17 @@ public:
   result<step_outcome> check();
   // Whether a started lesson holds the engine (it advances only through steps).
   bool holds_engine() const { return _player.current() != nullptr; }
-  void note_engine_changed(const bilingual& what) { _player.note_engine_changed(what); }
+  void note_engine_changed(const localized& what) { _player.note_engine_changed(what); }
 
   lesson_view view() const;
   const lesson_player& player() const { return _player; }
   const lesson* current() const { return _player.current(); }
   const std::vector<lesson>& lessons() const { return _lessons; }
   const glossary* terms() const { return _glossary ? &*_glossary : nullptr; }
-  // Every string the panel may show in one language (the font needs their glyphs).
+  // Every string the panel may show in one language, and in every CJK language together
+  // (the font needs their glyphs).
   std::string all_text(language lang) const;
+  std::string cjk_text() const;
   language lang() const { return _settings.lang; }
   void set_language(language lang);
   // The focus of the step last run, if it has one.

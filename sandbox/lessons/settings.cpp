@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "io/files.h"
 #include "io/json_input.h"
+#include "lessons/lesson_json.h"
 
 namespace xe::sandbox {
 
@@ -33,8 +34,10 @@ std::string check_settings(const json& doc) {
   if (version == doc.end()) return "/version is missing";
   if (!version->is_number_integer() || version->get<s64>() != 1)
     return fmt::format("/version must be 1 (this sandbox's format), got {}", brief(*version));
-  if (auto it = doc.find("language"); it != doc.end() && (!it->is_string() || (*it != "zh" && *it != "en")))
-    return fmt::format("/language must be \"zh\" or \"en\", got {}", brief(*it));
+  if (auto it = doc.find("language");
+      it != doc.end() && (!it->is_string() || !language::from_code(it->get_ref<const std::string&>())))
+    return fmt::format("/language must be one of the catalogue's languages ({}), got {}", lesson_json::language_codes(),
+                       brief(*it));
   if (auto it = doc.find("lesson"); it != doc.end() && !it->is_string())
     return fmt::format("/lesson must be a lesson id (a string), got {}", brief(*it));
   if (auto it = doc.find("step"); it != doc.end() && (!it->is_number_unsigned() || it->get<u64>() > 1'000'000))
@@ -62,7 +65,7 @@ learner_settings load_settings(const std::filesystem::path& path, std::string* m
   if (!doc) return reset(doc.error_value().reason);
   if (const std::string why = check_settings(*doc); !why.empty())
     return reset(fmt::format("settings file '{}': {}", path.string(), why));
-  s.lang = doc->value("language", std::string{"zh"}) == "en" ? language::en : language::zh;
+  if (auto it = doc->find("language"); it != doc->end()) s.lang = language::from_code(it->get<std::string>()).value();
   s.lesson = doc->value("lesson", std::string{});
   s.step = static_cast<u32>(doc->value("step", u64{0}));
   if (auto it = doc->find("completed"); it != doc->end())
@@ -73,11 +76,8 @@ learner_settings load_settings(const std::filesystem::path& path, std::string* m
 result<void> save_settings(const std::filesystem::path& path, const learner_settings& s) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  const json doc = {{"version", 1},
-                    {"language", to_string(s.lang)},
-                    {"lesson", s.lesson},
-                    {"step", s.step},
-                    {"completed", s.completed}};
+  const json doc = {
+      {"version", 1}, {"language", s.lang.code()}, {"lesson", s.lesson}, {"step", s.step}, {"completed", s.completed}};
   return write_file_atomic(path, doc.dump(2) + "\n");
 }
 

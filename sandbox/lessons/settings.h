@@ -10,7 +10,7 @@
 namespace xe::sandbox {
 
 struct learner_settings {
-  language lang{language::zh};
+  language lang{};     // the catalogue's default until the learner chooses
   std::string lesson;  // id of the lesson last open
   u32 step{0};         // steps done in it
   std::set<std::string> completed;

@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "io/json_input.h"
-#include "lessons/bilingual.h"
+#include "text/text.h"
 
 namespace xe::sandbox {
 
 struct wiki_section {
   std::string id;
-  bilingual title;
+  localized title;
   bool numbered() const { return !id.empty() && id[0] >= '0' && id[0] <= '9'; }
 };
 

@@ -99,45 +99,47 @@ record_diff diff(const frame_record& before, const frame_record& after) {
     const gfx::surface_info* b = i < after.surfaces().slots.size() ? &after.surfaces().slots[i] : nullptr;
     const bool live_a = a && a->live, live_b = b && b->live;
     if (!live_a && live_b)
-      d.surfaces.push_back(fmt::format("surface {} created: {} {}x{}", i, b->kind, b->width, b->height));
+      d.surfaces.push_back(localize("surface {} created: {} {}x{}"_t, i, b->kind, b->width, b->height));
     else if (live_a && !live_b)
-      d.surfaces.push_back(fmt::format("surface {} removed", i));
+      d.surfaces.push_back(localize("surface {} removed"_t, i));
     else if (live_a && live_b) {
       if (a->generation != b->generation)
-        d.surfaces.push_back(fmt::format("surface {} replaced by a new surface ({}x{})", i, b->width, b->height));
+        d.surfaces.push_back(localize("surface {} replaced by a new surface ({}x{})"_t, i, b->width, b->height));
       else if (a->width != b->width || a->height != b->height)
         d.surfaces.push_back(
-            fmt::format("surface {} resized {}x{} -> {}x{}", i, a->width, a->height, b->width, b->height));
+            localize("surface {} resized {}x{} -> {}x{}"_t, i, a->width, a->height, b->width, b->height));
       if (a->fullscreen != b->fullscreen)
-        d.surfaces.push_back(fmt::format("surface {} {}", i, b->fullscreen ? "went fullscreen" : "left fullscreen"));
+        d.surfaces.push_back(b->fullscreen ? localize("surface {} went fullscreen"_t, i)
+                                           : localize("surface {} left fullscreen"_t, i));
     }
   }
   return d;
 }
 
-std::vector<std::string> record_diff::describe() const {
+std::vector<std::string> record_diff::describe(language lang) const {
   std::vector<std::string> lines;
   // Both move together; an older "after" reads as earlier, never as a wrapped count.
   const bool earlier = frames < 0 || (frames == 0 && fence_values < 0);
   const auto magnitude = [](s64 v) { return v < 0 ? 0 - static_cast<u64>(v) : static_cast<u64>(v); };
-  lines.push_back(fmt::format("{} frame(s), {} fence value(s) {}", magnitude(frames), magnitude(fence_values),
-                              earlier ? "earlier" : "later"));
+  lines.push_back(textf(lang,
+                        earlier ? "{} frame(s), {} fence value(s) earlier"_t : "{} frame(s), {} fence value(s) later"_t,
+                        magnitude(frames), magnitude(fence_values)));
   for (const heap_change& h : heaps) {
-    if (h.created) lines.push_back(fmt::format("heap '{}' created", h.heap));
-    if (h.removed) lines.push_back(fmt::format("heap '{}' removed", h.heap));
-    if (!h.allocated.empty()) lines.push_back(fmt::format("heap '{}': allocated {}", h.heap, list(h.allocated)));
-    if (!h.freed.empty()) lines.push_back(fmt::format("heap '{}': freed, now waiting {}", h.heap, list(h.freed)));
+    if (h.created) lines.push_back(textf(lang, "heap '{}' created"_t, h.heap));
+    if (h.removed) lines.push_back(textf(lang, "heap '{}' removed"_t, h.heap));
+    if (!h.allocated.empty()) lines.push_back(textf(lang, "heap '{}': allocated {}"_t, h.heap, list(h.allocated)));
+    if (!h.freed.empty()) lines.push_back(textf(lang, "heap '{}': freed, now waiting {}"_t, h.heap, list(h.freed)));
     if (!h.returned.empty())
-      lines.push_back(fmt::format("heap '{}': returned to the free stack {}", h.heap, list(h.returned)));
+      lines.push_back(textf(lang, "heap '{}': returned to the free stack {}"_t, h.heap, list(h.returned)));
     if (!h.reused.empty())
-      lines.push_back(fmt::format("heap '{}': returned and allocated again {}", h.heap, list(h.reused)));
+      lines.push_back(textf(lang, "heap '{}': returned and allocated again {}"_t, h.heap, list(h.reused)));
     if (!h.passed.empty())
-      lines.push_back(fmt::format("heap '{}': allocated and freed, now waiting {}", h.heap, list(h.passed)));
-    if (!h.other.empty()) lines.push_back(fmt::format("heap '{}': changed more than once {}", h.heap, list(h.other)));
+      lines.push_back(textf(lang, "heap '{}': allocated and freed, now waiting {}"_t, h.heap, list(h.passed)));
+    if (!h.other.empty()) lines.push_back(textf(lang, "heap '{}': changed more than once {}"_t, h.heap, list(h.other)));
   }
-  for (const std::string& o : objects_created) lines.push_back("created " + o);
-  for (const std::string& o : objects_released) lines.push_back("released " + o);
-  lines.insert(lines.end(), surfaces.begin(), surfaces.end());
+  for (const std::string& o : objects_created) lines.push_back(textf(lang, "created {}"_t, o));
+  for (const std::string& o : objects_released) lines.push_back(textf(lang, "released {}"_t, o));
+  for (const localized& s : surfaces) lines.push_back(s.in(lang));
   return lines;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "snapshot/frame_record.h"
+#include "text/text.h"
 
 namespace xe::sandbox {
 
@@ -31,10 +32,10 @@ struct record_diff {
   std::vector<heap_change> heaps;
   std::vector<std::string> objects_created;
   std::vector<std::string> objects_released;
-  std::vector<std::string> surfaces;  // one line per surface change
+  std::vector<localized> surfaces;  // one line per surface change
   bool empty() const;
-  // One line per change, for the CLI and the inspector.
-  std::vector<std::string> describe() const;
+  // One line per change in lang: the inspector's Diff tab; the CLI's --diff prints English.
+  std::vector<std::string> describe(language lang) const;
 };
 
 record_diff diff(const frame_record& before, const frame_record& after);

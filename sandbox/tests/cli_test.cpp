@@ -89,7 +89,7 @@ TEST(cli, malformed_flags_are_clear_errors) {
       {{"--frames", "5", "--frames", "6"}, "--frames is given twice"},
       {{"--diff", "a.json"}, "--diff needs two snapshot files"},
       {{"--lesson", ""}, "--lesson needs a non-empty value"},
-      {{"--language", "fr"}, "--language must be zh or en, got 'fr'"},
+      {{"--language", "fr"}, "--language must be one of zh|en, got 'fr'"},
       {{"--adapter", "gpu"}, "--adapter must be auto or software, got 'gpu'"},
       {{"--overlay", "--no-overlay"}, "--overlay and --no-overlay contradict each other"},
       {{"--frames", "abc", "--bogus"}, "whole number"},  // the first bad option on the line

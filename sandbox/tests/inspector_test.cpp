@@ -38,6 +38,7 @@ protected:
     o.overlay = true;
     o.width = 1280;
     o.height = 720;
+    o.language = "en";  // the messages these tests read are the English ones
     _app = std::make_unique<app>(o);
     auto r = _app->start_for_tests();
     ASSERT_TRUE(r) << r.error_value().reason;

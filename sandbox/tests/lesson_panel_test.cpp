@@ -140,11 +140,11 @@ TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
     GTEST_SKIP() << "fonts-wqy-microhei is not installed";
   ASSERT_TRUE(_session->open("01"));
   ASSERT_TRUE(_session->next());
-  _session->set_language(language::zh);
+  _session->set_language(zh());
   const lesson_step& step = _session->current()->steps[0];
   // The atlas has a glyph for every character of the step: none falls back to a box.
   const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
-  for (const std::string* text : {&step.title.zh, &step.text.zh}) {
+  for (const std::string* text : {&step.title.in(zh()), &step.text.in(zh())}) {
     for (const char* c = text->c_str(); *c;) {
       unsigned int codepoint = 0;
       c += ImTextCharFromUtf8(&codepoint, c, nullptr);
@@ -152,7 +152,7 @@ TEST_F(lesson_panel_test, chinese_text_is_drawn_with_real_glyphs) {
     }
   }
   const gfx::image_rgba8 zh = panel_pixels();
-  _session->set_language(language::en);
+  _session->set_language(en());
   const gfx::image_rgba8 en = panel_pixels();
   ASSERT_EQ(zh.pixels.size(), en.pixels.size());
   // Text was drawn in both, and the Chinese page is not the English one.
@@ -168,7 +168,7 @@ TEST_F(lesson_panel_test, inspector_labels_follow_the_lesson_language) {
     GTEST_SKIP() << "fonts-wqy-microhei is not installed";
   ASSERT_TRUE(_session->open("07"));
   const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
-  const std::string glyphs = ui::ui_text_zh_glyphs();
+  const std::string glyphs = catalogue_characters(zh());
   for (const char* c = glyphs.c_str(); *c;) {
     unsigned int codepoint = 0;
     c += ImTextCharFromUtf8(&codepoint, c, nullptr);
@@ -189,18 +189,18 @@ TEST_F(lesson_panel_test, inspector_labels_follow_the_lesson_language) {
     }
     return out;
   };
-  _session->set_language(language::zh);
-  const std::vector<u8> zh = titles();
-  EXPECT_EQ(ui::ui_language(), language::zh);
-  EXPECT_STREQ(ui::ui_text("Controls"), "控制");
-  EXPECT_EQ(ui::ui_label("Allocate"), "分配###Allocate");
-  _session->set_language(language::en);
-  const std::vector<u8> en = titles();
-  EXPECT_EQ(ui::ui_label("Allocate"), "Allocate###Allocate");
-  EXPECT_FALSE(zh.empty());
-  EXPECT_NE(zh, en) << "the title bars read differently";
-  _session->set_language(language::zh);
-  EXPECT_EQ(titles(), zh) << "and the same again";
+  _session->set_language(zh());
+  const std::vector<u8> chinese = titles();
+  EXPECT_EQ(ui::ui_language(), zh());
+  EXPECT_STREQ(ui::tr("Controls"_t), "控制");
+  EXPECT_EQ(ui::ui_label("Allocate"_t), "分配###Allocate");
+  _session->set_language(en());
+  const std::vector<u8> english = titles();
+  EXPECT_EQ(ui::ui_label("Allocate"_t), "Allocate###Allocate");
+  EXPECT_FALSE(chinese.empty());
+  EXPECT_NE(chinese, english) << "the title bars read differently";
+  _session->set_language(zh());
+  EXPECT_EQ(titles(), chinese) << "and the same again";
 }
 
 // The Glossary tab and the references line: every Chinese character of the glossary, the
@@ -212,11 +212,11 @@ TEST_F(lesson_panel_test, glossary_and_reference_text_have_glyphs) {
   ASSERT_NE(terms, nullptr);
   ASSERT_GE(terms->terms.size(), 40u);
   std::string text;
-  for (const glossary_term& t : terms->terms) text += t.term.zh + t.definition.zh;
+  for (const glossary_term& t : terms->terms) text += t.term.in(zh()) + t.definition.in(zh());
   for (const lesson& l : _session->lessons())
     for (const lesson_step& s : l.steps) {
-      for (const wiki_ref& w : s.wiki) text += w.title.zh;
-      if (s.exercise) text += s.exercise->task.zh;
+      for (const wiki_ref& w : s.wiki) text += w.title.in(zh());
+      if (s.exercise) text += s.exercise->task.in(zh());
     }
   const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
   u32 missing = 0;
@@ -246,7 +246,7 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   const auto press = [&](const char* json) {
     auto step = actions::parse_step(nlohmann::json::parse(json), 1);
     ASSERT_TRUE(step) << step.error_value().reason;
-    _session->note_engine_changed({"控件", "a control"});
+    _session->note_engine_changed(localize("the inspector's {} control"_t, "Allocate"));
     ASSERT_TRUE(_app->runner().run(*step));
   };
   press(R"({"do": "create_heap", "name": "learner", "type": "cbv_srv_uav", "capacity": 64})");

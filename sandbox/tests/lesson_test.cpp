@@ -55,8 +55,8 @@ TEST(lesson_parse, reads_every_part) {
   EXPECT_EQ(l->chapter, 7u);
   ASSERT_EQ(l->steps.size(), 2u);
   const lesson_step& s = l->steps[0];
-  EXPECT_EQ(s.title.in(language::zh), "一");
-  EXPECT_EQ(s.title.in(language::en), "One");
+  EXPECT_EQ(s.title.in(zh()), "一");
+  EXPECT_EQ(s.title.in(en()), "One");
   ASSERT_EQ(s.actions.size(), 1u);
   ASSERT_EQ(s.expect.size(), 1u);
   EXPECT_EQ(s.expect[0].value, 1);
@@ -65,7 +65,7 @@ TEST(lesson_parse, reads_every_part) {
   ASSERT_TRUE(s.predict);
   ASSERT_EQ(s.predict->choices.size(), 2u);
   EXPECT_FALSE(s.predict->choices[0].label);
-  EXPECT_EQ(s.predict->choices[1].label->in(language::en), "one");
+  EXPECT_EQ(s.predict->choices[1].label->in(en()), "one");
 }
 
 TEST(lesson_parse, bad_json_names_the_file) {
@@ -163,12 +163,15 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
     EXPECT_EQ(l.number, numbers[i]);
     EXPECT_EQ(l.chapter, static_cast<u32>(std::stoul(numbers[i])));
     for (const lesson_step& s : l.steps)
-      for (language lang : {language::zh, language::en}) {
-        EXPECT_FALSE(s.title.in(lang).empty()) << l.id << " step " << s.number;
-        EXPECT_FALSE(s.text.in(lang).empty()) << l.id << " step " << s.number;
+      for (language lang : languages()) {
+        EXPECT_FALSE(s.title.in(lang).empty()) << l.id << " step " << s.number << " " << lang.code();
+        EXPECT_FALSE(s.text.in(lang).empty()) << l.id << " step " << s.number << " " << lang.code();
       }
-    // The Chinese text really is Chinese, not a copy of the English.
-    EXPECT_NE(l.steps[0].text.zh, l.steps[0].text.en) << l.id;
+    // Every other language's text really is that language, not a copy of the English.
+    for (language lang : languages()) {
+      if (lang == en()) continue;
+      EXPECT_NE(l.steps[0].text.in(lang), l.steps[0].text.in(en())) << l.id << " " << lang.code();
+    }
   }
   // "07" is the first part (a settings file or a habit from before the split still opens it).
   EXPECT_EQ(find_lesson(*lessons, "07"), 6u);
@@ -210,7 +213,7 @@ TEST(lesson_refs, every_step_cites_a_wiki_section_and_engine_code_that_exist) {
       EXPECT_FALSE(s.wiki.empty()) << l.id << " step " << s.number << " cites no wiki section";
       EXPECT_FALSE(s.code.empty()) << l.id << " step " << s.number << " names no engine code";
       for (const wiki_ref& w : s.wiki)
-        EXPECT_FALSE(w.title.en.empty() || w.title.zh.empty()) << l.id << " " << w.section;
+        EXPECT_FALSE(w.title.in(en()).empty() || w.title.in(zh()).empty()) << l.id << " " << w.section;
       for (const code_ref& c : s.code) {
         const auto why = check_code_ref(c, XE_SOURCE_DIR);
         EXPECT_FALSE(why) << l.id << " step " << s.number << ": " << why.value_or("");
@@ -258,8 +261,8 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
   std::ofstream{dir / "07-demo.json"} << lesson_with(R"("wiki": ["7.6"])");
   l = load_lessons(dir);
   ASSERT_TRUE(l) << l.error_value().reason;
-  EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::en), "wiki 7.6 Stack");
-  EXPECT_EQ(cite(l->front().steps[1].wiki[0], language::zh), "wiki 7.6 栈");
+  EXPECT_EQ(cite(l->front().steps[1].wiki[0], en()), "wiki 7.6 Stack");
+  EXPECT_EQ(cite(l->front().steps[1].wiki[0], zh()), "wiki 7.6 栈");
   // A broken data file fails like a broken lesson, naming itself.
   std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈"}}]})";
   l = load_lessons(dir);
@@ -278,7 +281,7 @@ TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
       "x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   ASSERT_TRUE(l->steps[1].exercise);
-  EXPECT_EQ(l->steps[1].exercise->task.en, "Press");
+  EXPECT_EQ(l->steps[1].exercise->task.in(en()), "Press");
   EXPECT_EQ(control_name(l->steps[1].exercise->solution[0]), "Step one frame");
   EXPECT_MENTIONS(
       parse_error(lesson_with(
@@ -332,21 +335,21 @@ TEST(glossary, finds_terms_by_every_spelling_longest_first) {
     return out;
   };
   using v = std::vector<std::string>;
-  EXPECT_EQ(ids("The Fence values rise; each fence is signalled.", language::en), (v{"fence-value", "fence"}));
-  EXPECT_EQ(ids("Two RTVs and an ID3D12Fence.", language::en), (v{"rtv", "fence"}));
-  EXPECT_EQ(ids("fences", language::en), (v{"fence"}));  // a plural
-  EXPECT_EQ(ids("fencepost", language::en), (v{}));      // not a whole word
-  EXPECT_EQ(ids("id3d12fence", language::en), (v{}));    // code spellings match exact case only
-  EXPECT_EQ(ids("围栏值先于渲染目标视图", language::zh), (v{"fence-value", "rtv"}));
+  EXPECT_EQ(ids("The Fence values rise; each fence is signalled.", en()), (v{"fence-value", "fence"}));
+  EXPECT_EQ(ids("Two RTVs and an ID3D12Fence.", en()), (v{"rtv", "fence"}));
+  EXPECT_EQ(ids("fences", en()), (v{"fence"}));  // a plural
+  EXPECT_EQ(ids("fencepost", en()), (v{}));      // not a whole word
+  EXPECT_EQ(ids("id3d12fence", en()), (v{}));    // code spellings match exact case only
+  EXPECT_EQ(ids("围栏值先于渲染目标视图", zh()), (v{"fence-value", "rtv"}));
   // Search: names first (those starting with the query before the rest), then definitions.
   std::vector<std::string> found;
-  for (const glossary_term* t : g->search("fence", language::en)) found.push_back(t->id);
+  for (const glossary_term* t : g->search("fence", en())) found.push_back(t->id);
   EXPECT_EQ(found, (v{"fence", "fence-value"}));
   found.clear();
-  for (const glossary_term* t : g->search("render target", language::en)) found.push_back(t->id);
+  for (const glossary_term* t : g->search("render target", en())) found.push_back(t->id);
   EXPECT_EQ(found, (v{"rtv"}));
-  EXPECT_EQ(g->search("", language::zh).size(), 3u);
-  EXPECT_TRUE(g->search("no such thing", language::en).empty());
+  EXPECT_EQ(g->search("", zh()).size(), 3u);
+  EXPECT_TRUE(g->search("no such thing", en()).empty());
 }
 
 TEST(glossary, mistakes_are_named_with_the_entry) {
@@ -404,7 +407,7 @@ TEST(glossary, the_shipped_glossary_has_the_lessons_terms) {
   std::set<std::string> used;
   for (const lesson& l : *lessons)
     for (const lesson_step& s : l.steps)
-      for (language lang : {language::zh, language::en})
+      for (language lang : languages())
         for (const glossary_term* t : g->terms_in(s.title.in(lang) + "\n" + s.text.in(lang), lang)) used.insert(t->id);
   // Most terms occur in the lessons in some language; a glossary of unused words would drift.
   EXPECT_GE(used.size(), g->terms.size() * 3 / 4) << used.size() << " of " << g->terms.size() << " terms are used";
@@ -457,19 +460,24 @@ TEST(lesson_text, code_tokens_and_numbers_are_found) {
   EXPECT_EQ(joined(code_and_numbers_of("第 3 帧读取 _free_handles[_size]，GPU 等待").code), "GPU _free_handles _size");
 }
 
-// Every zh/en pair in the shipped lessons names the same code and the same numbers, so the
-// two languages cannot drift apart in what they claim.
-TEST(lesson_text, chinese_and_english_name_the_same_code_and_numbers) {
+// Every text in the shipped lessons names the same code and the same numbers in every
+// language as in English, so the languages cannot drift apart in what they claim.
+TEST(lesson_text, every_language_names_the_same_code_and_numbers_as_english) {
   auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
   ASSERT_TRUE(lessons) << lessons.error_value().reason;
   u32 pairs = 0;
-  const auto compare = [&](const lesson& l, const std::string& where, const bilingual& b) {
+  const auto compare = [&](const lesson& l, const std::string& where, const localized& b) {
     ++pairs;
-    const auto zh = code_and_numbers_of(b.zh), en = code_and_numbers_of(b.en);
-    EXPECT_EQ(joined(zh.code), joined(en.code))
-        << l.id << " " << where << ": code differs\n zh: " << b.zh << "\n en: " << b.en;
-    EXPECT_EQ(joined(zh.numbers), joined(en.numbers))
-        << l.id << " " << where << ": numbers differ\n zh: " << b.zh << "\n en: " << b.en;
+    const auto source = code_and_numbers_of(b.in(en()));
+    for (language lang : languages()) {
+      if (lang == en()) continue;
+      const auto other = code_and_numbers_of(b.in(lang));
+      EXPECT_EQ(joined(other.code), joined(source.code)) << l.id << " " << where << ": code differs\n " << lang.code()
+                                                         << ": " << b.in(lang) << "\n en: " << b.in(en());
+      EXPECT_EQ(joined(other.numbers), joined(source.numbers))
+          << l.id << " " << where << ": numbers differ\n " << lang.code() << ": " << b.in(lang)
+          << "\n en: " << b.in(en());
+    }
   };
   for (const lesson& l : *lessons) {
     compare(l, "title", l.title);
@@ -502,7 +510,7 @@ TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
                         "lessons/07-demo.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   const lesson_step& step = l->steps[0];
-  const std::string intro = lesson_console::step_intro(*l, step, language::en);
+  const std::string intro = lesson_console::step_intro(*l, step, en());
   EXPECT_MENTIONS(intro, "-- 1/1 Free");
   EXPECT_MENTIONS(intro, "(a) Yes (b) No");
   EXPECT_EQ(intro.find("The text."), std::string::npos) << "the text comes after the step, as in the panel";
@@ -520,7 +528,7 @@ TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
       {spdlog::level::err, "descriptor heap 'demo': index 1 is already waiting"},
       {spdlog::level::info, "expected failure of free: index 1 is already waiting"},
       {spdlog::level::warn, "something the step did not expect"}};
-  const std::string report = lesson_console::step_report(step, step_outcome{1, true}, state, log, language::en);
+  const std::string report = lesson_console::step_report(step, step_outcome{1, true}, state, log, en());
   EXPECT_MENTIONS(report, "= (a) Yes");
   EXPECT_EQ(report.find("= true"), std::string::npos) << "the label, never the raw value";
   EXPECT_MENTIONS(report, "The text.");
@@ -532,7 +540,7 @@ TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
   EXPECT_EQ(report.find("(error)"), std::string::npos) << "an expected failure is not printed as an error";
   EXPECT_LT(report.find("= (a) Yes"), report.find("The text."));
   EXPECT_LT(report.find("The text."), report.find("heap demo"));
-  EXPECT_MENTIONS(lesson_console::step_report(step, step_outcome{1, true}, state, log, language::zh), "= (a) 是");
+  EXPECT_MENTIONS(lesson_console::step_report(step, step_outcome{1, true}, state, log, zh()), "= (a) 是");
 }
 
 TEST(lesson_vocabulary, new_actions_parse_and_reject_nesting) {
@@ -579,7 +587,7 @@ protected:
 
 TEST_F(settings_test, round_trips_and_creates_folders) {
   learner_settings s;
-  s.lang = language::en;
+  s.lang = en();
   s.lesson = "07-descriptor-heaps";
   s.step = 4;
   s.completed = {"01-what-is-d3d12"};
@@ -587,7 +595,7 @@ TEST_F(settings_test, round_trips_and_creates_folders) {
   std::string message;
   const learner_settings back = load_settings(_file, &message);
   EXPECT_TRUE(message.empty());
-  EXPECT_EQ(back.lang, language::en);
+  EXPECT_EQ(back.lang, en());
   EXPECT_EQ(back.lesson, "07-descriptor-heaps");
   EXPECT_EQ(back.step, 4u);
   EXPECT_EQ(back.completed, s.completed);
@@ -601,7 +609,7 @@ TEST_F(settings_test, corrupt_file_is_reset_with_a_message) {
     std::string message;
     const learner_settings s = load_settings(_file, &message);
     EXPECT_MENTIONS(message, "settings were reset");
-    EXPECT_EQ(s.lang, language::zh);
+    EXPECT_EQ(s.lang, zh());
     EXPECT_TRUE(s.lesson.empty());
   }
   std::string message;
@@ -642,7 +650,7 @@ TEST_F(settings_test, two_instances_merge_instead_of_overwriting) {
   settings_store a{_file}, b{_file};
   learner_settings sa = a.load(nullptr), sb = b.load(nullptr);
   sa.completed.insert("01-what-is-d3d12");
-  sa.lang = language::en;
+  sa.lang = en();
   a.save(sa);
   sb.completed.insert("02-adapters");
   sb.lesson = "02-adapters";
@@ -652,7 +660,7 @@ TEST_F(settings_test, two_instances_merge_instead_of_overwriting) {
   a.save(sa);
   const learner_settings on_disk = load_settings(_file, nullptr);
   EXPECT_EQ(on_disk.completed, (std::set<std::string>{"01-what-is-d3d12", "02-adapters", "03-initialisation"}));
-  EXPECT_EQ(on_disk.lang, language::en);     // a chose it, b never changed it
+  EXPECT_EQ(on_disk.lang, en());             // a chose it, b never changed it
   EXPECT_EQ(on_disk.lesson, "02-adapters");  // b moved, a never did
   EXPECT_EQ(on_disk.step, 3u);
 }

@@ -14,6 +14,7 @@
 #include "snapshot/event_recorder.h"
 #include "snapshot/frame_state.h"
 #include "script/runner.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
@@ -253,7 +254,7 @@ TEST_F(snapshot_test, diff_names_allocations_frees_returns_and_objects) {
   EXPECT_EQ(d.frames, 3u);
   ASSERT_EQ(d.heaps.size(), 1u);
   EXPECT_EQ(d.heaps[0].returned, (std::vector<u32>{0}));
-  const auto lines = d.describe();
+  const auto lines = d.describe(en());
   EXPECT_NE(std::find(lines.begin(), lines.end(), "heap 'demo': returned to the free stack 0"), lines.end());
   EXPECT_TRUE(diff(returned, returned).empty());
 }
@@ -562,8 +563,8 @@ TEST(record_diff_test, an_older_after_reads_as_earlier) {
   const record_diff back = diff(newer, older);
   EXPECT_EQ(back.frames, -4);
   EXPECT_EQ(back.fence_values, -5);
-  EXPECT_EQ(back.describe().front(), "4 frame(s), 5 fence value(s) earlier");
-  EXPECT_EQ(diff(older, newer).describe().front(), "4 frame(s), 5 fence value(s) later");
+  EXPECT_EQ(back.describe(en()).front(), "4 frame(s), 5 fence value(s) earlier");
+  EXPECT_EQ(diff(older, newer).describe(en()).front(), "4 frame(s), 5 fence value(s) later");
 }
 
 // The history keeps only the timings that changed since the previous record; timeline_of

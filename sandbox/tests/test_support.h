@@ -5,10 +5,16 @@
 #include <filesystem>
 #include <string>
 
+#include "text/text.h"
+
 #define EXPECT_MENTIONS(haystack, needle) \
   EXPECT_NE((haystack).find(needle), std::string::npos) << "'" << (haystack) << "' should mention '" << (needle) << "'"
 
 namespace xe::sandbox {
+
+// The catalogue's Chinese and English, for tests that hold one against the other.
+inline language zh() { return language::from_code("zh").value(); }
+inline language en() { return language::english(); }
 
 // <temp>/<prefix>-<test name>, emptied and created for the running test (CTest runs the
 // cases as parallel processes); removed at the end unless the test failed, for a look.
