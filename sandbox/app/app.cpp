@@ -378,18 +378,17 @@ result<void> app::run_requests() {
 // the overlay's redraw, copied back, so it advances nothing; every other control changes
 // the engine, which a lesson holding it must know.
 result<void> app::run_control(const actions::step& step) {
-  if (std::holds_alternative<actions::snapshot>(step.what)) return _runner.run(step);
-  const auto* shot = std::get_if<actions::screenshot>(&step.what);
-  if (!shot) {
+  if (step.name == "snapshot") return _runner.run(step);
+  if (step.name != "screenshot") {
     note_learner_change(localize("the inspector's {} control"_t, step.name));
     return _runner.run(step);
   }
   if (!engine_held()) return _runner.run(step);
-  const u32 slot = shot->slot.value_or(_surfaces.empty() ? invalid_id : _surfaces.begin()->first);
+  const u32 slot = step.params.value("slot", _surfaces.empty() ? invalid_id : _surfaces.begin()->first);
   XE_TRY_ASSIGN(auto entry, entry_at(slot));
   XE_TRY_ASSIGN(auto image,
                 _observer.capture(entry->id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
-  return write_png(shot->file, image);
+  return write_png(step.params.at("file").get<std::string>(), image);
 }
 
 // While a lesson holds the engine, a change outside its steps means the next step must

@@ -74,7 +74,7 @@ exit codes: 0 ok, 1 runtime failure, 2 bad command line or unreadable input,
             SIGTERM (no output files))";
 
 // The command line, declared once: parse_cli runs it, usage() and options_markdown() print
-// it (the README's option table is options_markdown(); the readme.options test checks it).
+// it (the README's option table is options_markdown(); the docs.generated test checks it).
 // Every callback runs as its option is met (trigger_on_parse), so the first bad option on
 // the line is the one reported, and `seen` catches an option given twice.
 struct command_line {

@@ -8,7 +8,7 @@
 #include "graphics/renderer.h"
 #include "lessons/lesson_session.h"
 #include "platform/window.h"
-#include "script/actions.h"
+#include "script/action.h"
 #include "snapshot/event_recorder.h"
 
 namespace xe::sandbox {

@@ -25,8 +25,10 @@ controls_panel::controls_panel() {
   set_path(_diff_path, "out/inspector-snapshot.json");
 }
 
-void controls_panel::request(actions::action what, const char* name) {
-  _requests.push_back({++_request_serial, name, std::move(what)});
+void controls_panel::request(nlohmann::json step) {
+  auto parsed = actions::parse_step(step, ++_request_serial);
+  XE_ASSERT(parsed);  // the panel's own steps are well formed
+  if (parsed) _requests.push_back(std::move(*parsed));
 }
 
 void controls_panel::draw(const overlay_state& state, const frame_record* latest, marks& marks) {
@@ -38,7 +40,8 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
   if (marks.button("Reset layout"_t)) _layout_reset = true;
   if (marks.section("Frame loop"_t, true)) {
     // Every control shows the engine's state as it is, however it was set (flags, keys,
-    // scripts, lessons); changing one asks for the change, applied between frames.
+    // scripts, lessons); changing one asks for the change, applied between frames. Each
+    // control's label is its action's (script/actions/).
     bool paused = _loop_paused || state.lesson_holds_engine;
     ImGui::BeginDisabled(state.lesson_holds_engine);
     if (ImGui::Checkbox(ui_label("Pause frame loop"_t).c_str(), &paused)) _loop_paused = paused;
@@ -48,61 +51,67 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
       ImGui::SetTooltip(
           "%s", tr("A lesson is open: the engine moves only with its steps, Step one frame, and your changes."_t));
     ImGui::SameLine();
-    if (marks.button("Step one frame"_t)) _step_requested = true;
+    if (marks.button(actions::control_label("advance_frames"))) _step_requested = true;
     if (state.lesson_holds_engine) ImGui::TextDisabled("%s", tr("held by the lesson: only its steps move it"_t));
     // Sliders leave room for their labels, however narrow the panel.
-    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x -
-                                                                ImGui::CalcTextSize(tr("frames in flight"_t)).x -
-                                                                ImGui::GetStyle().ItemInnerSpacing.x));
+    ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(),
+                                  ImGui::GetContentRegionAvail().x -
+                                      ImGui::CalcTextSize(tr(actions::control_label("set_frames_in_flight"))).x -
+                                      ImGui::GetStyle().ItemInnerSpacing.x));
     int frames_in_flight =
         latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_slot_count);
-    if (ImGui::SliderInt(ui_label("frames in flight"_t).c_str(), &frames_in_flight, 1,
+    if (ImGui::SliderInt(ui_label(actions::control_label("set_frames_in_flight")).c_str(), &frames_in_flight, 1,
                          static_cast<int>(gfx::frame_slot_count)))
-      request(actions::set_frames_in_flight{static_cast<u32>(frames_in_flight)}, "set_frames_in_flight");
+      request({{"do", "set_frames_in_flight"}, {"count", frames_in_flight}});
     marks.remember("frames in flight");
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
-    if (ImGui::SliderInt(ui_label("GPU load"_t).c_str(), &gpu_load, 0, std::max(100, gpu_load)))
-      request(actions::set_gpu_load{static_cast<u32>(gpu_load)}, "set_gpu_load");
+    if (ImGui::SliderInt(ui_label(actions::control_label("set_gpu_load")).c_str(), &gpu_load, 0,
+                         std::max(100, gpu_load)))
+      request({{"do", "set_gpu_load"}, {"passes", gpu_load}});
     ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
-    if (ImGui::Checkbox(ui_label("triangle"_t).c_str(), &triangle))
-      request(actions::show_triangle{triangle}, "show_triangle");
+    if (ImGui::Checkbox(ui_label(actions::control_label("show_triangle")).c_str(), &triangle))
+      request({{"do", "show_triangle"}, {"visible", triangle}});
     marks.remember("triangle");
   }
   if (marks.section("Learner heap"_t, true)) {
-    if (marks.button("Allocate"_t)) {
+    if (marks.button(actions::control_label("allocate"))) {
       if (!latest || !latest->find_heap("learner"))
-        request(actions::create_heap{"learner", gfx::heap_type::cbv_srv_uav, 64, false}, "create_heap");
-      request(actions::allocate{"learner", 1, fmt::format("ui{}", ++_learner_allocations)}, "allocate");
+        request({{"do", "create_heap"}, {"name", "learner"}, {"type", "cbv_srv_uav"}, {"capacity", 64}});
+      request({{"do", "allocate"}, {"heap", "learner"}, {"as", fmt::format("ui{}", ++_learner_allocations)}});
       _learner_heap_touched = true;
     }
     ImGui::SameLine();
-    if (marks.button("Free last"_t) && _learner_allocations > 0) {
-      request(actions::free_descriptor{"learner", std::nullopt, fmt::format("ui{}", _learner_allocations--)}, "free");
+    if (marks.button(actions::control_label("free")) && _learner_allocations > 0) {
+      request({{"do", "free"}, {"heap", "learner"}, {"label", fmt::format("ui{}", _learner_allocations--)}});
       _learner_heap_touched = true;
     }
   }
   if (marks.section("Windows"_t)) {
-    if (marks.button("Open window"_t)) request(actions::create_surface{640, 360}, "create_surface");
+    if (marks.button(actions::control_label("create_surface")))
+      request({{"do", "create_surface"}, {"width", 640}, {"height", 360}});
     ImGui::SameLine();
     u32 last = invalid_id;
     if (latest)
       for (const auto& slot : latest->surfaces().slots)
         if (slot.live) last = slot.slot;
-    if (marks.button("Close last"_t) && last != invalid_id) request(actions::remove_surface{last}, "remove_surface");
+    if (marks.button(actions::control_label("remove_surface")) && last != invalid_id)
+      request({{"do", "remove_surface"}, {"slot", last}});
     for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
-      const bool pressed = w ? marks.button_named(fmt::format("{}x{}", w, h)) : marks.button("minimise"_t);
-      if (pressed) request(actions::resize{0, w, h}, "resize");
+      const bool pressed =
+          w ? marks.button_named(fmt::format("{}x{}", w, h)) : marks.button(actions::control_label("resize"));
+      if (pressed) request({{"do", "resize"}, {"slot", 0}, {"width", w}, {"height", h}});
       ImGui::SameLine();
     }
-    if (marks.button("fullscreen"_t)) request(actions::toggle_fullscreen{0}, "toggle_fullscreen");
+    if (marks.button(actions::control_label("toggle_fullscreen"))) request({{"do", "toggle_fullscreen"}, {"slot", 0}});
     ImGui::TextDisabled("%s", trf("{} window(s)"_t, state.windows).c_str());
   }
   if (marks.section("Export"_t)) {
-    if (path_and_button("##export", _export_path, sizeof(_export_path), "Export snapshot"_t, marks))
-      request(actions::snapshot{_export_path}, "snapshot");
-    if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path), "Screenshot"_t, marks))
-      request(actions::screenshot{_screenshot_path, std::nullopt}, "screenshot");
+    if (path_and_button("##export", _export_path, sizeof(_export_path), actions::control_label("snapshot"), marks))
+      request({{"do", "snapshot"}, {"file", _export_path}});
+    if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path),
+                        actions::control_label("screenshot"), marks))
+      request({{"do", "screenshot"}, {"file", _screenshot_path}});
   }
   if (marks.section("Load and compare"_t)) {
     if (path_and_button("##load", _load_path, sizeof(_load_path), "Load snapshot"_t, marks))

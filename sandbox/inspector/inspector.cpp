@@ -57,15 +57,14 @@ result<void> inspector::load_diff_file(const std::string& path) {
 }
 
 void inspector::request_done(const actions::step& step, const result<void>& outcome) {
-  const auto* export_file = std::get_if<actions::snapshot>(&step.what);
-  const auto* screenshot = std::get_if<actions::screenshot>(&step.what);
+  const bool export_file = step.name == "snapshot", screenshot = step.name == "screenshot";
   if (!outcome) {  // the app has logged it
     const std::string what = export_file ? ui::tr("Export"_t) : screenshot ? ui::tr("Screenshot"_t) : step.name;
     _notices.add(ui::trf("{} failed: {}"_t, what, outcome.error_value().reason), true, false);
     return;
   }
   if (!export_file && !screenshot) return;  // the panels show the change itself
-  const std::string path = ui::absolute_path(export_file ? export_file->file : screenshot->file);
+  const std::string path = ui::absolute_path(step.params.at("file").get<std::string>());
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(path, ec);
   _notices.add(ec ? ui::trf("Wrote {}"_t, path) : ui::trf("Wrote {} ({})"_t, path, ui::describe_size(bytes)), false);

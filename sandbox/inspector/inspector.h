@@ -15,7 +15,7 @@
 #include "app/overlay_state.h"
 #include "inspector/notices.h"
 #include "inspector/panels.h"
-#include "script/actions.h"
+#include "script/action.h"
 #include "snapshot/frame_record.h"
 #include "snapshot/history.h"
 

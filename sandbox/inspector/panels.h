@@ -9,7 +9,7 @@
 
 #include "app/overlay_state.h"
 #include "inspector/panel_common.h"
-#include "script/actions.h"
+#include "script/action.h"
 
 namespace xe::sandbox::ui {
 
@@ -107,7 +107,8 @@ public:
   bool take_learner_heap_shown() { return std::exchange(_learner_heap_touched, false); }
 
 private:
-  void request(actions::action what, const char* name);
+  // A step in the scripts' vocabulary ({"do": ..., params}), parsed by the action table.
+  void request(nlohmann::json step);
   bool path_and_button(const char* id, char* path, size_t size, text_key label, marks& marks);
 
   bool _loop_paused{false};

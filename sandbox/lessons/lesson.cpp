@@ -14,6 +14,7 @@
 #include "lessons/glossary.h"
 #include "lessons/lesson_json.h"
 #include "lessons/wiki_sections.h"
+#include "graphics/stats.h"
 
 namespace xe::sandbox {
 
@@ -149,7 +150,8 @@ lesson_step read_step(const json& s, u32 number) {
     if (!solution) fail(fmt::format("{}: solution: {}", here, solution.error_value().reason));
     if (solution->empty()) fail(here + ": 'solution' must not be empty");
     for (const actions::step& a : *solution)
-      if (auto why = not_a_control(a)) fail(fmt::format("{}: solution step {} ({}): {}", here, a.number, a.name, *why));
+      if (auto why = a.what->not_a_control())
+        fail(fmt::format("{}: solution step {} ({}): {}", here, a.number, a.name, *why));
     e.solution = std::move(*solution);
     step.exercise = std::move(e);
   }
@@ -276,79 +278,6 @@ std::optional<std::string> check_code_ref(const code_ref& ref, const std::filesy
     if ((at == 0 || !identifier(text[at - 1])) && (end == text.size() || !identifier(text[end]))) return std::nullopt;
   }
   return fmt::format("{}: '{}' (from {}) does not occur in it", ref.file, name, ref.symbol);
-}
-
-// The Controls panel's vocabulary (sandbox/inspector/inspector.cpp, draw_controls): what a
-// learner can do there, and so what an exercise's solution may do.
-std::optional<std::string> not_a_control(const actions::step& action) {
-  using namespace actions;
-  return std::visit(
-      [](const auto& a) -> std::optional<std::string> {
-        using T = std::decay_t<decltype(a)>;
-        if constexpr (std::is_same_v<T, advance_frames> || std::is_same_v<T, set_gpu_load> ||
-                      std::is_same_v<T, show_triangle> || std::is_same_v<T, remove_surface> ||
-                      std::is_same_v<T, set_frames_in_flight>) {
-          return std::nullopt;  // Step one frame (count times), the sliders, the checkbox, Close last
-        } else if constexpr (std::is_same_v<T, create_heap>) {
-          if (a.name == "learner" && a.type == gfx::heap_type::cbv_srv_uav && a.capacity == 64 && !a.shader_visible &&
-              a.model == gfx::heap_model::engine)
-            return std::nullopt;  // the learner heap, as Allocate first creates it
-          return "Allocate creates only the learner heap (cbv_srv_uav, 64, not shader-visible)";
-        } else if constexpr (std::is_same_v<T, allocate>) {
-          if (a.heap == "learner" && a.count == 1) return std::nullopt;
-          return "Allocate takes one descriptor from the learner heap";
-        } else if constexpr (std::is_same_v<T, free_descriptor>) {
-          if (a.heap == "learner" && !a.index && !a.label.empty()) return std::nullopt;
-          return "Free last frees the learner heap's last allocation, by its label";
-        } else if constexpr (std::is_same_v<T, create_surface>) {
-          if (a.width == 640 && a.height == 360) return std::nullopt;
-          return "Open window opens a 640x360 window";
-        } else if constexpr (std::is_same_v<T, resize>) {
-          const bool size = (a.width == 640 && a.height == 360) || (a.width == 1280 && a.height == 720) ||
-                            (a.width == 0 && a.height == 0);
-          if (a.slot == 0 && size && a.as.empty()) return std::nullopt;
-          return "the Windows buttons resize slot 0 to 640x360, 1280x720 or 0x0 (minimise)";
-        } else if constexpr (std::is_same_v<T, toggle_fullscreen>) {
-          if (a.slot == 0) return std::nullopt;
-          return "the fullscreen button toggles slot 0";
-        } else {
-          return "the Controls panel has no such control";
-        }
-      },
-      action.what);
-}
-
-std::string control_name(const actions::step& action) {
-  using namespace actions;
-  return std::visit(
-      [](const auto& a) -> std::string {
-        using T = std::decay_t<decltype(a)>;
-        if constexpr (std::is_same_v<T, advance_frames>)
-          return a.count == 1 ? "Step one frame" : fmt::format("Step one frame ×{}", a.count);
-        else if constexpr (std::is_same_v<T, set_frames_in_flight>)
-          return fmt::format("frames in flight = {}", a.count);
-        else if constexpr (std::is_same_v<T, set_gpu_load>)
-          return fmt::format("GPU load = {}", a.passes);
-        else if constexpr (std::is_same_v<T, show_triangle>)
-          return a.visible ? "triangle on" : "triangle off";
-        else if constexpr (std::is_same_v<T, create_heap>)
-          return "";
-        else if constexpr (std::is_same_v<T, allocate>)
-          return "Allocate";
-        else if constexpr (std::is_same_v<T, free_descriptor>)
-          return "Free last";
-        else if constexpr (std::is_same_v<T, create_surface>)
-          return "Open window";
-        else if constexpr (std::is_same_v<T, remove_surface>)
-          return "Close last";
-        else if constexpr (std::is_same_v<T, resize>)
-          return a.width ? fmt::format("{}x{}", a.width, a.height) : "minimise";
-        else if constexpr (std::is_same_v<T, toggle_fullscreen>)
-          return "fullscreen";
-        else
-          return "";
-      },
-      action.what);
 }
 
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder) {

@@ -12,7 +12,8 @@
 
 #include "io/json_input.h"
 #include "text/text.h"
-#include "script/actions.h"
+#include "script/action.h"
+#include "script/expect.h"
 
 namespace xe::sandbox {
 
@@ -106,12 +107,6 @@ std::string cite(const wiki_ref& ref, language l);
 // Why ref does not hold in the source tree at root (its file is missing, or the last
 // component of its symbol is not a whole identifier in it), or nothing when it holds.
 std::optional<std::string> check_code_ref(const code_ref& ref, const std::filesystem::path& root);
-// Why action is not something a learner can do with the inspector's Controls panel, or
-// nothing when it is (exercise solutions may only use these).
-std::optional<std::string> not_a_control(const actions::step& action);
-// The Controls panel's name for action ("Allocate", "Step one frame", ...), as a learner
-// would press it; empty for a part of another control (the learner heap's creation).
-std::string control_name(const actions::step& action);
 // The lessons folder: an explicit one, else ./lessons, else the installed one found from
 // the executable (app/data_paths.h), which for a binary in its build tree is the source's.
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder);

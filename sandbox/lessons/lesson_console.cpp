@@ -8,6 +8,7 @@
 #include <spdlog/sinks/base_sink.h>
 
 #include "common/log.h"
+#include "script/report.h"
 
 namespace xe::sandbox::lesson_console {
 
@@ -41,31 +42,14 @@ std::vector<log_line> log_capture::take() { return _sink->take(); }
 
 namespace {
 
-// The lines of a report: a fact the lesson decides, a measurement (it depends on timing), a
-// warning from the engine's log, the learner's turn.
-std::string fact_line(const std::string& what) { return "   · " + what + "\n"; }
-std::string measured_line(const std::string& what) { return "   ≈ " + what + "\n"; }
+using report::fact_line;
+using report::list_text;
+using report::measured_line;
+using report::value_text;
+
+// A warning from the engine's log, the learner's turn.
 std::string warning_line(const std::string& what) { return "   ! " + what + "\n"; }
 std::string turn_line(const std::string& what) { return "   » " + what + "\n"; }
-
-// A JSON value as a learner reads it: strings unquoted, arrays without brackets.
-std::string value_text(const json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_null()) return "null";
-  if (v.is_array()) {
-    std::string out;
-    for (const json& e : v) out += (out.empty() ? "" : ", ") + value_text(e);
-    return out;
-  }
-  return v.dump();
-}
-
-std::string list_text(const json& v) {
-  std::string out;
-  if (v.is_array())
-    for (const json& e : v) out += (out.empty() ? "" : " ") + value_text(e);
-  return "[" + out + "]";
-}
 
 const json* at(const json& state, const std::string& pointer) {
   const json::json_pointer p{pointer};
@@ -208,124 +192,6 @@ std::string adapter_line(const json& state, language lang) {
          fact_line(textf(lang, "lacks:{}"_t, missing.empty() ? " -" : missing));
 }
 
-// Labels under which this step's actions record something in /checks.
-std::vector<std::pair<std::string, const actions::step*>> check_labels(const lesson_step& step) {
-  std::vector<std::pair<std::string, const actions::step*>> out;
-  for (const actions::step& a : step.actions) {
-    std::visit(
-        [&](const auto& what) {
-          using T = std::decay_t<decltype(what)>;
-          if constexpr (requires { what.as; }) {
-            if constexpr (!std::is_same_v<T, actions::allocate>)
-              if (!what.as.empty()) out.emplace_back(what.as, &a);
-          }
-        },
-        a.what);
-  }
-  return out;
-}
-
-std::string check_line(const std::string& label, const actions::step& action, const json& c, language lang) {
-  if (std::holds_alternative<actions::expect_error>(action.what))
-    return fact_line(
-        textf(lang, "{} refused, as expected: {}"_t, value_text(c.at("action")), value_text(c.at("message"))));
-  if (std::holds_alternative<actions::attempt>(action.what)) {
-    if (c.at("failed").get<bool>())
-      return fact_line(
-          textf(lang, "{} failed (allowed here): {}"_t, value_text(c.at("action")), value_text(c.at("message"))));
-    return fact_line(textf(lang, "{} succeeded"_t, value_text(c.at("action"))));
-  }
-  if (std::holds_alternative<actions::check_view_format>(action.what))
-    return fact_line(
-        textf(lang, "{} resource, {} view: {}, {}; rule: {}"_t, value_text(c.at("resource")), value_text(c.at("view")),
-              c.at("allowed").get<bool>() ? text(lang, "allowed"_t) : text(lang, "not allowed"_t),
-              c.at("created").get<bool>() ? text(lang, "created on the device"_t) : text(lang, "not created"_t),
-              value_text(c.at("rule"))));
-  if (std::holds_alternative<actions::race>(action.what)) {
-    const bool sound = c.value("sound", false);
-    return fact_line(textf(
-               lang,
-               "two threads, {} heap: in {} timed rounds, {} allocate() call(s) landed between the render thread's read and write of _size; then {} free-running rounds. The check: {}"_t,
-               value_text(c.at("model")), c.at("rounds").dump(), c.at("landed_inside").dump(),
-               c.at("iterations").dump(), sound ? text(lang, "sound"_t) : text(lang, "damaged"_t))) +
-           measured_line(textf(
-               lang, "measured: final _size {}, duplicate indices {}, out-of-bounds stopped {}, damage {}, {:.1f} ms"_t,
-               c.at("final_size").dump(), c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump(),
-               c.value("ms", 0.0)));
-  }
-  if (std::holds_alternative<actions::release_immediately>(action.what)) {
-    std::string out;
-    if (!c.value("capture_available", false))
-      out = fact_line(text(lang, "this runtime does not hand its messages to the engine: nothing could be captured"_t));
-    else if (!c.value("validation_layer", false))
-      out = fact_line(text(lang, "the Vulkan validation layer is off: nothing checks, and the runtime says nothing"_t));
-    else
-      out = fact_line(textf(lang, "the validation layer is on; the runtime reported it: {}"_t,
-                            c.value("reported", false) ? text(lang, "yes"_t) : text(lang, "no"_t)));
-    out += measured_line(
-        textf(lang, "at the release: fence completed {}, signalled {}; the GPU passed the copy after {:.2f} ms"_t,
-              c.at("fence_completed").dump(), c.at("fence_signalled").dump(), c.value("marker_wait_ms", 0.0)));
-    for (const json& m : c.at("messages")) out += measured_line(textf(lang, "captured: {}"_t, value_text(m)));
-    return out;
-  }
-  if (std::holds_alternative<actions::wrong_barrier>(action.what)) {
-    std::string out =
-        fact_line(textf(lang, "the barrier says {} -> {}; the engine tracked {}"_t, value_text(c.at("claimed_before")),
-                        value_text(c.at("after")), value_text(c.at("tracked_before"))));
-    if (!c.value("capture_available", false))
-      out +=
-          fact_line(text(lang, "this runtime does not hand its messages to the engine: nothing could be captured"_t));
-    else if (!c.value("validation_layer", false))
-      out +=
-          fact_line(text(lang, "the Vulkan validation layer is off: nothing checks, and the runtime says nothing"_t));
-    else
-      out += fact_line(textf(lang, "the validation layer is on; the runtime reported it: {}"_t,
-                             c.value("reported", false) ? text(lang, "yes"_t) : text(lang, "no"_t)));
-    for (const json& m : c.at("messages")) out += measured_line(textf(lang, "captured: {}"_t, value_text(m)));
-    return out;
-  }
-  if (std::holds_alternative<actions::create_quad_root_signature>(action.what))
-    return fact_line(textf(
-        lang,
-        "{}: {} root parameter(s), a {} of {} {} (t{}) for the {} shader; {} static sampler(s) (s{}, {}, {}); input assembler allowed: {}"_t,
-        value_text(c.at("name")), c.at("parameters").dump(), value_text(c.at("parameter_type")),
-        c.at("range_descriptors").dump(), value_text(c.at("range_type")), c.at("range_register").dump(),
-        value_text(c.at("visibility")), c.at("static_samplers").dump(), c.at("sampler_register").dump(),
-        value_text(c.at("sampler_filter")), value_text(c.at("sampler_address")),
-        c.at("input_assembler").get<bool>() ? text(lang, "yes"_t) : text(lang, "no"_t)));
-  if (std::holds_alternative<actions::measure_quad>(action.what)) {
-    const std::string shows = c.value("shows", std::string{});
-    std::string out;
-    if (shows == "texture")
-      out = fact_line(textf(
-          lang,
-          "measured on this device: in the engine's own {}x{} target the quad shows the texture: {} of its {} pixels are the texel they sample"_t,
-          c.at("width").dump(), c.at("height").dump(), c.at("texel_pixels").dump(), c.at("quad_pixels").dump()));
-    else if (shows == "nothing")
-      out = fact_line(textf(
-          lang,
-          "measured on this device: the quad drew nothing, all {} of its pixels are the clear colour; a D3D12 driver on Windows shows the texture here"_t,
-          c.at("quad_pixels").dump()));
-    else
-      out = fact_line(textf(
-          lang,
-          "measured on this device: the quad was drawn, but not from the texture: {} of its {} pixels are not the texel they sample (the first is {}), so the texture never reached the pixel shader. Wine 8's vkd3d 1.6 does this on a Vulkan driver without VK_EXT_descriptor_indexing: it refuses SetGraphicsRootDescriptorTable, and what the shader reads is undefined. A D3D12 driver on Windows shows the texture here"_t,
-          c.at("other_pixels").dump(), c.at("quad_pixels").dump(), list_text(c.at("first_other"))));
-    out += fact_line(textf(lang, "around the quad {} of {} pixels are the clear colour"_t, c.at("outside_clear").dump(),
-                           c.at("outside_pixels").dump()));
-    return out;
-  }
-  if (std::holds_alternative<actions::create_surface>(action.what))
-    return fact_line(textf(lang, "the new surface took slot {}"_t, c.at("slot").dump()));
-  if (std::holds_alternative<actions::resize>(action.what))
-    return fact_line(textf(lang, "RTVs {} -> {}, DSV {} -> {}; a new view took an index just freed: {}"_t,
-                           list_text(c.at("old_rtvs")), list_text(c.at("new_rtvs")), value_text(c.at("old_dsv")),
-                           value_text(c.at("new_dsv")),
-                           c.at("reused_freed").get<bool>() ? text(lang, "yes"_t) : text(lang, "no"_t)));
-  (void)label;
-  return {};
-}
-
 std::string level_name(spdlog::level::level_enum level, language lang) {
   switch (level) {
     case spdlog::level::warn: return text(lang, "warning"_t);
@@ -422,17 +288,19 @@ std::string step_report(const lesson_step& step, const step_outcome& outcome, co
     } else {
       std::string presses;
       for (const actions::step& a : step.exercise->solution)
-        if (const std::string name = control_name(a); !name.empty()) presses += (presses.empty() ? "" : " · ") + name;
+        if (const std::string name = a.what->control_name(lang); !name.empty())
+          presses += (presses.empty() ? "" : " · ") + name;
       out += turn_line(textf(lang, "shown with the Controls: {}"_t, presses));
     }
   }
   out += step.text.in(lang) + "\n";
   if (const std::string refs = references(step, lang); !refs.empty()) out += "   → " + refs + "\n";
   std::set<std::string> expected;
-  for (const auto& [label, action] : check_labels(step)) {
-    const json* c = at(state, "/checks/" + label);
+  for (const actions::step& a : step.actions) {
+    const std::string_view label = a.what->records_as();
+    const json* c = label.empty() ? nullptr : at(state, "/checks/" + std::string{label});
     if (!c) continue;
-    out += check_line(label, *action, *c, lang);
+    out += a.what->report(*c, lang);
     if (c->value("failed", false)) expected.insert(c->value("message", std::string{}));
   }
   out += focus_state(step, state, lang);

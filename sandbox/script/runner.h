@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "graphics/renderer.h"
-#include "script/actions.h"
+#include "script/action.h"
 
 namespace xe::sandbox {
 
@@ -40,28 +40,38 @@ public:
   explicit action_runner(scenario_host& host) : _host{host} {}
   // Runs one step; a failure's reason reads "step N (ACTION): why".
   result<void> run(const actions::step& step);
-  // Indices remembered by allocate {as: LABEL}.
-  const std::vector<u32>* label(const std::string& name) const;
+  // The same without the "step N" prefix: the inner action of expect_error and attempt.
+  result<void> run_inner(const actions::step& step);
   // A fresh engine: labels and checks refer to the old one.
   void reset_state() {
     _labels.clear();
     _checks = nlohmann::json::object();
   }
   // What expect and lesson questions read: the snapshot, plus "labels": {LABEL: [indices]}
-  // and "checks": {AS: result} from expect_error and check_view_format.
+  // and "checks": {AS: result} from the actions that record.
   nlohmann::json evaluation_document() const;
   // The part of it that `needed` points into, built without the rest (expect's cost then
   // follows what it reads, not the size of the engine's state).
   nlohmann::json evaluation_document(const nlohmann::json::json_pointer& needed) const;
 
-private:
+  // For the actions (script/actions/).
+  scenario_host& host() { return _host; }
   struct label_entry {
     u32 heap{};
     std::vector<u32> indices;
   };
-  result<void> run_action(const actions::action& what);
+  // Indices remembered by allocate {as: LABEL}.
+  const std::vector<u32>* label(const std::string& name) const;
+  label_entry& label_entry_for(const std::string& name) { return _labels[name]; }
+  const label_entry* find_label(const std::string& name) const;
+  void forget_label(const std::string& name) { _labels.erase(name); }
+  // /checks/AS: what an action recorded. With asserts on, run() checks the fields are the
+  // ones its kind declares (docs/scripts.md lists them).
+  void record(std::string_view as, nlohmann::json result) { _checks[std::string{as}] = std::move(result); }
+  // The next frame would draw this texture on the quad: it may go only once nothing uses it.
   result<void> not_on_the_quad(const std::string& texture) const;
 
+private:
   scenario_host& _host;
   std::map<std::string, label_entry> _labels;
   nlohmann::json _checks = nlohmann::json::object();

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "io/json_input.h"
-#include "script/actions.h"
+#include "script/action.h"
 
 namespace xe::sandbox {
 

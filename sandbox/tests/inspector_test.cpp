@@ -51,9 +51,11 @@ protected:
     fs::current_path(_cwd);
     fs::remove_all(_dir);
   }
-  void step(actions::action what, const char* name) {
+  void step(const char* json) {
+    auto parsed = actions::parse_step(nlohmann::json::parse(json), ++_serial);
+    ASSERT_TRUE(parsed) << parsed.error_value().reason;
     action_runner runner{*_app};
-    auto r = runner.run({++_serial, name, std::move(what)});
+    auto r = runner.run(*parsed);
     ASSERT_TRUE(r) << r.error_value().reason;
   }
   // Passes of the app's loop: requests, the UI, a frame (headless: never held).
@@ -102,10 +104,10 @@ protected:
 };
 
 TEST_F(inspector_test, heap_panel_colours_the_wiki_example_cells) {
-  step(actions::create_heap{"demo", gfx::heap_type::cbv_srv_uav, 5, false}, "create_heap");
+  step(R"({"do": "create_heap", "name": "demo", "type": "cbv_srv_uav", "capacity": 5})");
   frames(1);
-  step(actions::allocate{"demo", 2, "pair"}, "allocate");
-  step(actions::free_descriptor{"demo", 0u, {}}, "free");
+  step(R"({"do": "allocate", "heap": "demo", "count": 2, "as": "pair"})");
+  step(R"({"do": "free", "heap": "demo", "index": 0})");
   _inspector->select_panel("Heaps");
   _inspector->select_heap("demo");
   frames(1);
@@ -312,9 +314,9 @@ TEST_F(inspector_test, history_markers_jump_between_events) {
 // them, a script step) are in the history: the record of the frame that follows has them.
 TEST_F(inspector_test, events_between_frames_reach_the_history) {
   frames(2);
-  step(actions::resize{0, 640, 360}, "resize");  // between frames, not a request
-  step(actions::create_heap{"between", gfx::heap_type::cbv_srv_uav, 4}, "heap");
-  step(actions::allocate{"between", 1, ""}, "allocate");
+  step(R"({"do": "resize", "slot": 0, "width": 640, "height": 360})");  // between frames, not a request
+  step(R"({"do": "create_heap", "name": "between", "type": "cbv_srv_uav", "capacity": 4})");
+  step(R"({"do": "allocate", "heap": "between"})");
   const u64 before = _inspector->history().latest().frame.frame_number;
   frames(1);
   const history_ring& history = _inspector->history();
@@ -350,8 +352,8 @@ TEST(plot_ticks, round_values_cover_the_range) {
 // The Fences, Heaps and Deferred plots are drawn with axes: a grey axis line down the plot's
 // left edge and along its bottom, tick labels (light text) left of it.
 TEST_F(inspector_test, plots_have_axes_and_labels) {
-  step(actions::create_heap{"demo", gfx::heap_type::cbv_srv_uav, 8, false}, "create_heap");
-  step(actions::set_gpu_load{4}, "set_gpu_load");
+  step(R"({"do": "create_heap", "name": "demo", "type": "cbv_srv_uav", "capacity": 8})");
+  step(R"({"do": "set_gpu_load", "passes": 4})");
   frames(20);
   for (const auto& [panel, plot] : {std::pair{"Fences", "plot:fence values"},
                                     {"Fences", "plot:fence distance"},
@@ -396,9 +398,8 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
 // At 1280x720 (an inspector about 430 pixels wide) no Resources column is cut: each is at
 // least as wide as its widest cell; the table scrolls sideways instead.
 TEST_F(inspector_test, resource_columns_are_never_cut) {
-  step(actions::create_texture{"a texture with a name longer than the panel is wide, on purpose",
-                               gfx::resource_kind::placed, 16, 16},
-       "create_texture");
+  step(R"({"do": "create_texture", "name": "a texture with a name longer than the panel is wide, on purpose",
+          "kind": "placed", "width": 16, "height": 16})");
   _inspector->select_panel("Resources");
   frames(8);  // a table fits its columns to their cells over its first passes
   const frame_record& r = _inspector->history().latest();
@@ -449,7 +450,7 @@ TEST_F(inspector_test, controls_show_the_settings_however_they_were_made) {
 // Clicking Export writes, at the default path the field shows, the document the command
 // line's --snapshot writes for the same engine state.
 TEST_F(inspector_test, clicking_export_writes_what_the_cli_export_writes) {
-  step(actions::create_heap{"demo", gfx::heap_type::rtv, 8, false}, "create_heap");
+  step(R"({"do": "create_heap", "name": "demo", "type": "rtv", "capacity": 8})");
   frames(2);
   struct cwd_guard {
     fs::path was = fs::current_path();

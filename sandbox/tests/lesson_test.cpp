@@ -282,7 +282,7 @@ TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
   ASSERT_TRUE(l) << l.error_value().reason;
   ASSERT_TRUE(l->steps[1].exercise);
   EXPECT_EQ(l->steps[1].exercise->task.in(en()), "Press");
-  EXPECT_EQ(control_name(l->steps[1].exercise->solution[0]), "Step one frame");
+  EXPECT_EQ(l->steps[1].exercise->solution[0].what->control_name(en()), "Step one frame");
   EXPECT_MENTIONS(
       parse_error(lesson_with(
           expect + R"(, "exercise": {)" + task +
@@ -551,9 +551,11 @@ TEST(lesson_vocabulary, new_actions_parse_and_reject_nesting) {
     {"do": "expect", "path": "/objects", "contains": {"name": "frame fence"}}]})",
                         "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
-  EXPECT_TRUE(std::holds_alternative<actions::expect_error>(s->steps[0].what));
-  EXPECT_TRUE(std::holds_alternative<actions::attempt>(s->steps[1].what));
-  EXPECT_TRUE(std::get<actions::expect>(s->steps[3].what).contains);
+  EXPECT_EQ(s->steps[0].name, "expect_error");
+  EXPECT_EQ(s->steps[0].params["action"], (nlohmann::json{{"do", "free"}, {"heap", "h"}, {"index", 1}}));
+  EXPECT_EQ(s->steps[1].name, "attempt");
+  EXPECT_EQ(s->steps[1].what->records_as(), "fs");
+  EXPECT_EQ(s->steps[3].params["contains"], (nlohmann::json{{"name", "frame fence"}}));
   auto nested = parse_script(R"({"steps": [{"do": "attempt", "as": "a",
       "action": {"do": "expect_error", "action": {"do": "flush"}}}]})",
                              "t.json");

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "script/expect.h"
 #include "script/script.h"
 #include "io/files.h"
 #include "snapshot/history.h"
@@ -41,18 +42,22 @@ TEST(script_parse, reads_every_action) {
   auto s = parse_script(text, "all.json");
   ASSERT_TRUE(s) << s.error_value().reason;
   ASSERT_EQ(s->steps.size(), 18u);
-  EXPECT_TRUE(std::get<actions::show_triangle>(s->steps[16].what).visible);
-  EXPECT_EQ(std::get<actions::set_gpu_load>(s->steps[17].what).passes, 40u);
+  // A step's parameters as read, each default filled in.
+  const auto params = [&](size_t i) { return s->steps[i].params; };
+  EXPECT_EQ(params(16), (nlohmann::json{{"visible", true}}));
+  EXPECT_EQ(params(17), (nlohmann::json{{"passes", 40}}));
   EXPECT_EQ(s->steps[0].number, 1u);
-  const auto& heap = std::get<actions::create_heap>(s->steps[0].what);
-  EXPECT_EQ(heap.type, gfx::heap_type::cbv_srv_uav);
-  EXPECT_TRUE(heap.shader_visible);
-  EXPECT_EQ(std::get<actions::allocate>(s->steps[1].what).as, "pair");
-  EXPECT_EQ(*std::get<actions::free_descriptor>(s->steps[2].what).index, 0u);
-  EXPECT_EQ(std::get<actions::free_descriptor>(s->steps[3].what).label, "pair");
-  EXPECT_EQ(std::get<actions::create_texture>(s->steps[11].what).kind, gfx::resource_kind::placed);
-  EXPECT_EQ(*std::get<actions::screenshot>(s->steps[14].what).slot, 0u);
-  EXPECT_EQ(std::get<actions::expect>(s->steps[15].what).value, 0);
+  EXPECT_EQ(
+      params(0),
+      (nlohmann::json{
+          {"name", "demo"}, {"type", "cbv_srv_uav"}, {"capacity", 5}, {"shader_visible", true}, {"model", "engine"}}));
+  EXPECT_EQ(params(1), (nlohmann::json{{"heap", "demo"}, {"count", 2}, {"as", "pair"}}));
+  EXPECT_EQ(params(2), (nlohmann::json{{"heap", "demo"}, {"index", 0}}));
+  EXPECT_EQ(params(3), (nlohmann::json{{"heap", "demo"}, {"label", "pair"}}));
+  EXPECT_EQ(params(11)["kind"], "placed");
+  EXPECT_EQ(params(14), (nlohmann::json{{"file", "a.png"}, {"slot", 0}}));
+  EXPECT_EQ(params(15)["equals"], 0);
+  for (const actions::step& step : s->steps) EXPECT_NE(step.what, nullptr) << step.name;
 }
 
 TEST(script_parse, new_parameters_and_the_race) {
@@ -65,14 +70,13 @@ TEST(script_parse, new_parameters_and_the_race) {
     {"do": "expect", "path": "/fence/cpu_value", "at_least": 1, "at_most": 9}]})",
                         "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
-  EXPECT_EQ(std::get<actions::create_heap>(s->steps[0].what).model, gfx::heap_model::wiki);
-  EXPECT_EQ(std::get<actions::create_surface>(s->steps[1].what).as, "d");
-  EXPECT_EQ(std::get<actions::resize>(s->steps[2].what).as, "r");
-  EXPECT_EQ(std::get<actions::race>(s->steps[3].what).iterations, 10'000u);
-  EXPECT_EQ(std::get<actions::race>(s->steps[4].what).model, gfx::heap_model::wiki);
-  const auto& bounds = std::get<actions::expect>(s->steps[5].what);
-  EXPECT_EQ(*bounds.at_least, 1.0);
-  EXPECT_EQ(*bounds.at_most, 9.0);
+  EXPECT_EQ(s->steps[0].params["model"], "wiki");
+  EXPECT_EQ(s->steps[1].params["as"], "d");
+  EXPECT_EQ(s->steps[1].what->records_as(), "d");
+  EXPECT_EQ(s->steps[2].what->records_as(), "r");
+  EXPECT_EQ(s->steps[3].params["iterations"], 10'000) << "the default";
+  EXPECT_EQ(s->steps[4].params, (nlohmann::json{{"model", "wiki"}, {"iterations", 50}, {"as", "w"}}));
+  EXPECT_EQ(s->steps[5].params, (nlohmann::json{{"path", "/fence/cpu_value"}, {"at_least", 1}, {"at_most", 9}}));
   EXPECT_MENTIONS(
       parse_error(R"({"steps": [{"do": "create_heap", "name": "w", "type": "rtv", "capacity": 4, "model": "mine"}]})"),
       "'model' must be engine or wiki");
@@ -86,8 +90,8 @@ TEST(script_parse, new_parameters_and_the_race) {
 TEST(script_parse, release_immediately_needs_a_texture_and_a_label) {
   auto s = parse_script(R"({"steps": [{"do": "release_immediately", "name": "hazard", "as": "h"}]})", "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
-  EXPECT_EQ(std::get<actions::release_immediately>(s->steps[0].what).name, "hazard");
-  EXPECT_EQ(std::get<actions::release_immediately>(s->steps[0].what).as, "h");
+  EXPECT_EQ(s->steps[0].params, (nlohmann::json{{"name", "hazard"}, {"as", "h"}}));
+  EXPECT_EQ(s->steps[0].what->records_as(), "h");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "release_immediately", "name": "hazard"}]})"), "'as' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "release_immediately", "as": "h"}]})"), "'name' is required");
 }
@@ -97,8 +101,8 @@ TEST(script_parse, upload_texture_and_wrong_barrier) {
                                       {"do": "wrong_barrier", "name": "wrong", "as": "w"}]})",
                         "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
-  EXPECT_EQ(std::get<actions::upload_texture>(s->steps[0].what).name, "checker");
-  EXPECT_EQ(std::get<actions::wrong_barrier>(s->steps[1].what).as, "w");
+  EXPECT_EQ(s->steps[0].params, (nlohmann::json{{"name", "checker"}, {"through", "staging"}, {"pattern", "checker"}}));
+  EXPECT_EQ(s->steps[1].what->records_as(), "w");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "wrong_barrier", "name": "wrong"}]})"), "'as' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "c", "as": "x"}]})"),
                   "unknown parameter 'as'");
@@ -114,16 +118,12 @@ TEST(script_parse, textured_quad_actions) {
     {"do": "upload_texture", "name": "t", "through": "staging"}]})",
                         "t.json");
   ASSERT_TRUE(s) << s.error_value().reason;
-  const auto& up = std::get<actions::upload_texture>(s->steps[0].what);
-  EXPECT_EQ(up.through, actions::upload_path::upload_ring);
-  EXPECT_EQ(up.pattern, gfx::lab::texture_pattern::tiles);
-  EXPECT_EQ(std::get<actions::create_quad_root_signature>(s->steps[1].what).as, "root");
-  EXPECT_EQ(std::get<actions::show_quad>(s->steps[2].what).texture, "t");
-  EXPECT_EQ(std::get<actions::show_quad>(s->steps[3].what).texture, "");
-  EXPECT_EQ(std::get<actions::measure_quad>(s->steps[4].what).as, "q");
-  const auto& staged = std::get<actions::upload_texture>(s->steps[5].what);
-  EXPECT_EQ(staged.through, actions::upload_path::staging);
-  EXPECT_EQ(staged.pattern, gfx::lab::texture_pattern::checker);
+  EXPECT_EQ(s->steps[0].params, (nlohmann::json{{"name", "t"}, {"through", "upload_ring"}, {"pattern", "tiles"}}));
+  EXPECT_EQ(s->steps[1].what->records_as(), "root");
+  EXPECT_EQ(s->steps[2].params, (nlohmann::json{{"texture", "t"}}));
+  EXPECT_EQ(s->steps[3].params, (nlohmann::json{{"visible", false}}));
+  EXPECT_EQ(s->steps[4].what->records_as(), "q");
+  EXPECT_EQ(s->steps[5].params, (nlohmann::json{{"name", "t"}, {"through", "staging"}, {"pattern", "checker"}}));
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "through": "ring"}]})"),
                   "'through' must be staging or upload_ring");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "upload_texture", "name": "t", "pattern": "stripes"}]})"),

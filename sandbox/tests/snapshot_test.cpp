@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "graphics/lab.h"
 #include "graphics/renderer.h"
 #include "inspector/frame_lanes.h"
 #include "snapshot/diff.h"

@@ -101,8 +101,7 @@ const char* text(language lang, text_key key) {
 std::string vtextf(language lang, text_key key, fmt::format_args args) {
   try {
     return fmt::vformat(text(lang, key), args);
-  } catch (const fmt::format_error&) {
-  }
+  } catch (const fmt::format_error&) {}
   try {
     return fmt::vformat(key.english, args);
   } catch (const fmt::format_error&) {

@@ -35,9 +35,9 @@ consteval text_key operator""_t(const char* s, size_t n) { return text_key{{s, n
 // One language of the catalogue, by its place in languages().
 class language {
 public:
-  language() = default;  // the default language
+  language() = default;                                             // the default language
   static std::optional<language> from_code(std::string_view code);  // "zh", "en", ...
-  static language english();  // the source language: always in the catalogue
+  static language english();                                        // the source language: always in the catalogue
   u8 index() const { return _index; }
   const std::string& code() const;
   const std::string& name() const;  // in itself: "中文", "English"

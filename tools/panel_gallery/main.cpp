@@ -32,23 +32,24 @@ result<void> frames(app& a, u32 n) {
 
 result<void> busy_scenario(app& a) {
   u32 serial = 0;
-  auto step = [&](actions::action what, const char* name) {
-    action_runner runner{a};
-    return runner.run({++serial, name, std::move(what)});
+  action_runner runner{a};
+  auto step = [&](const char* json) -> result<void> {
+    XE_TRY_ASSIGN(const actions::step s, actions::parse_step(nlohmann::json::parse(json), ++serial));
+    return runner.run(s);
   };
-  XE_TRY(step(actions::create_surface{320, 200}, "create_surface"));
-  XE_TRY(step(actions::create_surface{320, 200}, "create_surface"));
-  XE_TRY(step(actions::remove_surface{1}, "remove_surface"));
-  XE_TRY(step(actions::create_heap{"demo", gfx::heap_type::cbv_srv_uav, 40, false}, "create_heap"));
-  XE_TRY(step(actions::allocate{"demo", 12, "a"}, "allocate"));
-  XE_TRY(step(actions::show_triangle{true}, "show_triangle"));
+  XE_TRY(step(R"({"do": "create_surface", "width": 320, "height": 200})"));
+  XE_TRY(step(R"({"do": "create_surface", "width": 320, "height": 200})"));
+  XE_TRY(step(R"({"do": "remove_surface", "slot": 1})"));
+  XE_TRY(step(R"({"do": "create_heap", "name": "demo", "type": "cbv_srv_uav", "capacity": 40})"));
+  XE_TRY(step(R"({"do": "allocate", "heap": "demo", "count": 12, "as": "a"})"));
+  XE_TRY(step(R"({"do": "show_triangle", "visible": true})"));
   XE_TRY(frames(a, 2));
-  XE_TRY(step(actions::free_descriptor{"demo", 3u, {}}, "free"));
-  XE_TRY(step(actions::create_texture{"brick", gfx::resource_kind::placed, 64, 64}, "create_texture"));
+  XE_TRY(step(R"({"do": "free", "heap": "demo", "index": 3})"));
+  XE_TRY(step(R"({"do": "create_texture", "name": "brick", "kind": "placed", "width": 64, "height": 64})"));
   XE_TRY(frames(a, 1));
-  XE_TRY(step(actions::free_descriptor{"demo", 7u, {}}, "free"));
-  XE_TRY(step(actions::release{"brick"}, "release"));
-  XE_TRY(step(actions::set_gpu_load{20}, "set_gpu_load"));
+  XE_TRY(step(R"({"do": "free", "heap": "demo", "index": 7})"));
+  XE_TRY(step(R"({"do": "release", "name": "brick"})"));
+  XE_TRY(step(R"({"do": "set_gpu_load", "passes": 20})"));
   return frames(a, 30);
 }
 

@@ -1,0 +1,35 @@
+// create_texture: a learner texture, committed, placed or reserved (wiki 7.10/7.11).
+#include "graphics/lab.h"
+#include "script/action.h"
+
+namespace xe::sandbox::actions {
+namespace {
+
+class create_texture final : public action {
+public:
+  explicit create_texture(gfx::lab::texture_create_desc desc) : _desc{std::move(desc)} {}
+  result<void> run(action_runner&) const override { return gfx::lab::create_texture(_desc); }
+
+private:
+  gfx::lab::texture_create_desc _desc;
+};
+
+}  // namespace
+
+extern const kind create_texture_kind{
+    .name = "create_texture",
+    .group = section::textures,
+    .params = {{.name = "name", .type = param_type::text},
+               {.name = "kind", .type = param_type::choice, .choices = {"committed", "placed", "reserved"}},
+               {.name = "width", .type = param_type::integer, .min = 1, .max = max_extent},
+               {.name = "height", .type = param_type::integer, .min = 1, .max = max_extent}},
+    .summary = "an R8G8B8A8 texture with an SRV; `reserved` is refused when the device reports tiled resources "
+               "unsupported",
+    .records = {},
+    .control = std::nullopt,
+    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+      return std::make_unique<create_texture>(gfx::lab::texture_create_desc{
+          a.text("name"), *gfx::resource_kind_from(a.text("kind")), a.integer("width"), a.integer("height")});
+    }};
+
+}  // namespace xe::sandbox::actions

@@ -1,0 +1,25 @@
+// flush: waits until the GPU has finished everything submitted.
+#include "graphics/renderer.h"
+#include "script/action.h"
+
+namespace xe::sandbox::actions {
+namespace {
+
+class flush final : public action {
+public:
+  result<void> run(action_runner&) const override { return gfx::flush(); }
+};
+
+}  // namespace
+
+extern const kind flush_kind{
+    .name = "flush",
+    .group = section::frames,
+    .params = {},
+    .summary = "waits until the GPU has finished everything submitted; then whatever waits in a deferred queue is "
+               "returned or released",
+    .records = {},
+    .control = std::nullopt,
+    .make = [](const args&) -> result<std::unique_ptr<const action>> { return std::make_unique<flush>(); }};
+
+}  // namespace xe::sandbox::actions

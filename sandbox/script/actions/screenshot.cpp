@@ -1,0 +1,41 @@
+// screenshot: a surface's last presented image written as PNG.
+#include "script/action.h"
+#include "script/runner.h"
+#include "snapshot/png.h"
+
+namespace xe::sandbox::actions {
+namespace {
+
+class screenshot final : public action {
+public:
+  screenshot(std::string file, std::optional<u32> slot) : _file{std::move(file)}, _slot{slot} {}
+  result<void> run(action_runner& runner) const override {
+    XE_TRY_ASSIGN(const gfx::image_rgba8 image, runner.host().screenshot(_slot));
+    return write_png(_file, image);
+  }
+
+private:
+  std::string _file;
+  std::optional<u32> _slot;
+};
+
+}  // namespace
+
+extern const kind screenshot_kind{
+    .name = "screenshot",
+    .group = section::outputs,
+    .params = {{.name = "file", .type = param_type::text},
+               {.name = "slot",
+                .type = param_type::integer,
+                .required = false,
+                .min = 0,
+                .max = max_surface_slot,
+                .about = "default: the lowest live slot"}},
+    .summary = "PNG of the surface's last presented image",
+    .records = {},
+    .control = "Screenshot"_t,
+    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+      return std::make_unique<screenshot>(a.text("file"), a.optional_integer("slot"));
+    }};
+
+}  // namespace xe::sandbox::actions

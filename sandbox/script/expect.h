@@ -1,0 +1,49 @@
+#pragma once
+// One claim about the evaluation document (the snapshot, /labels and /checks): a lesson's
+// expectation, or a script's expect step. Parsing checks every key and its type.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "common/result.h"
+
+namespace xe::sandbox::actions {
+
+// One claim about the evaluation document, at path:
+//   equals      exactly this value
+//   contains    a string holds this substring; an array holds an element matching it (an
+//               object matches when it has every key given)
+//   at_least / at_most     a number within these bounds (one or both)
+//   changed_by  the number moved since the step began by exactly this much, or, given
+//               {"at_least", "at_most"}, by an amount within those bounds
+//   changed     true: the value differs from before the step; false: it does not
+// changed_by and changed compare with the state before a lesson step, so only lessons
+// have them; check_expect then needs that earlier value.
+struct expect {
+  enum class compare : u8 { value, changed_by, changed };
+  std::string path;
+  nlohmann::json::json_pointer pointer;
+  nlohmann::json value;  // equals / contains; changed_by's exact change; changed's bool
+  bool contains{};
+  std::optional<f64> at_least{};  // with compare::value: on the value; with changed_by: on the change
+  std::optional<f64> at_most{};
+  compare against{compare::value};
+  bool needs_before() const { return against != compare::value; }
+};
+
+// An expectation from {"path", and one of "equals", "contains", "at_least"/"at_most",
+// "changed_by", "changed"}; the reason names what is wrong. allow_relative false refuses
+// changed_by and changed (scripts have no step to compare with).
+result<expect> parse_expect(const nlohmann::json& object, bool allow_relative = true);
+// The keys an expectation object may have.
+const std::vector<std::string>& expect_keys();
+// Why state does not meet e, or nothing when it does. before_state: the evaluation document
+// when the step began, needed when e.needs_before().
+std::optional<std::string> check_expect(const nlohmann::json& state, const expect& e,
+                                        const nlohmann::json* before_state = nullptr);
+// after - before when both are numbers (exact for integers), else nothing.
+std::optional<nlohmann::json> numeric_change(const nlohmann::json& before, const nlohmann::json& after);
+
+}  // namespace xe::sandbox::actions
