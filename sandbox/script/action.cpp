@@ -37,8 +37,8 @@ result<json> read_param(const param& p, const json& v) {
         return bad(fmt::format("'{}' must be a non-empty string, got {}", p.name, brief(v)));
       // Names and file names end up in summaries, titles and paths, where a NUL cuts them.
       if (has_control_characters(v.get_ref<const std::string&>()))
-        return bad(fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F), got {}", p.name,
-                               brief(v)));
+        return bad(
+            fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F), got {}", p.name, brief(v)));
       return v;
     }
     case param_type::integer:

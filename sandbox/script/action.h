@@ -58,9 +58,9 @@ enum class param_type : u8 {
   text,     // a non-empty string without control characters
   integer,  // an integer within [min, max]
   boolean,
-  choice,   // one of choices
-  json,     // any JSON value, checked by the action
-  step,     // one step object (the inner action of expect_error and attempt)
+  choice,  // one of choices
+  json,    // any JSON value, checked by the action
+  step,    // one step object (the inner action of expect_error and attempt)
 };
 struct param {
   const char* name{};
@@ -80,8 +80,8 @@ public:
       : _values(std::move(values)), _inner{std::move(inner)} {}  // not {}: that makes a JSON array
   const nlohmann::json& values() const { return _values; }
   bool has(const char* name) const { return _values.contains(name); }  // given, or a default (null counts)
-  std::string text(const char* name) const;  // empty when absent
-  u32 integer(const char* name) const;       // 0 when absent
+  std::string text(const char* name) const;                            // empty when absent
+  u32 integer(const char* name) const;                                 // 0 when absent
   std::optional<u32> optional_integer(const char* name) const;
   bool boolean(const char* name) const;
   const nlohmann::json& raw(const char* name) const;  // null when absent

@@ -42,9 +42,10 @@ private:
 extern const kind allocate_kind{
     .name = "allocate",
     .group = section::descriptors,
-    .params = {{.name = "heap", .type = param_type::text},
-               {.name = "count", .type = param_type::integer, .required = false, .min = 1, .max = max_count, .fallback = 1},
-               {.name = "as", .type = param_type::text, .required = false, .about = "a label"}},
+    .params =
+        {{.name = "heap", .type = param_type::text},
+         {.name = "count", .type = param_type::integer, .required = false, .min = 1, .max = max_count, .fallback = 1},
+         {.name = "as", .type = param_type::text, .required = false, .about = "a label"}},
     .summary = "pops `count` indices; `as` remembers them under `/labels/AS`, in order",
     .records = {},
     .control = "Allocate"_t,

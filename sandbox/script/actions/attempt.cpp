@@ -41,9 +41,10 @@ extern const kind attempt_kind{
     .group = section::checks,
     .params = {{.name = "action", .type = param_type::step, .about = "one step object"},
                {.name = "as", .type = param_type::text, .about = "a label"}},
-    .summary = "runs the inner action and records whether it failed (`code` null on success): for what depends on "
-               "the device or the run (reserved resources, fullscreen without a window). It cannot nest with "
-               "`expect_error` or itself",
+    .summary =
+        "runs the inner action and records whether it failed (`code` null on success): for what depends on "
+        "the device or the run (reserved resources, fullscreen without a window). It cannot nest with "
+        "`expect_error` or itself",
     .records = {"failed", "action", "message", "code"},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

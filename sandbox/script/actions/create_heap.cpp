@@ -30,7 +30,9 @@ private:
 extern const kind create_heap_kind{
     .name = "create_heap",
     .group = section::descriptors,
-    .params = {{.name = "name", .type = param_type::text, .about = "no control characters, as for every text parameter"},
+    .params = {{.name = "name",
+                .type = param_type::text,
+                .about = "no control characters, as for every text parameter"},
                {.name = "type", .type = param_type::choice, .choices = {"rtv", "dsv", "cbv_srv_uav", "sampler"}},
                {.name = "capacity", .type = param_type::integer, .min = 1, .max = max_count},
                {.name = "shader_visible", .type = param_type::boolean, .required = false, .fallback = false},
@@ -39,10 +41,11 @@ extern const kind create_heap_kind{
                 .required = false,
                 .fallback = "engine",
                 .choices = {"engine", "wiki"}}},
-    .summary = "a learner descriptor heap; D3D12's limits apply (shader-visible CBV/SRV/UAV ≤ 1,000,000, samplers ≤ "
-               "2048; RTV/DSV never shader-visible). `wiki` runs the learning wiki's code as written (no clear() after "
-               "processing, no capacity or double-free check, a lock in allocate() only), stopping and counting a fault "
-               "where it would go out of bounds",
+    .summary =
+        "a learner descriptor heap; D3D12's limits apply (shader-visible CBV/SRV/UAV ≤ 1,000,000, samplers ≤ "
+        "2048; RTV/DSV never shader-visible). `wiki` runs the learning wiki's code as written (no clear() after "
+        "processing, no capacity or double-free check, a lock in allocate() only), stopping and counting a fault "
+        "where it would go out of bounds",
     .records = {},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

@@ -49,10 +49,11 @@ extern const kind create_quad_root_signature_kind{
     .name = "create_quad_root_signature",
     .group = section::textures,
     .params = {{.name = "as", .type = param_type::text, .about = "a label"}},
-    .summary = "lesson 14: the textured quad's root signature, created by the pipeline library if it does not exist "
-               "yet (`root signature: textured quad`): one descriptor table of one SRV range (t0) for the pixel "
-               "shader, one static sampler (s0, point filtering, clamp), the input assembler allowed; it records what "
-               "it was created from",
+    .summary =
+        "lesson 14: the textured quad's root signature, created by the pipeline library if it does not exist "
+        "yet (`root signature: textured quad`): one descriptor table of one SRV range (t0) for the pixel "
+        "shader, one static sampler (s0, point filtering, clamp), the input assembler allowed; it records what "
+        "it was created from",
     .records = {"name", "parameters", "parameter_type", "range_type", "range_descriptors", "range_register",
                 "visibility", "static_samplers", "sampler_filter", "sampler_address", "sampler_register",
                 "input_assembler"},

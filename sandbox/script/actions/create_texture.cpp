@@ -23,8 +23,9 @@ extern const kind create_texture_kind{
                {.name = "kind", .type = param_type::choice, .choices = {"committed", "placed", "reserved"}},
                {.name = "width", .type = param_type::integer, .min = 1, .max = max_extent},
                {.name = "height", .type = param_type::integer, .min = 1, .max = max_extent}},
-    .summary = "an R8G8B8A8 texture with an SRV; `reserved` is refused when the device reports tiled resources "
-               "unsupported",
+    .summary =
+        "an R8G8B8A8 texture with an SRV; `reserved` is refused when the device reports tiled resources "
+        "unsupported",
     .records = {},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

@@ -31,12 +31,13 @@ extern const kind expect_kind{
                {.name = "at_most", .type = param_type::json, .required = false},
                {.name = "changed_by", .type = param_type::json, .required = false, .about = "lessons only"},
                {.name = "changed", .type = param_type::json, .required = false, .about = "lessons only"}},
-    .summary = "`equals`: that value of the evaluation document is exactly this. `contains`: a string holds this "
-               "substring, or an array holds an element equal to it (an object matches an element that has every key "
-               "given: `{\"path\": \"/objects\", \"contains\": {\"name\": \"frame fence\"}}`). `at_least`/`at_most`: "
-               "a number within these bounds. Give one of them (or both bounds). Lessons also have `changed_by` and "
-               "`changed`, measured against the state before the step (lesson-authoring.md); a script has no step to "
-               "compare with",
+    .summary =
+        "`equals`: that value of the evaluation document is exactly this. `contains`: a string holds this "
+        "substring, or an array holds an element equal to it (an object matches an element that has every key "
+        "given: `{\"path\": \"/objects\", \"contains\": {\"name\": \"frame fence\"}}`). `at_least`/`at_most`: "
+        "a number within these bounds. Give one of them (or both bounds). Lessons also have `changed_by` and "
+        "`changed`, measured against the state before the step (lesson-authoring.md); a script has no step to "
+        "compare with",
     .records = {},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

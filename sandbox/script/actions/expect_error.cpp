@@ -46,9 +46,10 @@ extern const kind expect_error_kind{
     .params = {{.name = "action", .type = param_type::step, .about = "one step object"},
                {.name = "contains", .type = param_type::text, .required = false, .about = "text its message holds"},
                {.name = "as", .type = param_type::text, .required = false, .about = "a label"}},
-    .summary = "runs the inner action, which must fail (and its message contain `contains`); `code` is the error "
-               "code, e.g. `invalid_argument` for the engine's own refusal, `api_call_failed` for a failed HRESULT. "
-               "It cannot nest with `attempt` or itself",
+    .summary =
+        "runs the inner action, which must fail (and its message contain `contains`); `code` is the error "
+        "code, e.g. `invalid_argument` for the engine's own refusal, `api_call_failed` for a failed HRESULT. "
+        "It cannot nest with `attempt` or itself",
     .records = {"failed", "action", "message", "code"},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

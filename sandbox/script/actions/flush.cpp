@@ -16,8 +16,9 @@ extern const kind flush_kind{
     .name = "flush",
     .group = section::frames,
     .params = {},
-    .summary = "waits until the GPU has finished everything submitted; then whatever waits in a deferred queue is "
-               "returned or released",
+    .summary =
+        "waits until the GPU has finished everything submitted; then whatever waits in a deferred queue is "
+        "returned or released",
     .records = {},
     .control = std::nullopt,
     .make = [](const args&) -> result<std::unique_ptr<const action>> { return std::make_unique<flush>(); }};

@@ -42,8 +42,9 @@ extern const kind free_kind{
     .params = {{.name = "heap", .type = param_type::text},
                {.name = "index", .type = param_type::integer, .required = false, .min = 0, .max = max_count},
                {.name = "label", .type = param_type::text, .required = false, .about = "instead of `index`"}},
-    .summary = "deferred free of one index, or of every index under the label: it waits in the current frame slot's "
-               "queue until that slot's fence value has completed",
+    .summary =
+        "deferred free of one index, or of every index under the label: it waits in the current frame slot's "
+        "queue until that slot's fence value has completed",
     .records = {},
     .control = "Free last"_t,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

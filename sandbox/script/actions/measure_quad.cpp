@@ -62,13 +62,15 @@ private:
 extern const kind measure_quad_kind{
     .name = "measure_quad",
     .group = section::textures,
-    .params = {{.name = "name", .type = param_type::text}, {.name = "as", .type = param_type::text, .about = "a label"}},
-    .summary = "lesson 14: whether descriptor-table sampling works on this device, measured: the quad with this "
-               "texture drawn through the same root signature, descriptor and sampler into a 128×128 target of the "
-               "engine's own (cleared to magenta, which neither pattern has; the quad the middle 64×64) on the "
-               "immediate list, read back, each pixel compared with the texel it samples (`shows`: `texture` when "
-               "every quad pixel is its texel, `nothing` when every one is still the clear colour, else `not the "
-               "texture`; `first_other`: the RGB of the first pixel that is neither)",
+    .params = {{.name = "name", .type = param_type::text},
+               {.name = "as", .type = param_type::text, .about = "a label"}},
+    .summary =
+        "lesson 14: whether descriptor-table sampling works on this device, measured: the quad with this "
+        "texture drawn through the same root signature, descriptor and sampler into a 128×128 target of the "
+        "engine's own (cleared to magenta, which neither pattern has; the quad the middle 64×64) on the "
+        "immediate list, read back, each pixel compared with the texel it samples (`shows`: `texture` when "
+        "every quad pixel is its texel, `nothing` when every one is still the clear colour, else `not the "
+        "texture`; `first_other`: the RGB of the first pixel that is neither)",
     .records = {"width", "height", "quad_pixels", "texel_pixels", "clear_pixels", "other_pixels", "first_other",
                 "outside_pixels", "outside_clear", "shows", "outside_is_clear"},
     .control = std::nullopt,

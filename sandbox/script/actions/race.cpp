@@ -31,8 +31,8 @@ public:
     return fact_line(textf(
                lang,
                "two threads, {} heap: in {} timed rounds, {} allocate() call(s) landed between the render thread's read and write of _size; then {} free-running rounds. The check: {}"_t,
-               value_text(c.at("model")), c.at("rounds").dump(), c.at("landed_inside").dump(), c.at("iterations").dump(),
-               c.value("sound", false) ? text(lang, "sound"_t) : text(lang, "damaged"_t))) +
+               value_text(c.at("model")), c.at("rounds").dump(), c.at("landed_inside").dump(),
+               c.at("iterations").dump(), c.value("sound", false) ? text(lang, "sound"_t) : text(lang, "damaged"_t))) +
            measured_line(textf(
                lang, "measured: final _size {}, duplicate indices {}, out-of-bounds stopped {}, damage {}, {:.1f} ms"_t,
                c.at("final_size").dump(), c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump(),
@@ -58,9 +58,10 @@ extern const kind race_kind{
                 .max = max_count,
                 .fallback = 10'000},
                {.name = "as", .type = param_type::text, .about = "a label"}},
-    .summary = "two threads on a private heap of that model (wiki 7.8): 4 timed rounds in which the render thread, "
-               "between reading and writing `_size`, lets the loader call `allocate()`, then free-running "
-               "allocate/free against processing. A sound heap ends with `_size` 0 and each index once",
+    .summary =
+        "two threads on a private heap of that model (wiki 7.8): 4 timed rounds in which the render thread, "
+        "between reading and writing `_size`, lets the loader call `allocate()`, then free-running "
+        "allocate/free against processing. A sound heap ends with `_size` 0 and each index once",
     .records = {"model", "rounds", "landed_inside", "iterations", "final_size", "duplicates", "faults", "damage",
                 "sound", "ms"},
     .control = std::nullopt,

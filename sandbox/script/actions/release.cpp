@@ -24,8 +24,9 @@ extern const kind release_kind{
     .name = "release",
     .group = section::textures,
     .params = {{.name = "name", .type = param_type::text}},
-    .summary = "deferred release of a texture (and its heap, for placed ones); refused while `show_quad` has it on "
-               "the quad (the next frame would draw it), as is `release_immediately`",
+    .summary =
+        "deferred release of a texture (and its heap, for placed ones); refused while `show_quad` has it on "
+        "the quad (the next frame would draw it), as is `release_immediately`",
     .records = {},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

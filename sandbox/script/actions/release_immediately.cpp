@@ -39,12 +39,14 @@ private:
 extern const kind release_immediately_kind{
     .name = "release_immediately",
     .group = section::hazards,
-    .params = {{.name = "name", .type = param_type::text}, {.name = "as", .type = param_type::text, .about = "a label"}},
-    .summary = "lesson 12's hazard, run so that it harms nothing: the GPU copies the texture in a submission no fence "
-               "covers, and once a marker copied by a later submission shows the GPU has passed it, the texture's "
-               "last reference is released at once (its SRV index still goes the deferred way). What the runtime "
-               "says meanwhile is captured, not counted as a validation error (`reported_as_the_layer_predicts`: "
-               "messages came exactly when the validation layer was asked for and the runtime hands messages over)",
+    .params = {{.name = "name", .type = param_type::text},
+               {.name = "as", .type = param_type::text, .about = "a label"}},
+    .summary =
+        "lesson 12's hazard, run so that it harms nothing: the GPU copies the texture in a submission no fence "
+        "covers, and once a marker copied by a later submission shows the GPU has passed it, the texture's "
+        "last reference is released at once (its SRV index still goes the deferred way). What the runtime "
+        "says meanwhile is captured, not counted as a validation error (`reported_as_the_layer_predicts`: "
+        "messages came exactly when the validation layer was asked for and the runtime hands messages over)",
     .records = {"released", "fence_completed", "fence_signalled", "marker_wait_ms", "capture_available",
                 "validation_layer", "messages", "reported", "reported_as_the_layer_predicts"},
     .control = std::nullopt,

@@ -27,9 +27,10 @@ public:
     const auto new_views = views();
     const std::vector<u32>& old_rtvs = old_views.first;
     const std::vector<u32>& new_rtvs = new_views.first;
-    const bool reused = std::any_of(new_rtvs.begin(), new_rtvs.end(),
-                                    [&](u32 i) { return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end(); }) ||
-                        (!new_views.second.is_null() && new_views.second == old_views.second);
+    const bool reused =
+        std::any_of(new_rtvs.begin(), new_rtvs.end(),
+                    [&](u32 i) { return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end(); }) ||
+        (!new_views.second.is_null() && new_views.second == old_views.second);
     runner.record(_as, {{"old_rtvs", old_rtvs},
                         {"new_rtvs", new_rtvs},
                         {"old_dsv", old_views.second},
@@ -46,8 +47,8 @@ public:
   }
   // The Windows section's size buttons: 640x360, 1280x720 and minimise (0x0), on slot 0.
   std::optional<std::string> not_a_control() const override {
-    const bool size = (_width == 640 && _height == 360) || (_width == 1280 && _height == 720) ||
-                      (_width == 0 && _height == 0);
+    const bool size =
+        (_width == 640 && _height == 360) || (_width == 1280 && _height == 720) || (_width == 0 && _height == 0);
     if (_slot == 0 && size && _as.empty()) return std::nullopt;
     return "the Windows buttons resize slot 0 to 640x360, 1280x720 or 0x0 (minimise)";
   }
@@ -69,8 +70,9 @@ extern const kind resize_kind{
                {.name = "width", .type = param_type::integer, .min = 0, .max = max_extent},
                {.name = "height", .type = param_type::integer, .min = 0, .max = max_extent},
                {.name = "as", .type = param_type::text, .required = false, .about = "a label"}},
-    .summary = "rebuilds back buffers and RTVs (`0` is refused for offscreen surfaces); `reused_freed` says whether "
-               "a new view took an index the old ones had just freed",
+    .summary =
+        "rebuilds back buffers and RTVs (`0` is refused for offscreen surfaces); `reused_freed` says whether "
+        "a new view took an index the old ones had just freed",
     .records = {"old_rtvs", "new_rtvs", "old_dsv", "new_dsv", "reused_freed"},
     .control = "minimise"_t,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

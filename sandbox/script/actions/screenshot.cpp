@@ -21,21 +21,20 @@ private:
 
 }  // namespace
 
-extern const kind screenshot_kind{
-    .name = "screenshot",
-    .group = section::outputs,
-    .params = {{.name = "file", .type = param_type::text},
-               {.name = "slot",
-                .type = param_type::integer,
-                .required = false,
-                .min = 0,
-                .max = max_surface_slot,
-                .about = "default: the lowest live slot"}},
-    .summary = "PNG of the surface's last presented image",
-    .records = {},
-    .control = "Screenshot"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<screenshot>(a.text("file"), a.optional_integer("slot"));
-    }};
+extern const kind screenshot_kind{.name = "screenshot",
+                                  .group = section::outputs,
+                                  .params = {{.name = "file", .type = param_type::text},
+                                             {.name = "slot",
+                                              .type = param_type::integer,
+                                              .required = false,
+                                              .min = 0,
+                                              .max = max_surface_slot,
+                                              .about = "default: the lowest live slot"}},
+                                  .summary = "PNG of the surface's last presented image",
+                                  .records = {},
+                                  .control = "Screenshot"_t,
+                                  .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+                                    return std::make_unique<screenshot>(a.text("file"), a.optional_integer("slot"));
+                                  }};
 
 }  // namespace xe::sandbox::actions

@@ -27,8 +27,9 @@ extern const kind set_gpu_load_kind{
     .name = "set_gpu_load",
     .group = section::outputs,
     .params = {{.name = "passes", .type = param_type::integer, .min = 0, .max = 10'000}},
-    .summary = "blended full-screen passes per frame: real GPU work that leaves the image unchanged, to make frames "
-               "GPU-bound",
+    .summary =
+        "blended full-screen passes per frame: real GPU work that leaves the image unchanged, to make frames "
+        "GPU-bound",
     .records = {},
     .control = "GPU load"_t,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

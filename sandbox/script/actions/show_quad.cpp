@@ -25,12 +25,14 @@ private:
 extern const kind show_quad_kind{
     .name = "show_quad",
     .group = section::textures,
-    .params = {{.name = "texture", .type = param_type::text, .required = false},
-               {.name = "visible", .type = param_type::boolean, .required = false, .about = "`false` instead of `texture`"}},
-    .summary = "lesson 14: every surface draws the learner texture on a square in the middle (side half the shorter "
-               "side) through that root signature, from the next frame on; nothing is drawn while its pixels are not "
-               "in (an upload still queued). `visible: false` takes the quad off. `release` refuses the texture on the "
-               "quad",
+    .params =
+        {{.name = "texture", .type = param_type::text, .required = false},
+         {.name = "visible", .type = param_type::boolean, .required = false, .about = "`false` instead of `texture`"}},
+    .summary =
+        "lesson 14: every surface draws the learner texture on a square in the middle (side half the shorter "
+        "side) through that root signature, from the next frame on; nothing is drawn while its pixels are not "
+        "in (an upload still queued). `visible: false` takes the quad off. `release` refuses the texture on the "
+        "quad",
     .records = {},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

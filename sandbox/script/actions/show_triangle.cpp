@@ -23,15 +23,14 @@ private:
 
 }  // namespace
 
-extern const kind show_triangle_kind{
-    .name = "show_triangle",
-    .group = section::outputs,
-    .params = {{.name = "visible", .type = param_type::boolean}},
-    .summary = "draws (or stops drawing) the first triangle on every surface",
-    .records = {},
-    .control = "triangle"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<show_triangle>(a.boolean("visible"));
-    }};
+extern const kind show_triangle_kind{.name = "show_triangle",
+                                     .group = section::outputs,
+                                     .params = {{.name = "visible", .type = param_type::boolean}},
+                                     .summary = "draws (or stops drawing) the first triangle on every surface",
+                                     .records = {},
+                                     .control = "triangle"_t,
+                                     .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+                                       return std::make_unique<show_triangle>(a.boolean("visible"));
+                                     }};
 
 }  // namespace xe::sandbox::actions

@@ -17,15 +17,14 @@ private:
 
 }  // namespace
 
-extern const kind snapshot_kind{
-    .name = "snapshot",
-    .group = section::outputs,
-    .params = {{.name = "file", .type = param_type::text}},
-    .summary = "writes the frame state ([snapshot.md](snapshot.md))",
-    .records = {},
-    .control = "Export snapshot"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<snapshot>(a.text("file"));
-    }};
+extern const kind snapshot_kind{.name = "snapshot",
+                                .group = section::outputs,
+                                .params = {{.name = "file", .type = param_type::text}},
+                                .summary = "writes the frame state ([snapshot.md](snapshot.md))",
+                                .records = {},
+                                .control = "Export snapshot"_t,
+                                .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+                                  return std::make_unique<snapshot>(a.text("file"));
+                                }};
 
 }  // namespace xe::sandbox::actions

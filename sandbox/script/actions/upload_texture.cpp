@@ -36,12 +36,13 @@ extern const kind upload_texture_kind{
                 .required = false,
                 .fallback = "checker",
                 .choices = {"checker", "tiles"}}},
-    .summary = "fills a learner texture with a pattern (`checker`: 8×8 grey squares; `tiles`: red, green, blue and "
-               "yellow quadrants from the top left, each an 8×8 checker of its colour and half of it; the exact values "
-               "are in `lab.h`). `staging`: through a staging buffer on the engine's immediate list, waited for. "
-               "`upload_ring`: queued, and recorded as the next frame begins, in that frame's list, from that frame "
-               "slot's part of the upload ring (refused when the texture needs more than a slot's part). Either way: a "
-               "barrier from its tracked state to `COPY_DEST`, the copy, `COPY_DEST` → `PIXEL_SHADER_RESOURCE`",
+    .summary =
+        "fills a learner texture with a pattern (`checker`: 8×8 grey squares; `tiles`: red, green, blue and "
+        "yellow quadrants from the top left, each an 8×8 checker of its colour and half of it; the exact values "
+        "are in `lab.h`). `staging`: through a staging buffer on the engine's immediate list, waited for. "
+        "`upload_ring`: queued, and recorded as the next frame begins, in that frame's list, from that frame "
+        "slot's part of the upload ring (refused when the texture needs more than a slot's part). Either way: a "
+        "barrier from its tracked state to `COPY_DEST`, the copy, `COPY_DEST` → `PIXEL_SHADER_RESOURCE`",
     .records = {},
     .control = std::nullopt,
     .make = [](const args& a) -> result<std::unique_ptr<const action>> {

@@ -12,17 +12,17 @@ public:
   wrong_barrier(std::string name, std::string as) : _name{std::move(name)}, _as{std::move(as)} {}
   result<void> run(action_runner& runner) const override {
     XE_TRY_ASSIGN(const gfx::lab::wrong_barrier_report r, gfx::lab::record_wrong_barrier(_name));
-    runner.record(_as, report::with_capture({{"tracked_before", r.tracked_before},
-                                             {"claimed_before", r.claimed_before},
-                                             {"after", r.after}},
-                                            r));
+    runner.record(
+        _as, report::with_capture(
+                 {{"tracked_before", r.tracked_before}, {"claimed_before", r.claimed_before}, {"after", r.after}}, r));
     return {};
   }
   std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
-    return fact_line(textf(lang, "the barrier says {} -> {}; the engine tracked {}"_t, value_text(c.at("claimed_before")),
-                           value_text(c.at("after")), value_text(c.at("tracked_before")))) +
+    return fact_line(textf(lang, "the barrier says {} -> {}; the engine tracked {}"_t,
+                           value_text(c.at("claimed_before")), value_text(c.at("after")),
+                           value_text(c.at("tracked_before")))) +
            capture_facts(c, lang) + captured_messages(c, lang);
   }
 
@@ -35,11 +35,13 @@ private:
 extern const kind wrong_barrier_kind{
     .name = "wrong_barrier",
     .group = section::hazards,
-    .params = {{.name = "name", .type = param_type::text}, {.name = "as", .type = param_type::text, .about = "a label"}},
-    .summary = "lesson 13's mistake, made harmless: a transition barrier that names `COPY_DEST` as its before state "
-               "while the texture is in the state the engine tracked (refused when it really is in `COPY_DEST`), to "
-               "`PIXEL_SHADER_RESOURCE`, executed and waited for between frames. What the runtime says meanwhile is "
-               "captured, not counted",
+    .params = {{.name = "name", .type = param_type::text},
+               {.name = "as", .type = param_type::text, .about = "a label"}},
+    .summary =
+        "lesson 13's mistake, made harmless: a transition barrier that names `COPY_DEST` as its before state "
+        "while the texture is in the state the engine tracked (refused when it really is in `COPY_DEST`), to "
+        "`PIXEL_SHADER_RESOURCE`, executed and waited for between frames. What the runtime says meanwhile is "
+        "captured, not counted",
     .records = {"tracked_before", "claimed_before", "after", "capture_available", "validation_layer", "messages",
                 "reported", "reported_as_the_layer_predicts"},
     .control = std::nullopt,
