@@ -61,6 +61,11 @@ result<json> read_param(const param& p, const json& v) {
 
 }  // namespace
 
+std::string_view action::records_as() const {
+  if (_kind->records.empty() || !_args.has("as")) return {};
+  return _args.values().at("as").get_ref<const std::string&>();
+}
+
 std::string action::report(const json&, language) const { return {}; }
 
 std::optional<std::string> action::not_a_control() const { return "the Controls panel has no such control"; }
@@ -81,6 +86,13 @@ const json& args::raw(const char* name) const {
   static const json none;
   auto it = _values.find(name);
   return it == _values.end() ? none : *it;
+}
+
+result<void> one_level(const args& a) {
+  const std::string& inner = a.inner()->name;
+  if (inner == "expect_error" || inner == "attempt")
+    return make_error(errc::parse, "'action' cannot itself be expect_error or attempt");
+  return {};
 }
 
 const char* to_string(section s) {
@@ -154,7 +166,7 @@ result<step> parse_step(const json& object, u32 number) {
   for (const auto& [key, value] : object.items())
     if (key != "do" && std::none_of(k->params.begin(), k->params.end(), [&](const param& p) { return key == p.name; }))
       return fail(fmt::format("unknown parameter '{}'", brief_text(key, 40)));
-  auto made = k->make(args{values, inner});
+  auto made = k->make(*k, args{values, inner});
   if (!made) return fail(made.error_value().reason);
   return step{number, name, std::move(values), std::shared_ptr<const action>{std::move(*made)}};
 }

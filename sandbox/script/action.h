@@ -27,30 +27,13 @@ class action_runner;
 namespace xe::sandbox::actions {
 
 class action;
+struct kind;
 
 struct step {
   u32 number{};           // 1-based position in its list
   std::string name;       // the "do" value
   nlohmann::json params;  // the parameters as read, each default filled in: what the step does
   std::shared_ptr<const action> what;
-};
-
-// One action of a step, parsed and checked. It runs against the engine (gfx, gfx::lab) and
-// a runner, which owns the host's surfaces and frames and the run's labels and checks.
-class action {
-public:
-  virtual ~action() = default;
-  virtual result<void> run(action_runner& runner) const = 0;
-  // The label its result goes under (/checks/LABEL), or empty when it records nothing.
-  virtual std::string_view records_as() const { return {}; }
-  // What the lesson console says about what it recorded (check: /checks/LABEL), in lang.
-  virtual std::string report(const nlohmann::json& check, language lang) const;
-  // Why the Controls panel cannot do exactly this, or nothing when it can: an exercise's
-  // solution may do only what a learner can.
-  virtual std::optional<std::string> not_a_control() const;
-  // How a learner does this with the Controls ("Allocate", "Step one frame ×3"), in lang;
-  // empty for what is part of another control (Allocate's first press creates the heap).
-  virtual std::string control_name(language lang) const;
 };
 
 // A parameter of an action: how it is read and what docs/scripts.md says of it.
@@ -104,9 +87,46 @@ struct kind {
   std::vector<const char*> records{};  // the fields /checks/AS gets (empty: it records nothing)
   // The Controls panel's control that makes this action (its label there), if one does.
   std::optional<text_key> control{};
-  // The action from its checked parameters; an error's reason says what is wrong with them.
-  result<std::unique_ptr<const action>> (*make)(const args& a){};
+  // The action from its checked parameters (make<T>, or a function that checks more first);
+  // an error's reason says what is wrong with them.
+  result<std::unique_ptr<const action>> (*make)(const kind& what, const args& a){};
 };
+
+// One action of a step, parsed and checked: its kind and its parameters. It runs against the
+// engine (gfx, gfx::lab) and a runner, which owns the host's surfaces and frames and the run's
+// labels and checks.
+class action {
+public:
+  action(const kind& what, args a) : _kind{&what}, _args(std::move(a)) {}
+  virtual ~action() = default;
+  const kind& what() const { return *_kind; }
+  const args& params() const { return _args; }
+  // The label its result goes under (/checks/LABEL): `as`, for a kind that records; else empty.
+  std::string_view records_as() const;
+
+  virtual result<void> run(action_runner& runner) const = 0;
+  // What the lesson console says about what it recorded (check: /checks/LABEL), in lang.
+  virtual std::string report(const nlohmann::json& check, language lang) const;
+  // Why the Controls panel cannot do exactly this, or nothing when it can: an exercise's
+  // solution may do only what a learner can.
+  virtual std::optional<std::string> not_a_control() const;
+  // How a learner does this with the Controls ("Allocate", "Step one frame ×3"), in lang;
+  // empty for what is part of another control (Allocate's first press creates the heap).
+  virtual std::string control_name(language lang) const;
+
+private:
+  const kind* _kind;
+  args _args;
+};
+
+// kind::make for an action that needs no check beyond its parameters' own.
+template <typename T>
+result<std::unique_ptr<const action>> make(const kind& what, const args& a) {
+  return std::make_unique<T>(what, a);
+}
+
+// expect_error's and attempt's check: their inner action is neither of them.
+result<void> one_level(const args& a);
 
 // Every action, as CMake listed script/actions/ (by name).
 std::span<const kind* const> kinds();

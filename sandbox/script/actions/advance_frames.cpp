@@ -7,15 +7,13 @@ namespace {
 
 class advance_frames final : public action {
 public:
-  explicit advance_frames(u32 count) : _count{count} {}
-  result<void> run(action_runner& runner) const override { return runner.host().run_frames(_count); }
+  using action::action;
+  result<void> run(action_runner& runner) const override { return runner.host().run_frames(params().integer("count")); }
   std::optional<std::string> not_a_control() const override { return std::nullopt; }  // Step one frame, pressed
   std::string control_name(language lang) const override {
-    return _count == 1 ? std::string{text(lang, "Step one frame"_t)} : textf(lang, "Step one frame ×{}"_t, _count);
+    const u32 count = params().integer("count");
+    return count == 1 ? std::string{text(lang, "Step one frame"_t)} : textf(lang, "Step one frame ×{}"_t, count);
   }
-
-private:
-  u32 _count;
 };
 
 }  // namespace
@@ -27,8 +25,6 @@ extern const kind advance_frames_kind{
     .summary = "renders that many frames",
     .records = {},
     .control = "Step one frame"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<advance_frames>(a.integer("count"));
-    }};
+    .make = make<advance_frames>};
 
 }  // namespace xe::sandbox::actions

@@ -8,33 +8,30 @@ namespace {
 
 class allocate final : public action {
 public:
-  allocate(std::string heap, u32 count, std::string as) : _heap{std::move(heap)}, _count{count}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const u32 heap, gfx::lab::find_heap(_heap));
+    const std::string as = params().text("as");
+    XE_TRY_ASSIGN(const u32 heap, gfx::lab::find_heap(params().text("heap")));
     action_runner::label_entry* entry = nullptr;
-    if (!_as.empty()) {
-      entry = &runner.label_entry_for(_as);
+    if (!as.empty()) {
+      entry = &runner.label_entry_for(as);
       if (!entry->indices.empty() && entry->heap != heap)
         return make_error(errc::invalid_argument,
-                          fmt::format("label '{}' already names descriptors of another heap", _as));
+                          fmt::format("label '{}' already names descriptors of another heap", as));
       entry->heap = heap;
     }
     // All or nothing on the engine's heap: a request it cannot meet takes no index. A heap
     // running the wiki's code allocates one by one, missing capacity check included.
     std::vector<u32> scratch;
     std::vector<u32>& indices = entry ? entry->indices : scratch;
-    return gfx::lab::allocate_descriptors(heap, _count, _as.empty() ? std::string_view{"script"} : _as, indices);
+    return gfx::lab::allocate_descriptors(heap, params().integer("count"), as.empty() ? std::string_view{"script"} : as,
+                                          indices);
   }
   std::optional<std::string> not_a_control() const override {
-    if (_heap == "learner" && _count == 1) return std::nullopt;
+    if (params().text("heap") == "learner" && params().integer("count") == 1) return std::nullopt;
     return "Allocate takes one descriptor from the learner heap";
   }
   std::string control_name(language lang) const override { return text(lang, "Allocate"_t); }
-
-private:
-  std::string _heap;
-  u32 _count;
-  std::string _as;
 };
 
 }  // namespace
@@ -49,8 +46,6 @@ extern const kind allocate_kind{
     .summary = "pops `count` indices; `as` remembers them under `/labels/AS`, in order",
     .records = {},
     .control = "Allocate"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<allocate>(a.text("heap"), a.integer("count"), a.text("as"));
-    }};
+    .make = make<allocate>};
 
 }  // namespace xe::sandbox::actions

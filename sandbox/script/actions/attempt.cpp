@@ -9,18 +9,19 @@ namespace {
 
 class attempt final : public action {
 public:
-  attempt(std::shared_ptr<const step> inner, std::string as) : _inner{std::move(inner)}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    const result<void> r = runner.run_inner(*_inner);
+    const step& inner = *params().inner();
+    const result<void> r = runner.run_inner(inner);
     const std::string message = r ? std::string{} : r.error_value().reason;
-    if (!r) XE_LOG_INFO("{} failed (allowed by attempt): {}", _inner->name, message);
-    runner.record(_as, {{"failed", !r},
-                        {"action", _inner->name},
-                        {"message", message},
-                        {"code", r ? nlohmann::json(nullptr) : nlohmann::json(to_string(r.error_value().code))}});
+    if (!r) XE_LOG_INFO("{} failed (allowed by attempt): {}", inner.name, message);
+    runner.record(records_as(),
+                  {{"failed", !r},
+                   {"action", inner.name},
+                   {"message", message},
+                   {"code", r ? nlohmann::json(nullptr) : nlohmann::json(to_string(r.error_value().code))}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     if (c.at("failed").get<bool>())
@@ -28,10 +29,6 @@ public:
           textf(lang, "{} failed (allowed here): {}"_t, value_text(c.at("action")), value_text(c.at("message"))));
     return fact_line(textf(lang, "{} succeeded"_t, value_text(c.at("action"))));
   }
-
-private:
-  std::shared_ptr<const step> _inner;
-  std::string _as;
 };
 
 }  // namespace
@@ -47,11 +44,9 @@ extern const kind attempt_kind{
         "`expect_error` or itself",
     .records = {"failed", "action", "message", "code"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      const std::string& inner = a.inner()->name;
-      if (inner == "expect_error" || inner == "attempt")
-        return make_error(errc::parse, "'action' cannot itself be expect_error or attempt");
-      return std::make_unique<attempt>(a.inner(), a.text("as"));
+    .make = [](const kind& what, const args& a) -> result<std::unique_ptr<const action>> {
+      XE_TRY(one_level(a));
+      return make<attempt>(what, a);
     }};
 
 }  // namespace xe::sandbox::actions

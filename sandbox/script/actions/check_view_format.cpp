@@ -10,21 +10,20 @@ namespace {
 
 class check_view_format final : public action {
 public:
-  check_view_format(std::string resource, std::string view, std::string as)
-      : _resource{std::move(resource)}, _view{std::move(view)}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const gfx::lab::view_format_check check, gfx::lab::check_view_format(_resource, _view));
-    XE_LOG_INFO("{} texture with a {} SRV: {} ({})", _resource, _view, check.allowed ? "allowed" : "not allowed",
+    const std::string resource = params().text("resource"), view = params().text("view");
+    XE_TRY_ASSIGN(const gfx::lab::view_format_check check, gfx::lab::check_view_format(resource, view));
+    XE_LOG_INFO("{} texture with a {} SRV: {} ({})", resource, view, check.allowed ? "allowed" : "not allowed",
                 check.rule);
-    runner.record(_as, {{"resource", _resource},
-                        {"view", _view},
-                        {"allowed", check.allowed},
-                        {"created", check.created},
-                        {"casting_fully_typed_supported", check.casting_fully_typed_supported},
-                        {"rule", check.rule}});
+    runner.record(records_as(), {{"resource", resource},
+                                 {"view", view},
+                                 {"allowed", check.allowed},
+                                 {"created", check.created},
+                                 {"casting_fully_typed_supported", check.casting_fully_typed_supported},
+                                 {"rule", check.rule}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return fact_line(
@@ -33,9 +32,6 @@ public:
               c.at("created").get<bool>() ? text(lang, "created on the device"_t) : text(lang, "not created"_t),
               value_text(c.at("rule"))));
   }
-
-private:
-  std::string _resource, _view, _as;
 };
 
 }  // namespace
@@ -57,8 +53,6 @@ extern const kind check_view_format_kind{
         "resource, a full view description)",
     .records = {"resource", "view", "allowed", "created", "casting_fully_typed_supported", "rule"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<check_view_format>(a.text("resource"), a.text("view"), a.text("as"));
-    }};
+    .make = make<check_view_format>};
 
 }  // namespace xe::sandbox::actions

@@ -8,21 +8,26 @@ namespace {
 
 class create_heap final : public action {
 public:
-  explicit create_heap(gfx::lab::heap_desc desc) : _desc{std::move(desc)} {}
+  using action::action;
   result<void> run(action_runner&) const override {
-    XE_TRY(gfx::lab::create_heap(_desc));
+    XE_TRY(gfx::lab::create_heap(desc()));
     return {};
   }
   // Allocate's first press creates the learner heap, and only that one.
   std::optional<std::string> not_a_control() const override {
-    if (_desc.name == "learner" && _desc.type == gfx::heap_type::cbv_srv_uav && _desc.capacity == 64 &&
-        !_desc.shader_visible && _desc.model == gfx::heap_model::engine)
+    const gfx::lab::heap_desc d = desc();
+    if (d.name == "learner" && d.type == gfx::heap_type::cbv_srv_uav && d.capacity == 64 && !d.shader_visible &&
+        d.model == gfx::heap_model::engine)
       return std::nullopt;
     return "Allocate creates only the learner heap (cbv_srv_uav, 64, not shader-visible)";
   }
 
 private:
-  gfx::lab::heap_desc _desc;
+  gfx::lab::heap_desc desc() const {
+    const args& a = params();
+    return {a.text("name"), *gfx::heap_type_from(a.text("type")), a.integer("capacity"), a.boolean("shader_visible"),
+            *gfx::heap_model_from(a.text("model"))};
+  }
 };
 
 }  // namespace
@@ -48,10 +53,6 @@ extern const kind create_heap_kind{
         "where it would go out of bounds",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<create_heap>(gfx::lab::heap_desc{a.text("name"), *gfx::heap_type_from(a.text("type")),
-                                                               a.integer("capacity"), a.boolean("shader_visible"),
-                                                               *gfx::heap_model_from(a.text("model"))});
-    }};
+    .make = make<create_heap>};
 
 }  // namespace xe::sandbox::actions

@@ -9,24 +9,23 @@ namespace {
 
 class create_quad_root_signature final : public action {
 public:
-  explicit create_quad_root_signature(std::string as) : _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
     XE_TRY_ASSIGN(const gfx::lab::quad_root_signature_info info, gfx::lab::create_quad_root_signature());
-    runner.record(_as, {{"name", info.name},
-                        {"parameters", info.parameters},
-                        {"parameter_type", info.parameter_type},
-                        {"range_type", info.range_type},
-                        {"range_descriptors", info.range_descriptors},
-                        {"range_register", info.range_register},
-                        {"visibility", info.visibility},
-                        {"static_samplers", info.static_samplers},
-                        {"sampler_filter", info.sampler_filter},
-                        {"sampler_address", info.sampler_address},
-                        {"sampler_register", info.sampler_register},
-                        {"input_assembler", info.input_assembler}});
+    runner.record(records_as(), {{"name", info.name},
+                                 {"parameters", info.parameters},
+                                 {"parameter_type", info.parameter_type},
+                                 {"range_type", info.range_type},
+                                 {"range_descriptors", info.range_descriptors},
+                                 {"range_register", info.range_register},
+                                 {"visibility", info.visibility},
+                                 {"static_samplers", info.static_samplers},
+                                 {"sampler_filter", info.sampler_filter},
+                                 {"sampler_address", info.sampler_address},
+                                 {"sampler_register", info.sampler_register},
+                                 {"input_assembler", info.input_assembler}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return fact_line(textf(
@@ -38,9 +37,6 @@ public:
         value_text(c.at("sampler_filter")), value_text(c.at("sampler_address")),
         yes_no(c.at("input_assembler").get<bool>(), lang)));
   }
-
-private:
-  std::string _as;
 };
 
 }  // namespace
@@ -58,8 +54,6 @@ extern const kind create_quad_root_signature_kind{
                 "visibility", "static_samplers", "sampler_filter", "sampler_address", "sampler_register",
                 "input_assembler"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<create_quad_root_signature>(a.text("as"));
-    }};
+    .make = make<create_quad_root_signature>};
 
 }  // namespace xe::sandbox::actions

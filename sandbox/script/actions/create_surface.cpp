@@ -8,25 +8,20 @@ namespace {
 
 class create_surface final : public action {
 public:
-  create_surface(u32 width, u32 height, std::string as) : _width{width}, _height{height}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const u32 slot, runner.host().create_surface(_width, _height));
-    if (!_as.empty()) runner.record(_as, {{"slot", slot}});
+    XE_TRY_ASSIGN(const u32 slot, runner.host().create_surface(params().integer("width"), params().integer("height")));
+    if (!records_as().empty()) runner.record(records_as(), {{"slot", slot}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     return report::fact_line(textf(lang, "the new surface took slot {}"_t, c.at("slot").dump()));
   }
   std::optional<std::string> not_a_control() const override {
-    if (_width == 640 && _height == 360) return std::nullopt;
+    if (params().integer("width") == 640 && params().integer("height") == 360) return std::nullopt;
     return "Open window opens a 640x360 window";
   }
   std::string control_name(language lang) const override { return text(lang, "Open window"_t); }
-
-private:
-  u32 _width, _height;
-  std::string _as;
 };
 
 }  // namespace
@@ -40,8 +35,6 @@ extern const kind create_surface_kind{
     .summary = "a new surface (a window when not headless); takes the newest freed slot",
     .records = {"slot"},
     .control = "Open window"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<create_surface>(a.integer("width"), a.integer("height"), a.text("as"));
-    }};
+    .make = make<create_surface>};
 
 }  // namespace xe::sandbox::actions

@@ -7,11 +7,11 @@ namespace {
 
 class create_texture final : public action {
 public:
-  explicit create_texture(gfx::lab::texture_create_desc desc) : _desc{std::move(desc)} {}
-  result<void> run(action_runner&) const override { return gfx::lab::create_texture(_desc); }
-
-private:
-  gfx::lab::texture_create_desc _desc;
+  using action::action;
+  result<void> run(action_runner&) const override {
+    return gfx::lab::create_texture({params().text("name"), *gfx::resource_kind_from(params().text("kind")),
+                                     params().integer("width"), params().integer("height")});
+  }
 };
 
 }  // namespace
@@ -28,9 +28,6 @@ extern const kind create_texture_kind{
         "unsupported",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<create_texture>(gfx::lab::texture_create_desc{
-          a.text("name"), *gfx::resource_kind_from(a.text("kind")), a.integer("width"), a.integer("height")});
-    }};
+    .make = make<create_texture>};
 
 }  // namespace xe::sandbox::actions

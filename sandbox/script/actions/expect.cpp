@@ -8,7 +8,7 @@ namespace {
 
 class expect_action final : public action {
 public:
-  explicit expect_action(expect e) : _expect{std::move(e)} {}
+  expect_action(const kind& what, args a, expect e) : action{what, std::move(a)}, _expect{std::move(e)} {}
   result<void> run(action_runner& runner) const override {
     if (auto why = check_expect(runner.evaluation_document(_expect.pointer), _expect))
       return make_error(errc::invalid_argument, *why);
@@ -16,7 +16,7 @@ public:
   }
 
 private:
-  expect _expect;
+  expect _expect;  // parsed once, with its JSON Pointer
 };
 
 }  // namespace
@@ -40,12 +40,12 @@ extern const kind expect_kind{
         "compare with",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+    .make = [](const kind& what, const args& a) -> result<std::unique_ptr<const action>> {
       nlohmann::json fields = nlohmann::json::object();
       for (const std::string& key : expect_keys())
         if (a.has(key.c_str())) fields[key] = a.raw(key.c_str());
       XE_TRY_ASSIGN(expect e, parse_expect(fields, false));
-      return std::make_unique<expect_action>(std::move(e));
+      return std::make_unique<expect_action>(what, a, std::move(e));
     }};
 
 }  // namespace xe::sandbox::actions

@@ -9,33 +9,28 @@ namespace {
 
 class expect_error final : public action {
 public:
-  expect_error(std::shared_ptr<const step> inner, std::string contains, std::string as)
-      : _inner{std::move(inner)}, _contains{std::move(contains)}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    const result<void> r = runner.run_inner(*_inner);
+    const step& inner = *params().inner();
+    const std::string contains = params().text("contains");
+    const result<void> r = runner.run_inner(inner);
     if (r)
-      return make_error(errc::invalid_argument, fmt::format("{} was expected to fail, and it succeeded", _inner->name));
+      return make_error(errc::invalid_argument, fmt::format("{} was expected to fail, and it succeeded", inner.name));
     const std::string& message = r.error_value().reason;
-    if (!_contains.empty() && message.find(_contains) == std::string::npos)
+    if (!contains.empty() && message.find(contains) == std::string::npos)
       return make_error(errc::invalid_argument, fmt::format("{} failed, but its message does not contain \"{}\": {}",
-                                                            _inner->name, _contains, message));
-    XE_LOG_INFO("expected failure of {}: {}", _inner->name, message);
-    if (!_as.empty())
-      runner.record(_as, {{"failed", true},
-                          {"action", _inner->name},
-                          {"message", message},
-                          {"code", to_string(r.error_value().code)}});
+                                                            inner.name, contains, message));
+    XE_LOG_INFO("expected failure of {}: {}", inner.name, message);
+    if (!records_as().empty())
+      runner.record(
+          records_as(),
+          {{"failed", true}, {"action", inner.name}, {"message", message}, {"code", to_string(r.error_value().code)}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     return report::fact_line(textf(lang, "{} refused, as expected: {}"_t, report::value_text(c.at("action")),
                                    report::value_text(c.at("message"))));
   }
-
-private:
-  std::shared_ptr<const step> _inner;
-  std::string _contains, _as;
 };
 
 }  // namespace
@@ -52,11 +47,9 @@ extern const kind expect_error_kind{
         "It cannot nest with `attempt` or itself",
     .records = {"failed", "action", "message", "code"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      const std::string& inner = a.inner()->name;
-      if (inner == "expect_error" || inner == "attempt")
-        return make_error(errc::parse, "'action' cannot itself be expect_error or attempt");
-      return std::make_unique<expect_error>(a.inner(), a.text("contains"), a.text("as"));
+    .make = [](const kind& what, const args& a) -> result<std::unique_ptr<const action>> {
+      XE_TRY(one_level(a));
+      return make<expect_error>(what, a);
     }};
 
 }  // namespace xe::sandbox::actions

@@ -7,6 +7,7 @@ namespace {
 
 class flush final : public action {
 public:
+  using action::action;
   result<void> run(action_runner&) const override { return gfx::flush(); }
 };
 
@@ -21,6 +22,6 @@ extern const kind flush_kind{
         "returned or released",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args&) -> result<std::unique_ptr<const action>> { return std::make_unique<flush>(); }};
+    .make = make<flush>};
 
 }  // namespace xe::sandbox::actions

@@ -9,26 +9,25 @@ namespace {
 
 class measure_quad final : public action {
 public:
-  measure_quad(std::string name, std::string as) : _name{std::move(name)}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const gfx::lab::quad_measurement m, gfx::lab::measure_textured_quad(_name));
+    XE_TRY_ASSIGN(const gfx::lab::quad_measurement m, gfx::lab::measure_textured_quad(params().text("name")));
     const char* shows = m.texel_pixels == m.quad_pixels   ? "texture"
                         : m.clear_pixels == m.quad_pixels ? "nothing"
                                                           : "not the texture";
-    runner.record(_as, {{"width", m.width},
-                        {"height", m.height},
-                        {"quad_pixels", m.quad_pixels},
-                        {"texel_pixels", m.texel_pixels},
-                        {"clear_pixels", m.clear_pixels},
-                        {"other_pixels", m.other_pixels},
-                        {"first_other", m.first_other},
-                        {"outside_pixels", m.outside_pixels},
-                        {"outside_clear", m.outside_clear},
-                        {"shows", shows},
-                        {"outside_is_clear", m.outside_clear == m.outside_pixels}});
+    runner.record(records_as(), {{"width", m.width},
+                                 {"height", m.height},
+                                 {"quad_pixels", m.quad_pixels},
+                                 {"texel_pixels", m.texel_pixels},
+                                 {"clear_pixels", m.clear_pixels},
+                                 {"other_pixels", m.other_pixels},
+                                 {"first_other", m.first_other},
+                                 {"outside_pixels", m.outside_pixels},
+                                 {"outside_clear", m.outside_clear},
+                                 {"shows", shows},
+                                 {"outside_is_clear", m.outside_clear == m.outside_pixels}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     const std::string shows = c.value("shows", std::string{});
@@ -52,9 +51,6 @@ public:
                            c.at("outside_pixels").dump()));
     return out;
   }
-
-private:
-  std::string _name, _as;
 };
 
 }  // namespace
@@ -74,8 +70,6 @@ extern const kind measure_quad_kind{
     .records = {"width", "height", "quad_pixels", "texel_pixels", "clear_pixels", "other_pixels", "first_other",
                 "outside_pixels", "outside_clear", "shows", "outside_is_clear"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<measure_quad>(a.text("name"), a.text("as"));
-    }};
+    .make = make<measure_quad>};
 
 }  // namespace xe::sandbox::actions

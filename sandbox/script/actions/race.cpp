@@ -9,23 +9,22 @@ namespace {
 
 class race final : public action {
 public:
-  race(gfx::heap_model model, u32 iterations, std::string as)
-      : _model{model}, _iterations{iterations}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const gfx::lab::heap_race_report r, gfx::lab::race_heap({_model, _iterations}));
-    runner.record(_as, {{"model", gfx::to_string(_model)},
-                        {"rounds", r.rounds},
-                        {"landed_inside", r.landed_inside},
-                        {"iterations", r.iterations},
-                        {"final_size", r.final_size},
-                        {"duplicates", r.duplicates},
-                        {"faults", r.faults},
-                        {"damage", r.damage},
-                        {"sound", r.damage == 0},
-                        {"ms", r.ms}});
+    const gfx::heap_model model = *gfx::heap_model_from(params().text("model"));
+    XE_TRY_ASSIGN(const gfx::lab::heap_race_report r, gfx::lab::race_heap({model, params().integer("iterations")}));
+    runner.record(records_as(), {{"model", gfx::to_string(model)},
+                                 {"rounds", r.rounds},
+                                 {"landed_inside", r.landed_inside},
+                                 {"iterations", r.iterations},
+                                 {"final_size", r.final_size},
+                                 {"duplicates", r.duplicates},
+                                 {"faults", r.faults},
+                                 {"damage", r.damage},
+                                 {"sound", r.damage == 0},
+                                 {"ms", r.ms}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return fact_line(textf(
@@ -38,11 +37,6 @@ public:
                c.at("final_size").dump(), c.at("duplicates").dump(), c.at("faults").dump(), c.at("damage").dump(),
                c.value("ms", 0.0)));
   }
-
-private:
-  gfx::heap_model _model;
-  u32 _iterations;
-  std::string _as;
 };
 
 }  // namespace
@@ -65,8 +59,6 @@ extern const kind race_kind{
     .records = {"model", "rounds", "landed_inside", "iterations", "final_size", "duplicates", "faults", "damage",
                 "sound", "ms"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<race>(*gfx::heap_model_from(a.text("model")), a.integer("iterations"), a.text("as"));
-    }};
+    .make = make<race>};
 
 }  // namespace xe::sandbox::actions

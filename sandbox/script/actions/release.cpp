@@ -8,14 +8,11 @@ namespace {
 
 class release final : public action {
 public:
-  explicit release(std::string name) : _name{std::move(name)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY(runner.not_on_the_quad(_name));
-    return gfx::lab::release_texture(_name);
+    XE_TRY(runner.not_on_the_quad(params().text("name")));
+    return gfx::lab::release_texture(params().text("name"));
   }
-
-private:
-  std::string _name;
 };
 
 }  // namespace
@@ -29,8 +26,6 @@ extern const kind release_kind{
         "the quad (the next frame would draw it), as is `release_immediately`",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<release>(a.text("name"));
-    }};
+    .make = make<release>};
 
 }  // namespace xe::sandbox::actions

@@ -9,18 +9,18 @@ namespace {
 
 class release_immediately final : public action {
 public:
-  release_immediately(std::string name, std::string as) : _name{std::move(name)}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY(runner.not_on_the_quad(_name));
-    XE_TRY_ASSIGN(const gfx::lab::immediate_release_report r, gfx::lab::release_texture_immediately(_name));
-    runner.record(_as, report::with_capture({{"released", r.released},
-                                             {"fence_completed", r.fence_completed_at_release},
-                                             {"fence_signalled", r.fence_signalled_at_release},
-                                             {"marker_wait_ms", r.marker_wait_ms}},
-                                            r));
+    const std::string name = params().text("name");
+    XE_TRY(runner.not_on_the_quad(name));
+    XE_TRY_ASSIGN(const gfx::lab::immediate_release_report r, gfx::lab::release_texture_immediately(name));
+    runner.record(records_as(), report::with_capture({{"released", r.released},
+                                                      {"fence_completed", r.fence_completed_at_release},
+                                                      {"fence_signalled", r.fence_signalled_at_release},
+                                                      {"marker_wait_ms", r.marker_wait_ms}},
+                                                     r));
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return capture_facts(c, lang) +
@@ -29,9 +29,6 @@ public:
                c.at("fence_completed").dump(), c.at("fence_signalled").dump(), c.value("marker_wait_ms", 0.0))) +
            captured_messages(c, lang);
   }
-
-private:
-  std::string _name, _as;
 };
 
 }  // namespace
@@ -50,8 +47,6 @@ extern const kind release_immediately_kind{
     .records = {"released", "fence_completed", "fence_signalled", "marker_wait_ms", "capture_available",
                 "validation_layer", "messages", "reported", "reported_as_the_layer_predicts"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<release_immediately>(a.text("name"), a.text("as"));
-    }};
+    .make = make<release_immediately>};
 
 }  // namespace xe::sandbox::actions

@@ -7,13 +7,12 @@ namespace {
 
 class remove_surface final : public action {
 public:
-  explicit remove_surface(u32 slot) : _slot{slot} {}
-  result<void> run(action_runner& runner) const override { return runner.host().remove_surface(_slot); }
+  using action::action;
+  result<void> run(action_runner& runner) const override {
+    return runner.host().remove_surface(params().integer("slot"));
+  }
   std::optional<std::string> not_a_control() const override { return std::nullopt; }  // Close last
   std::string control_name(language lang) const override { return text(lang, "Close last"_t); }
-
-private:
-  u32 _slot;
 };
 
 }  // namespace
@@ -25,8 +24,6 @@ extern const kind remove_surface_kind{
     .summary = "flushes and removes it",
     .records = {},
     .control = "Close last"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<remove_surface>(a.integer("slot"));
-    }};
+    .make = make<remove_surface>};
 
 }  // namespace xe::sandbox::actions

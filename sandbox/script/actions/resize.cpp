@@ -11,19 +11,19 @@ namespace {
 
 class resize final : public action {
 public:
-  resize(u32 slot, u32 width, u32 height, std::string as)
-      : _slot{slot}, _width{width}, _height{height}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
+    const u32 slot = params().integer("slot");
     const auto views = [&]() -> std::pair<std::vector<u32>, nlohmann::json> {
       const gfx::surfaces_info info = gfx::calculate_surfaces_info();
-      if (_slot >= info.slots.size() || !info.slots[_slot].live) return {};
-      const gfx::surface_info& s = info.slots[_slot];
+      if (slot >= info.slots.size() || !info.slots[slot].live) return {};
+      const gfx::surface_info& s = info.slots[slot];
       return {s.rtv_indices, s.dsv_index == invalid_id ? nlohmann::json(nullptr) : nlohmann::json(s.dsv_index)};
     };
     // Plain pairs, not structured bindings: clang 14 cannot capture bindings in a lambda.
     const auto old_views = views();
-    XE_TRY(runner.host().resize_surface(_slot, _width, _height));
-    if (_as.empty()) return {};
+    XE_TRY(runner.host().resize_surface(slot, params().integer("width"), params().integer("height")));
+    if (records_as().empty()) return {};
     const auto new_views = views();
     const std::vector<u32>& old_rtvs = old_views.first;
     const std::vector<u32>& new_rtvs = new_views.first;
@@ -31,14 +31,13 @@ public:
         std::any_of(new_rtvs.begin(), new_rtvs.end(),
                     [&](u32 i) { return std::find(old_rtvs.begin(), old_rtvs.end(), i) != old_rtvs.end(); }) ||
         (!new_views.second.is_null() && new_views.second == old_views.second);
-    runner.record(_as, {{"old_rtvs", old_rtvs},
-                        {"new_rtvs", new_rtvs},
-                        {"old_dsv", old_views.second},
-                        {"new_dsv", new_views.second},
-                        {"reused_freed", reused}});
+    runner.record(records_as(), {{"old_rtvs", old_rtvs},
+                                 {"new_rtvs", new_rtvs},
+                                 {"old_dsv", old_views.second},
+                                 {"new_dsv", new_views.second},
+                                 {"reused_freed", reused}});
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return fact_line(textf(lang, "RTVs {} -> {}, DSV {} -> {}; a new view took an index just freed: {}"_t,
@@ -47,18 +46,15 @@ public:
   }
   // The Windows section's size buttons: 640x360, 1280x720 and minimise (0x0), on slot 0.
   std::optional<std::string> not_a_control() const override {
-    const bool size =
-        (_width == 640 && _height == 360) || (_width == 1280 && _height == 720) || (_width == 0 && _height == 0);
-    if (_slot == 0 && size && _as.empty()) return std::nullopt;
+    const u32 w = params().integer("width"), h = params().integer("height");
+    const bool size = (w == 640 && h == 360) || (w == 1280 && h == 720) || (w == 0 && h == 0);
+    if (params().integer("slot") == 0 && size && !params().has("as")) return std::nullopt;
     return "the Windows buttons resize slot 0 to 640x360, 1280x720 or 0x0 (minimise)";
   }
   std::string control_name(language lang) const override {
-    return _width ? fmt::format("{}x{}", _width, _height) : std::string{text(lang, "minimise"_t)};
+    const u32 w = params().integer("width"), h = params().integer("height");
+    return w ? fmt::format("{}x{}", w, h) : std::string{text(lang, "minimise"_t)};
   }
-
-private:
-  u32 _slot, _width, _height;
-  std::string _as;
 };
 
 }  // namespace
@@ -75,8 +71,6 @@ extern const kind resize_kind{
         "a new view took an index the old ones had just freed",
     .records = {"old_rtvs", "new_rtvs", "old_dsv", "new_dsv", "reused_freed"},
     .control = "minimise"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<resize>(a.integer("slot"), a.integer("width"), a.integer("height"), a.text("as"));
-    }};
+    .make = make<resize>};
 
 }  // namespace xe::sandbox::actions

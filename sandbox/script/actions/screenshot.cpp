@@ -8,15 +8,11 @@ namespace {
 
 class screenshot final : public action {
 public:
-  screenshot(std::string file, std::optional<u32> slot) : _file{std::move(file)}, _slot{slot} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const gfx::image_rgba8 image, runner.host().screenshot(_slot));
-    return write_png(_file, image);
+    XE_TRY_ASSIGN(const gfx::image_rgba8 image, runner.host().screenshot(params().optional_integer("slot")));
+    return write_png(params().text("file"), image);
   }
-
-private:
-  std::string _file;
-  std::optional<u32> _slot;
 };
 
 }  // namespace
@@ -33,8 +29,6 @@ extern const kind screenshot_kind{.name = "screenshot",
                                   .summary = "PNG of the surface's last presented image",
                                   .records = {},
                                   .control = "Screenshot"_t,
-                                  .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-                                    return std::make_unique<screenshot>(a.text("file"), a.optional_integer("slot"));
-                                  }};
+                                  .make = make<screenshot>};
 
 }  // namespace xe::sandbox::actions

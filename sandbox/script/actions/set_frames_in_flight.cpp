@@ -7,15 +7,12 @@ namespace {
 
 class set_frames_in_flight final : public action {
 public:
-  explicit set_frames_in_flight(u32 count) : _count{count} {}
-  result<void> run(action_runner&) const override { return gfx::set_frames_in_flight(_count); }
+  using action::action;
+  result<void> run(action_runner&) const override { return gfx::set_frames_in_flight(params().integer("count")); }
   std::optional<std::string> not_a_control() const override { return std::nullopt; }  // the slider
   std::string control_name(language lang) const override {
-    return fmt::format("{} = {}", text(lang, "frames in flight"_t), _count);
+    return fmt::format("{} = {}", text(lang, "frames in flight"_t), params().integer("count"));
   }
-
-private:
-  u32 _count;
 };
 
 }  // namespace
@@ -27,8 +24,6 @@ extern const kind set_frames_in_flight_kind{
     .summary = "how far the CPU may run ahead",
     .records = {},
     .control = "frames in flight"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<set_frames_in_flight>(a.integer("count"));
-    }};
+    .make = make<set_frames_in_flight>};
 
 }  // namespace xe::sandbox::actions

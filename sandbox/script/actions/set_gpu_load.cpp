@@ -7,18 +7,15 @@ namespace {
 
 class set_gpu_load final : public action {
 public:
-  explicit set_gpu_load(u32 passes) : _passes{passes} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    runner.host().set_gpu_load(_passes);
+    runner.host().set_gpu_load(params().integer("passes"));
     return {};
   }
   std::optional<std::string> not_a_control() const override { return std::nullopt; }  // the slider
   std::string control_name(language lang) const override {
-    return fmt::format("{} = {}", text(lang, "GPU load"_t), _passes);
+    return fmt::format("{} = {}", text(lang, "GPU load"_t), params().integer("passes"));
   }
-
-private:
-  u32 _passes;
 };
 
 }  // namespace
@@ -32,8 +29,6 @@ extern const kind set_gpu_load_kind{
         "GPU-bound",
     .records = {},
     .control = "GPU load"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<set_gpu_load>(a.integer("passes"));
-    }};
+    .make = make<set_gpu_load>};
 
 }  // namespace xe::sandbox::actions

@@ -8,16 +8,14 @@ namespace {
 
 class show_quad final : public action {
 public:
-  explicit show_quad(std::string texture) : _texture{std::move(texture)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    if (!_texture.empty() && !gfx::lab::has_texture(_texture))
-      return make_error(errc::invalid_argument, fmt::format("there is no live texture named '{}'", _texture));
-    runner.host().set_quad(_texture);
+    const std::string texture = params().text("texture");
+    if (!texture.empty() && !gfx::lab::has_texture(texture))
+      return make_error(errc::invalid_argument, fmt::format("there is no live texture named '{}'", texture));
+    runner.host().set_quad(texture);
     return {};
   }
-
-private:
-  std::string _texture;
 };
 
 }  // namespace
@@ -35,12 +33,12 @@ extern const kind show_quad_kind{
         "quad",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
+    .make = [](const kind& what, const args& a) -> result<std::unique_ptr<const action>> {
       if (a.has("texture") == a.has("visible"))
         return make_error(errc::parse, "give 'texture' (what the quad shows) or \"visible\": false (no quad)");
       if (a.has("visible") && a.boolean("visible"))
         return make_error(errc::parse, "\"visible\": true needs no parameter: name the texture with 'texture'");
-      return std::make_unique<show_quad>(a.text("texture"));
+      return make<show_quad>(what, a);
     }};
 
 }  // namespace xe::sandbox::actions

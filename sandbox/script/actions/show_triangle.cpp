@@ -7,18 +7,15 @@ namespace {
 
 class show_triangle final : public action {
 public:
-  explicit show_triangle(bool visible) : _visible{visible} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    runner.host().set_triangle(_visible);
+    runner.host().set_triangle(params().boolean("visible"));
     return {};
   }
   std::optional<std::string> not_a_control() const override { return std::nullopt; }  // the checkbox
   std::string control_name(language lang) const override {
-    return _visible ? text(lang, "triangle on"_t) : text(lang, "triangle off"_t);
+    return params().boolean("visible") ? text(lang, "triangle on"_t) : text(lang, "triangle off"_t);
   }
-
-private:
-  bool _visible;
 };
 
 }  // namespace
@@ -29,8 +26,6 @@ extern const kind show_triangle_kind{.name = "show_triangle",
                                      .summary = "draws (or stops drawing) the first triangle on every surface",
                                      .records = {},
                                      .control = "triangle"_t,
-                                     .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-                                       return std::make_unique<show_triangle>(a.boolean("visible"));
-                                     }};
+                                     .make = make<show_triangle>};
 
 }  // namespace xe::sandbox::actions

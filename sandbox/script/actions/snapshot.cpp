@@ -8,11 +8,10 @@ namespace {
 
 class snapshot final : public action {
 public:
-  explicit snapshot(std::string file) : _file{std::move(file)} {}
-  result<void> run(action_runner& runner) const override { return write_frame_state(_file, runner.host().snapshot()); }
-
-private:
-  std::string _file;
+  using action::action;
+  result<void> run(action_runner& runner) const override {
+    return write_frame_state(params().text("file"), runner.host().snapshot());
+  }
 };
 
 }  // namespace
@@ -23,8 +22,6 @@ extern const kind snapshot_kind{.name = "snapshot",
                                 .summary = "writes the frame state ([snapshot.md](snapshot.md))",
                                 .records = {},
                                 .control = "Export snapshot"_t,
-                                .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-                                  return std::make_unique<snapshot>(a.text("file"));
-                                }};
+                                .make = make<snapshot>};
 
 }  // namespace xe::sandbox::actions

@@ -7,16 +7,15 @@ namespace {
 
 class toggle_fullscreen final : public action {
 public:
-  explicit toggle_fullscreen(u32 slot) : _slot{slot} {}
-  result<void> run(action_runner& runner) const override { return runner.host().toggle_fullscreen(_slot); }
+  using action::action;
+  result<void> run(action_runner& runner) const override {
+    return runner.host().toggle_fullscreen(params().integer("slot"));
+  }
   std::optional<std::string> not_a_control() const override {
-    if (_slot == 0) return std::nullopt;
+    if (params().integer("slot") == 0) return std::nullopt;
     return "the fullscreen button toggles slot 0";
   }
   std::string control_name(language lang) const override { return text(lang, "fullscreen"_t); }
-
-private:
-  u32 _slot;
 };
 
 }  // namespace
@@ -28,8 +27,6 @@ extern const kind toggle_fullscreen_kind{
     .summary = "windows only",
     .records = {},
     .control = "fullscreen"_t,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<toggle_fullscreen>(a.integer("slot"));
-    }};
+    .make = make<toggle_fullscreen>};
 
 }  // namespace xe::sandbox::actions

@@ -7,17 +7,13 @@ namespace {
 
 class upload_texture final : public action {
 public:
-  upload_texture(std::string name, bool upload_ring, gfx::lab::texture_pattern pattern)
-      : _name{std::move(name)}, _upload_ring{upload_ring}, _pattern{pattern} {}
+  using action::action;
   result<void> run(action_runner&) const override {
-    return _upload_ring ? gfx::lab::queue_texture_upload(_name, _pattern)
-                        : gfx::lab::upload_texture_pattern(_name, _pattern);
+    const std::string name = params().text("name");
+    const gfx::lab::texture_pattern pattern = *gfx::lab::texture_pattern_from(params().text("pattern"));
+    return params().text("through") == "upload_ring" ? gfx::lab::queue_texture_upload(name, pattern)
+                                                     : gfx::lab::upload_texture_pattern(name, pattern);
   }
-
-private:
-  std::string _name;
-  bool _upload_ring;
-  gfx::lab::texture_pattern _pattern;
 };
 
 }  // namespace
@@ -45,9 +41,6 @@ extern const kind upload_texture_kind{
         "barrier from its tracked state to `COPY_DEST`, the copy, `COPY_DEST` → `PIXEL_SHADER_RESOURCE`",
     .records = {},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<upload_texture>(a.text("name"), a.text("through") == "upload_ring",
-                                              *gfx::lab::texture_pattern_from(a.text("pattern")));
-    }};
+    .make = make<upload_texture>};
 
 }  // namespace xe::sandbox::actions

@@ -9,15 +9,15 @@ namespace {
 
 class wrong_barrier final : public action {
 public:
-  wrong_barrier(std::string name, std::string as) : _name{std::move(name)}, _as{std::move(as)} {}
+  using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const gfx::lab::wrong_barrier_report r, gfx::lab::record_wrong_barrier(_name));
+    XE_TRY_ASSIGN(const gfx::lab::wrong_barrier_report r, gfx::lab::record_wrong_barrier(params().text("name")));
     runner.record(
-        _as, report::with_capture(
-                 {{"tracked_before", r.tracked_before}, {"claimed_before", r.claimed_before}, {"after", r.after}}, r));
+        records_as(),
+        report::with_capture(
+            {{"tracked_before", r.tracked_before}, {"claimed_before", r.claimed_before}, {"after", r.after}}, r));
     return {};
   }
-  std::string_view records_as() const override { return _as; }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return fact_line(textf(lang, "the barrier says {} -> {}; the engine tracked {}"_t,
@@ -25,9 +25,6 @@ public:
                            value_text(c.at("tracked_before")))) +
            capture_facts(c, lang) + captured_messages(c, lang);
   }
-
-private:
-  std::string _name, _as;
 };
 
 }  // namespace
@@ -45,8 +42,6 @@ extern const kind wrong_barrier_kind{
     .records = {"tracked_before", "claimed_before", "after", "capture_available", "validation_layer", "messages",
                 "reported", "reported_as_the_layer_predicts"},
     .control = std::nullopt,
-    .make = [](const args& a) -> result<std::unique_ptr<const action>> {
-      return std::make_unique<wrong_barrier>(a.text("name"), a.text("as"));
-    }};
+    .make = make<wrong_barrier>};
 
 }  // namespace xe::sandbox::actions
