@@ -1,7 +1,10 @@
-// The platform-independent half of io/files.h.
+// The platform-independent half of io/files.h: what may be written where, once.
 #include <algorithm>
 #include <mutex>
+#include <ostream>
 #include <vector>
+
+#include <spdlog/fmt/fmt.h>
 
 #include "io/files.h"
 #include "io/files_internal.h"
@@ -34,6 +37,40 @@ bool same_file(const fs::path& a, const fs::path& b) {
   if (a_exists != b_exists) return false;
   std::error_code ec;
   return fs::weakly_canonical(fs::absolute(a, ec), ec) == fs::weakly_canonical(fs::absolute(b, ec), ec);
+}
+
+result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+  if (path.empty()) return make_error(errc::io, "no output file name given");
+  const auto refuse = [&](const std::string& why) {
+    return make_error(errc::io, fmt::format("cannot write '{}': {}", path.string(), why));
+  };
+  // What is at the path decides what may happen to it: a regular file is replaced (keeping
+  // its owner and mode), a link is followed, anything else is refused, as is an input.
+  auto found = detail::inspect_output(path);
+  if (!found) return refuse(found.error_value().reason);
+  const detail::output_target& target = *found;
+  fs::path input;
+  if (target.exists && detail::is_protected_input(target.path, &input))
+    return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
+  const fs::path dir = target.path.has_parent_path() ? target.path.parent_path() : fs::path{"."};
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
+  if (!fs::is_directory(dir, ec)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
+
+  const std::string prefix = detail::temp_prefix(target.path.filename().string(), detail::name_max(dir), 11);
+  auto temp = detail::temporary_file::create(dir, prefix, target);
+  if (!temp) return refuse(temp.error_value().reason);
+  detail::sink_streambuf buffer{[&](const char* data, size_t size) { return (*temp)->write(data, size); }};
+  std::ostream out{&buffer};
+  try {
+    write(out);
+  } catch (const std::exception& e) {  // e.g. a serialiser refusing its data
+    return refuse(fmt::format("the content could not be produced: {}", e.what()));
+  }
+  out.flush();
+  if (buffer.failed() || !out) return refuse(fmt::format("writing failed: {}", (*temp)->error()));
+  if (auto committed = (*temp)->commit(target.path); !committed) return refuse(committed.error_value().reason);
+  return {};
 }
 
 result<void> write_file_atomic(const fs::path& path, std::string_view bytes) {

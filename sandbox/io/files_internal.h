@@ -3,9 +3,11 @@
 #include <array>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <streambuf>
 #include <string>
 
+#include "common/result.h"
 #include "common/types.h"
 
 namespace xe::sandbox::detail {
@@ -48,5 +50,31 @@ std::string temp_prefix(const std::string& file_name, size_t name_max, size_t re
 
 // The protected inputs (protect_input).
 bool is_protected_input(const std::filesystem::path& path, std::filesystem::path* which);
+
+// What is at an output's path, as the platform sees it (write_file_atomic in files.cpp
+// decides what may happen to it). An error's reason says why nothing may be written there:
+// a folder, a device, a FIFO, a link to nothing.
+struct output_target {
+  std::filesystem::path path;  // the file to replace: the path, or where a link points
+  bool exists{};               // a regular file is there
+};
+result<output_target> inspect_output(const std::filesystem::path& path);
+// The longest file name the folder takes, in bytes.
+size_t name_max(const std::filesystem::path& folder);
+
+// A temporary file beside its target: written, then renamed over it. Until commit() it is
+// removed when destroyed. On POSIX it holds SIGINT, SIGTERM and SIGHUP while it lives.
+class temporary_file {
+public:
+  // In folder, named prefix + a random part + ".tmp". Over an existing file, it takes that
+  // file's owner and mode. An error's reason is what to tell the learner.
+  static result<std::unique_ptr<temporary_file>> create(const std::filesystem::path& folder, const std::string& prefix,
+                                                        const output_target& over);
+  virtual ~temporary_file() = default;
+  virtual bool write(const char* data, size_t size) = 0;  // false: error() says why
+  virtual std::string error() const = 0;
+  // To disk, closed, renamed over target; the reason names what failed.
+  virtual result<void> commit(const std::filesystem::path& target) = 0;
+};
 
 }  // namespace xe::sandbox::detail

@@ -142,90 +142,103 @@ result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::
   return bytes;
 }
 
-result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write) {
-  if (path.empty()) return make_error(errc::io, "no output file name given");
-  const auto refuse = [&](const std::string& why) {
-    return make_error(errc::io, fmt::format("cannot write '{}': {}", path.string(), why));
-  };
+namespace detail {
 
-  // What is at the path decides what may happen to it.
-  fs::path target = path;
+result<output_target> inspect_output(const fs::path& path) {
+  const auto cannot = [](std::string why) { return make_error(errc::io, std::move(why)); };
+  output_target out{path, false};
   struct stat st {};
-  bool exists = false;
-  if (::lstat(path.c_str(), &st) == 0) {
-    if (S_ISLNK(st.st_mode)) {
-      char* real = ::realpath(path.c_str(), nullptr);
-      if (!real) {
-        const int e = errno;
-        std::error_code ec;
-        const fs::path to = fs::read_symlink(path, ec);
-        if (e == ENOENT)
-          return refuse(
-              fmt::format("it is a symbolic link to '{}', which does not exist; nothing was written", to.string()));
-        return refuse(fmt::format("it is a symbolic link that cannot be followed: {}", errno_text(e)));
-      }
-      target = real;
-      std::free(real);
-      if (::stat(target.c_str(), &st) != 0) return refuse(errno_text(errno));
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return out;
+    return cannot(errno_text(errno));
+  }
+  if (S_ISLNK(st.st_mode)) {
+    char* real = ::realpath(path.c_str(), nullptr);
+    if (!real) {
+      const int e = errno;
+      std::error_code ec;
+      const fs::path to = fs::read_symlink(path, ec);
+      if (e == ENOENT)
+        return cannot(
+            fmt::format("it is a symbolic link to '{}', which does not exist; nothing was written", to.string()));
+      return cannot(fmt::format("it is a symbolic link that cannot be followed: {}", errno_text(e)));
     }
-    exists = true;
-    if (!S_ISREG(st.st_mode)) return refuse(not_regular(st.st_mode) + "; nothing was written");
-    fs::path input;
-    if (detail::is_protected_input(target, &input))
-      return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
-  } else if (errno != ENOENT && errno != ENOTDIR) {
-    return refuse(errno_text(errno));
+    out.path = real;
+    std::free(real);
+    if (::stat(out.path.c_str(), &st) != 0) return cannot(errno_text(errno));
   }
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
-  struct stat dir_st {};
-  if (::stat(dir.c_str(), &dir_st) != 0) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
-  if (!S_ISDIR(dir_st.st_mode)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
-
-  long name_max = ::pathconf(dir.c_str(), _PC_NAME_MAX);
-  if (name_max <= 0) name_max = 255;
-  const std::string prefix = detail::temp_prefix(target.filename().string(), static_cast<size_t>(name_max), 11);
-
-  signals_held held;
-  fs::path temp;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temp = dir / (prefix + "." + random_suffix() + ".tmp");
-    // A new file gets the usual 0666 less the umask; an existing one its own mode below.
-    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, exists ? 0600 : 0666);
-    if (fd < 0 && errno != EEXIST)
-      return refuse(fmt::format("folder '{}' is not writable: {}", dir.string(), errno_text(errno)));
-  }
-  if (fd < 0) return refuse(fmt::format("no free temporary name in folder '{}'", dir.string()));
-
-  int saved_errno = 0;
-  const auto discard = [&](const std::string& why) {
-    if (fd >= 0) ::close(fd);
-    ::unlink(temp.c_str());
-    return refuse(why);
-  };
-  if (exists) {
-    // The owner first: changing it may clear set-id bits, which the mode then restores.
-    if (::fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM) return discard(errno_text(errno));
-    if (::fchmod(fd, st.st_mode & 07777) != 0) return discard(errno_text(errno));
-  }
-  detail::sink_streambuf buffer{[&](const char* data, size_t size) { return write_all(fd, data, size, &saved_errno); }};
-  std::ostream out{&buffer};
-  try {
-    write(out);
-  } catch (const std::exception& e) {  // e.g. a serialiser refusing its data
-    return discard(fmt::format("the content could not be produced: {}", e.what()));
-  }
-  out.flush();
-  if (buffer.failed() || !out)
-    return discard(fmt::format("writing failed: {}", errno_text(saved_errno ? saved_errno : EIO)));
-  if (::fsync(fd) != 0) return discard(fmt::format("writing failed: {}", errno_text(errno)));
-  const int closed = ::close(fd);
-  fd = -1;
-  if (closed != 0) return discard(fmt::format("writing failed: {}", errno_text(errno)));
-  if (::rename(temp.c_str(), target.c_str()) != 0)
-    return discard(fmt::format("cannot replace it: {}", errno_text(errno)));
-  return {};
+  if (!S_ISREG(st.st_mode)) return cannot(not_regular(st.st_mode) + "; nothing was written");
+  out.exists = true;
+  return out;
 }
+
+size_t name_max(const fs::path& folder) {
+  const long n = ::pathconf(folder.c_str(), _PC_NAME_MAX);
+  return n > 0 ? static_cast<size_t>(n) : 255;
+}
+
+namespace {
+
+class posix_temporary final : public temporary_file {
+public:
+  ~posix_temporary() override {
+    if (_fd >= 0) ::close(_fd);
+    if (!_committed && !_path.empty()) ::unlink(_path.c_str());
+  }
+  bool write(const char* data, size_t size) override { return write_all(_fd, data, size, &_errno); }
+  std::string error() const override { return errno_text(_errno ? _errno : EIO); }
+  result<void> commit(const fs::path& target) override {
+    const auto failed = [](const char* what) {
+      return make_error(errc::io, fmt::format(fmt::runtime(what), errno_text(errno)));
+    };
+    if (::fsync(_fd) != 0) return failed("writing failed: {}");
+    const int closed = ::close(_fd);
+    _fd = -1;
+    if (closed != 0) return failed("writing failed: {}");
+    if (::rename(_path.c_str(), target.c_str()) != 0) return failed("cannot replace it: {}");
+    _committed = true;
+    return {};
+  }
+
+  signals_held held;  // first: a signal waits until the file is renamed or removed
+  fs::path _path;
+  int _fd{-1};
+  int _errno{0};
+  bool _committed{false};
+};
+
+}  // namespace
+
+result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& folder, const std::string& prefix,
+                                                               const output_target& over) {
+  auto temp = std::make_unique<posix_temporary>();
+  for (int attempt = 0; attempt < 100 && temp->_fd < 0; ++attempt) {
+    temp->_path = folder / (prefix + "." + random_suffix() + ".tmp");
+    // A new file gets the usual 0666 less the umask; an existing one its own mode below.
+    temp->_fd =
+        ::open(temp->_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, over.exists ? 0600 : 0666);
+    if (temp->_fd < 0 && errno != EEXIST) {
+      const int e = errno;
+      temp->_path.clear();
+      return make_error(errc::io, fmt::format("folder '{}' is not writable: {}", folder.string(), errno_text(e)));
+    }
+  }
+  if (temp->_fd < 0) {
+    temp->_path.clear();
+    return make_error(errc::io, fmt::format("no free temporary name in folder '{}'", folder.string()));
+  }
+  if (over.exists) {
+    struct stat st {};
+    if (::stat(over.path.c_str(), &st) != 0) return make_error(errc::io, errno_text(errno));
+    // The owner first: changing it may clear set-id bits, which the mode then restores.
+    if (::fchown(temp->_fd, st.st_uid, st.st_gid) != 0 && errno != EPERM)
+      return make_error(errc::io, errno_text(errno));
+    if (::fchmod(temp->_fd, st.st_mode & 07777) != 0) return make_error(errc::io, errno_text(errno));
+  }
+  return std::unique_ptr<temporary_file>{std::move(temp)};
+}
+
+}  // namespace detail
 
 folder_lock::folder_lock(const fs::path& folder) {
   const int fd = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);

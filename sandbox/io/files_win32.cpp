@@ -103,94 +103,110 @@ result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::
   return bytes;
 }
 
-result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write) {
-  if (path.empty()) return make_error(errc::io, "no output file name given");
-  const auto refuse = [&](const std::string& why) {
-    return make_error(errc::io, fmt::format("cannot write '{}': {}", path.string(), why));
-  };
-  fs::path target = path;
+namespace detail {
+
+result<output_target> inspect_output(const fs::path& path) {
+  const auto cannot = [](std::string why) { return make_error(errc::io, std::move(why)); };
+  output_target out{path, false};
   std::error_code ec;
   DWORD attributes = GetFileAttributesW(path.c_str());
-  bool exists = attributes != INVALID_FILE_ATTRIBUTES;
-  if (!exists) {
+  if (attributes == INVALID_FILE_ATTRIBUTES) {
     // A device name (NUL, CON, COM1) has no attributes on some systems but opens.
     handle_closer probe{CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
                                     FILE_FLAG_OVERLAPPED, nullptr)};
     if (probe.h != INVALID_HANDLE_VALUE && GetFileType(probe.h) != FILE_TYPE_DISK)
-      return refuse(kind_of(probe.h, 0) + "; nothing was written");
+      return cannot(kind_of(probe.h, 0) + "; nothing was written");
+    return out;
   }
-  if (exists && (attributes & FILE_ATTRIBUTE_REPARSE_POINT)) {
+  if (attributes & FILE_ATTRIBUTE_REPARSE_POINT) {
     const fs::path real = fs::canonical(path, ec);
-    if (ec) return refuse("it is a link to something that does not exist; nothing was written");
-    target = real;
-    attributes = GetFileAttributesW(target.c_str());
-    if (attributes == INVALID_FILE_ATTRIBUTES) return refuse(last_error_text(GetLastError()));
+    if (ec) return cannot("it is a link to something that does not exist; nothing was written");
+    out.path = real;
+    attributes = GetFileAttributesW(out.path.c_str());
+    if (attributes == INVALID_FILE_ATTRIBUTES) return cannot(last_error_text(GetLastError()));
   }
-  if (exists) {
-    handle_closer probe{CreateFileW(target.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
-                                    OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OVERLAPPED, nullptr)};
-    if (probe.h == INVALID_HANDLE_VALUE) return refuse(last_error_text(GetLastError()));
-    if (const std::string kind = kind_of(probe.h, attributes); !kind.empty())
-      return refuse(kind + "; nothing was written");
-    fs::path input;
-    if (detail::is_protected_input(target, &input))
-      return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
-  }
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path{"."};
-  if (!fs::exists(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
-  if (!fs::is_directory(dir, ec)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
+  handle_closer probe{CreateFileW(out.path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                  OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OVERLAPPED, nullptr)};
+  if (probe.h == INVALID_HANDLE_VALUE) return cannot(last_error_text(GetLastError()));
+  if (const std::string kind = kind_of(probe.h, attributes); !kind.empty())
+    return cannot(kind + "; nothing was written");
+  out.exists = true;
+  return out;
+}
 
-  const std::string prefix = detail::temp_prefix(target.filename().string(), 255, 11);
-  fs::path temp;
-  HANDLE file = INVALID_HANDLE_VALUE;
-  for (int attempt = 0; attempt < 100 && file == INVALID_HANDLE_VALUE; ++attempt) {
-    temp = dir / (prefix + "." + random_suffix() + ".tmp");
-    file = CreateFileW(temp.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
-    if (file == INVALID_HANDLE_VALUE && GetLastError() != ERROR_FILE_EXISTS && GetLastError() != ERROR_ALREADY_EXISTS)
-      return refuse(fmt::format("folder '{}' is not writable: {}", dir.string(), last_error_text(GetLastError())));
-  }
-  if (file == INVALID_HANDLE_VALUE) return refuse(fmt::format("no free temporary name in folder '{}'", dir.string()));
+size_t name_max(const fs::path&) { return 255; }
 
-  DWORD failure = 0;
-  const auto discard = [&](const std::string& why) {
-    if (file != INVALID_HANDLE_VALUE) CloseHandle(file);
-    DeleteFileW(temp.c_str());
-    return refuse(why);
-  };
-  detail::sink_streambuf buffer{[&](const char* data, size_t size) {
+namespace {
+
+class win32_temporary final : public temporary_file {
+public:
+  ~win32_temporary() override {
+    if (_file != INVALID_HANDLE_VALUE) CloseHandle(_file);
+    if (!_committed && !_path.empty()) DeleteFileW(_path.c_str());
+  }
+  bool write(const char* data, size_t size) override {
     while (size > 0) {
       DWORD n = 0;
-      if (!WriteFile(file, data, static_cast<DWORD>(std::min<size_t>(size, 1u << 30)), &n, nullptr)) {
-        failure = GetLastError();
+      if (!WriteFile(_file, data, static_cast<DWORD>(std::min<size_t>(size, 1u << 30)), &n, nullptr)) {
+        _failure = GetLastError();
         return false;
       }
       data += n;
       size -= n;
     }
     return true;
-  }};
-  std::ostream out{&buffer};
-  try {
-    write(out);
-  } catch (const std::exception& e) {
-    return discard(fmt::format("the content could not be produced: {}", e.what()));
   }
-  out.flush();
-  if (buffer.failed() || !out) return discard(fmt::format("writing failed: {}", last_error_text(failure)));
-  if (!FlushFileBuffers(file)) return discard(fmt::format("writing failed: {}", last_error_text(GetLastError())));
-  CloseHandle(file);
-  file = INVALID_HANDLE_VALUE;
-  // ReplaceFileW keeps the replaced file's attributes and security descriptor; where it
-  // refuses (some file systems, Wine with some paths) a replacing move is still atomic.
-  const fs::path absolute_target = fs::absolute(target, ec), absolute_temp = fs::absolute(temp, ec);
-  BOOL moved = exists && ReplaceFileW(absolute_target.c_str(), absolute_temp.c_str(), nullptr,
-                                      REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr);
-  if (!moved)
-    moved =
-        MoveFileExW(absolute_temp.c_str(), absolute_target.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
-  if (!moved) return discard(fmt::format("cannot replace it: {}", last_error_text(GetLastError())));
-  return {};
+  std::string error() const override { return last_error_text(_failure); }
+  result<void> commit(const fs::path& target) override {
+    if (!FlushFileBuffers(_file))
+      return make_error(errc::io, fmt::format("writing failed: {}", last_error_text(GetLastError())));
+    CloseHandle(_file);
+    _file = INVALID_HANDLE_VALUE;
+    // ReplaceFileW keeps the replaced file's attributes and security descriptor; where it
+    // refuses (some file systems, Wine with some paths) a replacing move is still atomic.
+    std::error_code ec;
+    const fs::path absolute_target = fs::absolute(target, ec), absolute_temp = fs::absolute(_path, ec);
+    BOOL moved = _replace && ReplaceFileW(absolute_target.c_str(), absolute_temp.c_str(), nullptr,
+                                          REPLACEFILE_IGNORE_MERGE_ERRORS, nullptr, nullptr);
+    if (!moved)
+      moved = MoveFileExW(absolute_temp.c_str(), absolute_target.c_str(),
+                          MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
+    if (!moved) return make_error(errc::io, fmt::format("cannot replace it: {}", last_error_text(GetLastError())));
+    _committed = true;
+    return {};
+  }
+
+  fs::path _path;
+  HANDLE _file{INVALID_HANDLE_VALUE};
+  DWORD _failure{0};
+  bool _replace{false};
+  bool _committed{false};
+};
+
+}  // namespace
+
+result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& folder, const std::string& prefix,
+                                                               const output_target& over) {
+  auto temp = std::make_unique<win32_temporary>();
+  temp->_replace = over.exists;
+  for (int attempt = 0; attempt < 100 && temp->_file == INVALID_HANDLE_VALUE; ++attempt) {
+    temp->_path = folder / (prefix + "." + random_suffix() + ".tmp");
+    temp->_file =
+        CreateFileW(temp->_path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+    const DWORD e = GetLastError();
+    if (temp->_file == INVALID_HANDLE_VALUE && e != ERROR_FILE_EXISTS && e != ERROR_ALREADY_EXISTS) {
+      temp->_path.clear();
+      return make_error(errc::io, fmt::format("folder '{}' is not writable: {}", folder.string(), last_error_text(e)));
+    }
+  }
+  if (temp->_file == INVALID_HANDLE_VALUE) {
+    temp->_path.clear();
+    return make_error(errc::io, fmt::format("no free temporary name in folder '{}'", folder.string()));
+  }
+  return std::unique_ptr<temporary_file>{std::move(temp)};
 }
+
+}  // namespace detail
 
 folder_lock::folder_lock(const fs::path&) {}  // Windows: no cross-process settings lock
 folder_lock::~folder_lock() = default;
