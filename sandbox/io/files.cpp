@@ -1,6 +1,8 @@
 // The platform-independent half of io/files.h: what may be written where, once.
 #include <algorithm>
+#include <chrono>
 #include <mutex>
+#include <random>
 #include <ostream>
 #include <vector>
 
@@ -79,6 +81,38 @@ result<void> write_file_atomic(const fs::path& path, std::string_view bytes) {
 }
 
 namespace detail {
+
+std::string random_suffix() {
+  static std::mt19937_64 rng{std::random_device{}() ^
+                             static_cast<u64>(std::chrono::steady_clock::now().time_since_epoch().count())};
+  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+  std::string s(6, '0');
+  for (char& c : s) c = digits[rng() % 36];
+  return s;
+}
+
+result<std::string> read_bounded(const fs::path& path, std::string_view what, u64 size, u64 max_bytes,
+                                 const std::function<result<size_t>(char*, size_t)>& read_some) {
+  const auto too_large = [&](u64 bytes) {
+    return make_error(errc::parse, fmt::format("{} '{}' is {} bytes, more than the limit of {} bytes", what,
+                                               path.string(), bytes, max_bytes));
+  };
+  if (size > max_bytes) return too_large(size);
+  std::string bytes(static_cast<size_t>(size), '\0');
+  size_t got = 0;
+  for (;;) {
+    if (got == bytes.size()) {
+      if (bytes.size() > max_bytes) return too_large(bytes.size());  // it grew while read
+      bytes.resize(bytes.size() + 4096);
+    }
+    XE_TRY_ASSIGN(const size_t n, read_some(bytes.data() + got, bytes.size() - got));
+    if (n == 0) break;
+    got += n;
+  }
+  bytes.resize(got);
+  if (got > max_bytes) return too_large(got);
+  return bytes;
+}
 
 std::string temp_prefix(const std::string& file_name, size_t name_max, size_t reserved) {
   const size_t room = name_max > reserved + 2 ? name_max - reserved - 1 : 1;

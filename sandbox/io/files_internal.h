@@ -6,6 +6,7 @@
 #include <memory>
 #include <streambuf>
 #include <string>
+#include <string_view>
 
 #include "common/result.h"
 #include "common/types.h"
@@ -47,6 +48,15 @@ private:
 // ".NAME" cut to fit name_max bytes together with `reserved` more (the random part and
 // ".tmp"), never inside a UTF-8 sequence.
 std::string temp_prefix(const std::string& file_name, size_t name_max, size_t reserved);
+
+// Six random characters [0-9a-z]: a temporary file's name part.
+std::string random_suffix();
+
+// A regular file's bytes, read with read_some (bytes into the buffer; 0 at the end; an error's
+// reason is the system's) from its size as it was opened, for a file that grows while read
+// too: a file past max_bytes is errc::parse, naming what and path.
+result<std::string> read_bounded(const std::filesystem::path& path, std::string_view what, u64 size, u64 max_bytes,
+                                 const std::function<result<size_t>(char* into, size_t room)>& read_some);
 
 // The protected inputs (protect_input).
 bool is_protected_input(const std::filesystem::path& path, std::filesystem::path* which);

@@ -11,7 +11,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
-#include <random>
 #include <thread>
 
 #include <spdlog/fmt/fmt.h>
@@ -89,14 +88,6 @@ bool write_all(int fd, const char* data, size_t size, int* saved_errno) {
   return true;
 }
 
-std::string random_suffix() {
-  static std::mt19937_64 rng{std::random_device{}() ^ static_cast<u64>(::getpid()) ^
-                             static_cast<u64>(std::chrono::steady_clock::now().time_since_epoch().count())};
-  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-  std::string s(6, '0');
-  for (char& c : s) c = digits[rng() % 36];
-  return s;
-}
 
 }  // namespace
 
@@ -116,30 +107,14 @@ result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::
   } close_on_exit{fd};
   if (::fstat(fd, &st) != 0) return cannot(errno_text(errno));
   if (!S_ISREG(st.st_mode)) return cannot(not_regular(st.st_mode));
-  const auto too_large = [&](u64 size) {
-    return make_error(errc::parse, fmt::format("{} '{}' is {} bytes, more than the limit of {} bytes", what,
-                                               path.string(), size, max_bytes));
-  };
-  if (static_cast<u64>(st.st_size) > max_bytes) return too_large(static_cast<u64>(st.st_size));
-  std::string bytes;
-  bytes.resize(static_cast<size_t>(st.st_size));
-  size_t got = 0;
-  for (;;) {
-    if (got == bytes.size()) {
-      if (bytes.size() > max_bytes) return too_large(bytes.size());  // it grew while read
-      bytes.resize(bytes.size() + 4096);
-    }
-    const ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return cannot(errno_text(errno));
-    }
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
-  bytes.resize(got);
-  if (got > max_bytes) return too_large(got);
-  return bytes;
+  return detail::read_bounded(path, what, static_cast<u64>(st.st_size), max_bytes,
+                              [&](char* into, size_t room) -> result<size_t> {
+                                for (;;) {
+                                  const ssize_t n = ::read(fd, into, room);
+                                  if (n >= 0) return static_cast<size_t>(n);
+                                  if (errno != EINTR) return cannot(errno_text(errno));
+                                }
+                              });
 }
 
 namespace detail {

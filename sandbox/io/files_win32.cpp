@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <random>
 #include <thread>
 
 #include <spdlog/fmt/fmt.h>
@@ -50,14 +49,6 @@ std::string kind_of(HANDLE h, DWORD attributes) {
   }
 }
 
-std::string random_suffix() {
-  static std::mt19937_64 rng{std::random_device{}() ^
-                             static_cast<u64>(std::chrono::steady_clock::now().time_since_epoch().count())};
-  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-  std::string s(6, '0');
-  for (char& c : s) c = digits[rng() % 36];
-  return s;
-}
 
 }  // namespace
 
@@ -80,27 +71,13 @@ result<std::string> read_regular_file(const fs::path& path, u64 max_bytes, std::
   if (const std::string kind = kind_of(file.h, attributes); !kind.empty()) return cannot(kind);
   LARGE_INTEGER size{};
   if (!GetFileSizeEx(file.h, &size)) return cannot(last_error_text(GetLastError()));
-  const auto too_large = [&](u64 bytes) {
-    return make_error(errc::parse, fmt::format("{} '{}' is {} bytes, more than the limit of {} bytes", what,
-                                               path.string(), bytes, max_bytes));
-  };
-  if (static_cast<u64>(size.QuadPart) > max_bytes) return too_large(static_cast<u64>(size.QuadPart));
-  std::string bytes(static_cast<size_t>(size.QuadPart), '\0');
-  size_t got = 0;
-  for (;;) {
-    if (got == bytes.size()) {
-      if (bytes.size() > max_bytes) return too_large(bytes.size());
-      bytes.resize(bytes.size() + 4096);
-    }
-    DWORD n = 0;
-    if (!ReadFile(file.h, bytes.data() + got, static_cast<DWORD>(bytes.size() - got), &n, nullptr))
-      return cannot(last_error_text(GetLastError()));
-    if (n == 0) break;
-    got += n;
-  }
-  bytes.resize(got);
-  if (got > max_bytes) return too_large(got);
-  return bytes;
+  return detail::read_bounded(
+      path, what, static_cast<u64>(size.QuadPart), max_bytes, [&](char* into, size_t room) -> result<size_t> {
+        DWORD n = 0;
+        if (!ReadFile(file.h, into, static_cast<DWORD>(std::min<size_t>(room, 1u << 30)), &n, nullptr))
+          return cannot(last_error_text(GetLastError()));
+        return static_cast<size_t>(n);
+      });
 }
 
 namespace detail {
