@@ -7,7 +7,7 @@
 
 #include "app/app.h"
 #include "app/cli.h"
-#include "app/data_paths.h"
+#include "io/data_paths.h"
 #include "io/files.h"
 #include "lessons/lesson.h"
 #include "platform/window.h"

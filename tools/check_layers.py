@@ -7,6 +7,8 @@
   Everything below them is handed core_state as a parameter.
 - Modules under the core (command, heaps, surfaces, swap chains, textures, upload ring,
   pipelines, tracker, deferred release) never include d3d12_core_state.h.
+- In the sandbox, app/ is the top: nothing else includes it (but main.cpp, the tests and
+  the tools that drive the app).
 Prints each breach with its file and line; exit 1 when there is one.
 """
 import pathlib
@@ -40,6 +42,15 @@ for path in sorted(list(engine.rglob("*.cpp")) + list(engine.rglob("*.h"))):
         if re.search(r'#include\s+"graphics/d3d12/d3d12_core_state\.h"', code) and \
                 rel not in core_state_includers and not rel.startswith(core_state_includers_prefix):
             breaches.append(f"{rel}:{number}: includes d3d12_core_state.h; a module under the core is given what it uses")
+
+sandbox = root / "sandbox"
+for path in sorted(list(sandbox.rglob("*.cpp")) + list(sandbox.rglob("*.h"))):
+    rel = path.relative_to(root).as_posix()
+    if rel.startswith(("sandbox/app/", "sandbox/tests/")) or rel == "sandbox/main.cpp":
+        continue
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if re.match(r'\s*#include\s+"app/', line):
+            breaches.append(f"{rel}:{number}: includes app/ from below it; move what it needs down")
 
 for breach in breaches:
     print(breach)

@@ -57,22 +57,12 @@ public:
   void step_starting(const lesson& l, const lesson_step& step) override;
   void step_finished(const lesson& l, const lesson_step& step, const result<step_outcome>& outcome) override;
 
-  // The overlay (for tests driving the inspector in-process).
-  sandbox::overlay& get_overlay() { return *_overlay; }
-  result<void> start_for_tests() {
-    if (load_lessons() != exit_ok) return make_error(errc::parse, "the lessons did not load");
-    return start();
-  }
-  lesson_session* lessons_for_tests() { return _lessons.get(); }
-  result<void> frame_for_tests() { return frame(); }
-  result<void> tick_for_tests() { return tick(); }
-  result<void> run_requests_for_tests() { return run_requests(); }
-  bool engine_held_for_tests() const { return engine_held(); }
-  void stop_for_tests() { stop(); }
   nlohmann::json snapshot() override;
   nlohmann::json snapshot_part(const nlohmann::json::json_pointer& needed) override;
 
 private:
+  friend struct app_test_access;  // the tests' and tools' way in (sandbox/tests/app_test_access.h)
+
   // A surface and, when not headless, the window it presents to.
   struct surface_entry {
     gfx::surface_id id;

@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "app/overlay_state.h"
+#include "inspector/overlay_state.h"
 #include "graphics/renderer.h"
 #include "lessons/lesson_session.h"
 #include "platform/window.h"
@@ -50,7 +50,9 @@ public:
   virtual bool wants_keyboard() const = 0;  // a text field has the keyboard: keys are its
   // Before the renderer shuts down: drop every D3D12 object (attach() recreates them).
   virtual void release_device_objects() = 0;
-  virtual sandbox::inspector* get_inspector() = 0;  // null without ImGui
+  // The inspector this overlay draws, null without ImGui: for app_test_access (the tests and
+  // the panel gallery look into it), not for the app.
+  virtual sandbox::inspector* get_inspector() = 0;
   // Tests that drive the window: keep path holding the panels' and buttons' rectangles.
   virtual void write_ui_map_to(std::string path) = 0;
 };

@@ -4,7 +4,7 @@
 
 #include <imgui.h>
 
-#include "app/data_paths.h"
+#include "io/data_paths.h"
 #include "common/log.h"
 
 namespace xe::sandbox {

@@ -12,7 +12,7 @@
 #include <imgui.h>
 #include <spdlog/sinks/ringbuffer_sink.h>
 
-#include "app/overlay_state.h"
+#include "inspector/overlay_state.h"
 #include "inspector/notices.h"
 #include "inspector/panels.h"
 #include "script/action.h"

@@ -7,7 +7,7 @@
 
 #include <spdlog/sinks/ringbuffer_sink.h>
 
-#include "app/overlay_state.h"
+#include "inspector/overlay_state.h"
 #include "inspector/panel_common.h"
 #include "script/action.h"
 

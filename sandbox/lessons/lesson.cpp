@@ -8,7 +8,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
-#include "app/data_paths.h"
+#include "io/data_paths.h"
 #include "io/files.h"
 #include "io/json_input.h"
 #include "lessons/glossary.h"

@@ -108,7 +108,7 @@ std::string cite(const wiki_ref& ref, language l);
 // component of its symbol is not a whole identifier in it), or nothing when it holds.
 std::optional<std::string> check_code_ref(const code_ref& ref, const std::filesystem::path& root);
 // The lessons folder: an explicit one, else ./lessons, else the installed one found from
-// the executable (app/data_paths.h), which for a binary in its build tree is the source's.
+// the executable (io/data_paths.h), which for a binary in its build tree is the source's.
 std::filesystem::path find_lessons_folder(const std::string& explicit_folder);
 
 }  // namespace xe::sandbox

@@ -2,29 +2,23 @@
 
 #include <algorithm>
 
+#include <utf8cpp/utf8.h>
+
 namespace xe::sandbox {
 namespace {
 
 // One code point at text[at] (UTF-8); size: its byte count. Malformed bytes count as one
 // code point each, so any input breaks somewhere.
 char32_t decode(std::string_view text, size_t at, size_t& size) {
-  const auto b = static_cast<unsigned char>(text[at]);
-  const size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xe ? 3 : (b >> 3) == 0x1e ? 4 : 1;
-  if (at + n > text.size()) {
+  auto it = text.begin() + static_cast<std::ptrdiff_t>(at);
+  try {
+    const char32_t c = utf8::next(it, text.end());
+    size = static_cast<size_t>(it - text.begin()) - at;
+    return c;
+  } catch (const utf8::exception&) {
     size = 1;
-    return b;
+    return static_cast<unsigned char>(text[at]);
   }
-  char32_t c = n == 1 ? b : b & (0x7f >> n);
-  for (size_t k = 1; k < n; ++k) {
-    const auto next = static_cast<unsigned char>(text[at + k]);
-    if ((next & 0xc0) != 0x80) {
-      size = 1;
-      return b;
-    }
-    c = (c << 6) | (next & 0x3f);
-  }
-  size = n;
-  return c;
 }
 
 // An unbreakable piece: an ASCII word, or one other character, with the punctuation glued

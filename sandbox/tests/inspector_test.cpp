@@ -12,7 +12,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/app.h"
+#include "app_test_access.h"
 #include "inspector/inspector.h"
 #include "inspector/plot.h"
 #include "script/runner.h"
@@ -40,14 +40,14 @@ protected:
     o.height = 720;
     o.language = "en";  // the messages these tests read are the English ones
     _app = std::make_unique<app>(o);
-    auto r = _app->start_for_tests();
+    auto r = app_test_access::start(*_app);
     ASSERT_TRUE(r) << r.error_value().reason;
-    _inspector = _app->get_overlay().get_inspector();
+    _inspector = app_test_access::inspector(*_app);
     ASSERT_NE(_inspector, nullptr);
   }
   void TearDown() override {
     EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-    _app->stop_for_tests();
+    app_test_access::stop(*_app);
     fs::current_path(_cwd);
     fs::remove_all(_dir);
   }
@@ -60,7 +60,7 @@ protected:
   }
   // Passes of the app's loop: requests, the UI, a frame (headless: never held).
   void frames(u32 n) {
-    for (u32 i = 0; i < n; ++i) ASSERT_TRUE(_app->tick_for_tests());
+    for (u32 i = 0; i < n; ++i) ASSERT_TRUE(app_test_access::tick(*_app));
   }
   gfx::image_rgba8 screenshot() {
     auto image = _app->screenshot(std::nullopt);
@@ -149,7 +149,7 @@ TEST_F(inspector_test, clicking_allocate_grows_the_learner_heap) {
 TEST_F(inspector_test, hiding_the_overlay_leaves_the_scene_and_a_hint) {
   frames(2);
   gfx::image_rgba8 with = screenshot();
-  _app->get_overlay().set_visible(false);  // what F1 does
+  app_test_access::overlay(*_app).set_visible(false);  // what F1 does
   gfx::image_rgba8 without = screenshot();
   const gfx::color c = app::clear_color;
   const u8 expected[4] = {static_cast<u8>(c.r * 255.f + 0.5f), static_cast<u8>(c.g * 255.f + 0.5f),
@@ -168,7 +168,7 @@ TEST_F(inspector_test, hiding_the_overlay_leaves_the_scene_and_a_hint) {
   EXPECT_EQ(differing, 0u) << "outside the hint, every pixel is the clear colour without the overlay";
   EXPECT_GT(hint_ink, 100u) << "the hint's text is drawn in the corner";
   EXPECT_NE(with.pixels, without.pixels) << "the overlay drew something before";
-  _app->get_overlay().set_visible(true);
+  app_test_access::overlay(*_app).set_visible(true);
   EXPECT_NE(screenshot().pixels, without.pixels) << "F1 again: the panels are back";
 }
 
@@ -176,8 +176,8 @@ TEST_F(inspector_test, hiding_the_overlay_leaves_the_scene_and_a_hint) {
 // even the hint, while the history keeps recording every frame; F1 brings the panels back.
 TEST_F(inspector_test, without_the_hint_a_hidden_overlay_draws_nothing_and_still_records) {
   frames(2);
-  _app->get_overlay().set_hint(false);
-  _app->get_overlay().set_visible(false);
+  app_test_access::overlay(*_app).set_hint(false);
+  app_test_access::overlay(*_app).set_visible(false);
   frames(2);
   const u64 before = _inspector->history().latest().frame.frame_number;
   const gfx::image_rgba8 hidden = screenshot();
@@ -190,7 +190,7 @@ TEST_F(inspector_test, without_the_hint_a_hidden_overlay_draws_nothing_and_still
   ASSERT_GT(hidden.pixels.size(), 0u);
   EXPECT_EQ(differing, 0u) << "every pixel is the clear colour: no panels, no hint";
   EXPECT_EQ(_inspector->history().latest().frame.frame_number, before + 1) << "the screenshot's frame was recorded";
-  _app->get_overlay().set_visible(true);
+  app_test_access::overlay(*_app).set_visible(true);
   EXPECT_NE(screenshot().pixels, hidden.pixels) << "F1 again: the panels are back";
 }
 
@@ -464,7 +464,7 @@ TEST_F(inspector_test, clicking_export_writes_what_the_cli_export_writes) {
   press_and_release("Export snapshot");
   EXPECT_FALSE(fs::exists(gui)) << "the export runs between frames, not inside the UI";
   ASSERT_TRUE(gfx::flush());  // the GPU is idle: its completed fence value holds still
-  ASSERT_TRUE(_app->run_requests_for_tests());
+  ASSERT_TRUE(app_test_access::run_requests(*_app));
   ASSERT_TRUE(fs::exists(gui)) << "clicking Export wrote nothing";
   const fs::path cli = _dir / "cli.json";
   ASSERT_TRUE(write_frame_state(cli, _app->snapshot()));

@@ -8,7 +8,7 @@
 
 #include <filesystem>
 
-#include "app/app.h"
+#include "app_test_access.h"
 #include "inspector/ui_text.h"
 #include "lessons/lesson_session.h"
 #include "test_support.h"
@@ -27,18 +27,18 @@ protected:
     o.lessons_dir = XE_SOURCE_DIR "/lessons";
     o.settings = (_dir / "settings.json").string();
     _app = std::make_unique<app>(o);
-    auto r = _app->start_for_tests();
+    auto r = app_test_access::start(*_app);
     ASSERT_TRUE(r) << r.error_value().reason;
-    _session = _app->lessons_for_tests();
+    _session = app_test_access::lessons(*_app);
     ASSERT_NE(_session, nullptr);
   }
   void TearDown() override {
     EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-    _app->stop_for_tests();
+    app_test_access::stop(*_app);
   }
   // The lesson panel's pixels from the last presented frame.
   gfx::image_rgba8 panel_pixels() {
-    for (int i = 0; i < 2; ++i) EXPECT_TRUE(_app->tick_for_tests());
+    for (int i = 0; i < 2; ++i) EXPECT_TRUE(app_test_access::tick(*_app));
     auto image = _app->screenshot(std::nullopt);
     EXPECT_TRUE(image) << image.error_value().reason;
     return image ? *image : gfx::image_rgba8{};

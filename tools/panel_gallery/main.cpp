@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "app/app.h"
+#include "app_test_access.h"
 #include "app/cli.h"
 #include "inspector/inspector.h"
 #include "inspector/layout.h"
@@ -26,7 +26,7 @@ int fail(const std::string& message, int code) {
 }
 
 result<void> frames(app& a, u32 n) {
-  for (u32 i = 0; i < n; ++i) XE_TRY(a.tick_for_tests());
+  for (u32 i = 0; i < n; ++i) XE_TRY(app_test_access::tick(a));
   return {};
 }
 
@@ -54,7 +54,7 @@ result<void> busy_scenario(app& a) {
 }
 
 result<void> write_gallery(app& a, const fs::path& out) {
-  inspector* shown = a.get_overlay().get_inspector();
+  inspector* shown = app_test_access::inspector(a);
   if (!shown) return make_error(errc::invalid_argument, "this build has no inspector");
   XE_TRY(busy_scenario(a));
   for (const char* panel : {"Heaps", "Deferred", "Fences", "Surfaces", "Resources", "Log", "Adapter"}) {
@@ -87,9 +87,9 @@ int run(int argc, char** argv) {
   if (!fs::is_directory(out, ec)) return fail("cannot create the folder " + out.string(), 2);
 
   app gallery{*opts};
-  if (auto started = gallery.start_for_tests(); !started) return fail(started.error_value().reason, 1);
+  if (auto started = app_test_access::start(gallery); !started) return fail(started.error_value().reason, 1);
   auto written = write_gallery(gallery, out);
-  gallery.stop_for_tests();
+  app_test_access::stop(gallery);
   if (!written) return fail(written.error_value().reason, 1);
   if (const u32 errors = gfx::get_validation_error_count(); errors != 0)
     return fail(std::to_string(errors) + " validation errors", 4);

@@ -1,4 +1,4 @@
-#include "app/data_paths.h"
+#include "io/data_paths.h"
 
 #include "platform/paths.h"
 

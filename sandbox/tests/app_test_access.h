@@ -1,0 +1,24 @@
+#pragma once
+// The tests' (and the panel gallery's) way into an app: its loop one pass at a time, its
+// requests, its overlay and lessons, without a window system or a process of its own.
+#include "app/app.h"
+
+namespace xe::sandbox {
+
+struct app_test_access {
+  // Loads the lessons and starts the engine, as run() does before its loop.
+  static result<void> start(app& a) {
+    if (a.load_lessons() != exit_ok) return make_error(errc::parse, "the lessons did not load");
+    return a.start();
+  }
+  static void stop(app& a) { a.stop(); }
+  static result<void> tick(app& a) { return a.tick(); }  // one pass of the loop
+  static result<void> frame(app& a) { return a.frame(); }
+  static result<void> run_requests(app& a) { return a.run_requests(); }
+  static bool engine_held(const app& a) { return a.engine_held(); }
+  static sandbox::overlay& overlay(app& a) { return *a._overlay; }
+  static sandbox::inspector* inspector(app& a) { return a._overlay->get_inspector(); }  // null without ImGui
+  static lesson_session* lessons(app& a) { return a._lessons.get(); }
+};
+
+}  // namespace xe::sandbox
