@@ -1,5 +1,7 @@
 #pragma once
-// Shared by files_posix.cpp and files_win32.cpp.
+// The seam between files.cpp (the write policy, temp names, bounded reads) and the platform
+// files (files_posix.cpp, files_win32.cpp: inspect_output, name_max, temporary_file,
+// read_regular_file).
 #include <array>
 #include <filesystem>
 #include <functional>

@@ -25,7 +25,14 @@ namespace {
 
 error not_initialized() { return make_error(errc::not_initialized, "the renderer is not initialised"); }
 
-// The slot's fence has completed: what waited in it comes back.
+// The slot's fence has completed: what waited in it comes back. Every owner of something per
+// frame slot, so that a new one is not forgotten:
+//   d3d12_command       the slot's allocator, fence value and timestamp queries (its
+//                       begin_frame, around this call)
+//   deferred release    COM objects released since the slot's last frame
+//   every heap          indices freed since then (the engine's heaps, learner heaps, the wiki's)
+//   the upload ring     the slot's part starts over
+// A completed flush returns the deferred releases and heaps of every slot (flush_and_reclaim).
 void reclaim_slot(u32 slot) {
   release_deferred(slot);
   for (auto& heap : g->heaps) heap->process_deferred_free(slot);

@@ -25,8 +25,8 @@ public:
   // Raw ticks of the slot's last resolved pair; only after its fence has completed.
   bool read_ticks(u32 slot, u64& begin, u64& end) const;
 
-  // Calibration: one bracket from a list with a single begin query in slot 0, submitted at
-  // cpu_before (ns) and seen complete at cpu_after. Narrows the offset's range.
+  // Calibration: one bracket from a test list (begin and end query in slot 0, of which the
+  // begin tick is used), submitted at cpu_before (ns) and seen complete at cpu_after. Narrows the offset's range.
   void add_bracket(u64 cpu_before, u64 cpu_after);
   // Decides whether timestamps are usable from the brackets seen; fills the info.
   void finish_calibration();

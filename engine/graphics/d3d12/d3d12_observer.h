@@ -5,7 +5,8 @@
 // submits to the engine's queue behind the frames already there. It never signals the
 // frame fence, never advances the frame slot, runs no deferred work and takes nothing from
 // the engine's upload ring or descriptor heaps, so what an observer shows stays what the
-// engine left. (It reads the engine's shader-visible heap, where the UI's font SRV lives.)
+// engine left. (It binds the engine's shader-visible heap only to read a learner quad's
+// existing SRV; the UI's font is a root SRV.)
 #include <array>
 
 #include "graphics/d3d12/d3d12_frame.h"

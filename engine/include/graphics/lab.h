@@ -17,7 +17,8 @@
 //   view formats       check_view_format (wiki 7.9)
 //
 // Threads: as renderer.h. Every function here runs between frames, on the thread that owns
-// the renderer, and fails with errc::not_initialized outside initialize()..shutdown().
+// the renderer, and fails with errc::not_initialized outside initialize()..shutdown()
+// (has_texture answers false there; the texture_pattern names need no engine).
 #include <array>
 #include <optional>
 #include <string>

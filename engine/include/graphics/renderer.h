@@ -104,8 +104,8 @@ result<void> remove_surface(surface_id id);  // flushes first
 // Window: at the window's current size (resize the window first; width/height are ignored).
 result<void> resize_surface(surface_id id, u32 width, u32 height);
 
-// Rebuilds surfaces whose swap chain went stale, waits for this slot's fence, runs its
-// deferred work, then records the texture uploads queued through the upload ring.
+// Rebuilds surfaces whose swap chain went stale, waits until frame N - frames_in_flight has
+// completed (which covers this slot's last use), runs the slot's deferred work, then records the texture uploads queued through the upload ring.
 result<void> begin_frame();
 // What begin_frame does first, on its own (between frames): rebuilds window surfaces whose
 // swap chain went stale (a size change, OUT_OF_DATE, SUBOPTIMAL). True when one was.
@@ -155,7 +155,7 @@ result<void> end_frame();  // executes, presents, signals ++fence value
 result<void> flush();
 result<void> set_frames_in_flight(u32 count);
 // Fence waits fail with errc::device_hung when the GPU completes nothing for a minute, or
-// once they have lasted a second after this call: a hung GPU ends the app with a message
+// once they have run for a second and this was called: a hung GPU ends the app with a message
 // instead of hanging it. Only sets a flag: a SIGINT/SIGTERM handler may call it.
 void interrupt_fence_waits();
 

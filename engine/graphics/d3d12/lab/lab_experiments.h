@@ -1,6 +1,6 @@
 #pragma once
-// lab.h's experiments, each handed the core's state by its entry point (lab_api.cpp) and by
-// nothing else. The contracts are lab.h's; what is added here is for the core.
+// lab.h's experiments, each handed the core's state by its entry point (lab_api.cpp), or by
+// the core at initialize (create_null_descriptor_sources) and nothing else. The contracts are lab.h's; what is added here is for the core.
 #include "graphics/d3d12/d3d12_core_state.h"
 #include "graphics/lab.h"
 
@@ -25,7 +25,7 @@ result<lab::immediate_release_report> release_texture_immediately(core_state& g,
 result<void> upload_texture_pattern(core_state& g, std::string_view name, lab::texture_pattern pattern);
 result<lab::wrong_barrier_report> record_wrong_barrier(core_state& g, std::string_view name);
 
-// Lesson 14 (lab_quad.cpp).
+// Lesson 14 (lab_textured_quad.cpp).
 result<lab::quad_root_signature_info> create_quad_root_signature(core_state& g);
 result<void> queue_texture_upload(core_state& g, std::string_view name, lab::texture_pattern pattern);
 result<lab::quad_measurement> measure_textured_quad(core_state& g, std::string_view name);
