@@ -139,8 +139,19 @@ PY
 }
 "$wine" "$exe" --lesson 07 --language zh >interactive.out 2>interactive.err &
 app_pid=$!
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name "XEngine Sandbox" | head -n 1) || {
-  echo "wine smoke: the overlay window did not appear within 30 s" >&2; kill "$app_pid" 2>/dev/null; exit 1; }
+# Polled, not --sync: Wine maps and destroys helper windows while it starts, and a window gone
+# during xdotool's tree walk ends that xdotool with BadWindow (seen in CI). One failed search
+# is just another try.
+wid="" deadline=$((SECONDS + 30))
+while ((SECONDS < deadline)); do
+  wid=$(xdotool search --onlyvisible --name "XEngine Sandbox" 2>/dev/null | head -n 1) || true
+  [ -n "$wid" ] && break
+  kill -0 "$app_pid" 2>/dev/null || break
+  sleep 0.25
+done
+[ -n "$wid" ] || {
+  echo "wine smoke: the overlay window did not appear within 30 s" >&2; cat interactive.err >&2
+  kill "$app_pid" 2>/dev/null; exit 1; }
 drawn "$wid" window_overlay_zh
 shot "$wid" window_overlay_zh.png
 # geometry WxH: fails the smoke test unless the window's client area gets that size in time.

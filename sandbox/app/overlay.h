@@ -1,6 +1,7 @@
 #pragma once
-// The UI drawn over a surface: the inspector (overlay_imgui.cpp) or, in builds without
-// Dear ImGui (the mingw cross build), nothing (overlay_none.cpp). CMake picks the file.
+// The UI drawn over a surface: the inspector (overlay_imgui.cpp) or, in builds without Dear
+// ImGui (XE_WITH_IMGUI=OFF, or mingw without its sources), nothing (overlay_none.cpp).
+// CMake picks the file.
 #include <memory>
 #include <vector>
 

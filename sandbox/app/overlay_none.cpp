@@ -1,4 +1,5 @@
-// Builds without Dear ImGui (the mingw cross build): no UI, the rest of the app unchanged.
+// Builds without Dear ImGui (XE_WITH_IMGUI=OFF, or mingw without its sources): no UI, the
+// rest of the app unchanged.
 #include "app/overlay.h"
 
 namespace xe::sandbox {
