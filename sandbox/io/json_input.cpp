@@ -1,5 +1,6 @@
 #include "io/json_input.h"
 
+#include <charconv>
 #include <vector>
 
 #include <spdlog/fmt/fmt.h>
@@ -22,6 +23,44 @@ std::string pointer_token(std::string_view key) {
       out += c;
   }
   return out;
+}
+
+std::vector<std::string> pointer_tokens(json::json_pointer pointer) {
+  std::vector<std::string> tokens;
+  for (; !pointer.empty(); pointer.pop_back()) tokens.push_back(pointer.back());
+  return {tokens.rbegin(), tokens.rend()};
+}
+
+std::optional<u64> array_token_index(std::string_view token) {
+  if (token.empty() || (token.size() > 1 && token[0] == '0')) return std::nullopt;
+  u64 index = 0;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), index);
+  if (ec != std::errc{} || end != token.data() + token.size()) return std::nullopt;
+  return index;
+}
+
+size_t elements_needed(const std::string* token, size_t size) {
+  if (!token) return size;
+  const std::optional<u64> index = array_token_index(*token);
+  return index && *index < size ? static_cast<size_t>(*index) + 1 : 0;
+}
+
+const json* find_at(const json& document, const json::json_pointer& pointer) {
+  const json* at = &document;
+  for (const std::string& token : pointer_tokens(pointer)) {
+    if (at->is_object()) {
+      const auto it = at->find(token);
+      if (it == at->end()) return nullptr;
+      at = &*it;
+    } else if (at->is_array()) {
+      const std::optional<u64> index = array_token_index(token);
+      if (!index || *index >= at->size()) return nullptr;
+      at = &(*at)[static_cast<size_t>(*index)];
+    } else {
+      return nullptr;
+    }
+  }
+  return at;
 }
 
 namespace {

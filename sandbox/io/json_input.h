@@ -3,8 +3,10 @@
 // "Files"). Regular files only, a size cap, a nesting cap, duplicate keys refused, and
 // messages that never dump a whole document.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -38,5 +40,18 @@ std::string brief(const nlohmann::json& value, size_t max_chars = 80);
 std::string brief_text(std::string_view text, size_t max_chars = 80);
 // One JSON Pointer reference token, escaped ("a/b" → "a~1b").
 std::string pointer_token(std::string_view key);
+// A pointer's reference tokens, unescaped, outermost first.
+std::vector<std::string> pointer_tokens(nlohmann::json::json_pointer pointer);
+
+// The value a pointer names in document, or null when it names none. Never throws: use it
+// wherever a user-written pointer meets a document (json's contains() and at() throw on an
+// array index of 2^64 - 1 or more). An array index is "0" or digits without a leading zero.
+const nlohmann::json* find_at(const nlohmann::json& document, const nlohmann::json::json_pointer& pointer);
+// The index an array token names, or nullopt when it names none (RFC 6901's syntax, within
+// u64).
+std::optional<u64> array_token_index(std::string_view token);
+// How many of a list's first elements a pointer through the list needs, given the pointer's
+// token after it (null: the whole list); a token that names no element of it needs none.
+size_t elements_needed(const std::string* token, size_t size);
 
 }  // namespace xe::sandbox

@@ -8,6 +8,7 @@
 #include <spdlog/sinks/base_sink.h>
 
 #include "common/log.h"
+#include "io/json_input.h"
 #include "script/report.h"
 
 namespace xe::sandbox::lesson_console {
@@ -51,10 +52,7 @@ using report::value_text;
 std::string warning_line(const std::string& what) { return "   ! " + what + "\n"; }
 std::string turn_line(const std::string& what) { return "   » " + what + "\n"; }
 
-const json* at(const json& state, const std::string& pointer) {
-  const json::json_pointer p{pointer};
-  return state.contains(p) ? &state.at(p) : nullptr;
-}
+const json* at(const json& state, const std::string& pointer) { return find_at(state, json::json_pointer{pointer}); }
 
 u64 count_at(const json& state, const std::string& pointer) {
   const json* v = at(state, pointer);

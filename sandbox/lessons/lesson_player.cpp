@@ -4,6 +4,8 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "io/json_input.h"
+
 namespace xe::sandbox {
 
 result<void> lesson_player::start(const lesson& l) {
@@ -45,7 +47,7 @@ result<step_outcome> lesson_player::check() {
                                fmt::format("lesson '{}': step {} (\"{}\"): {}", _lesson->source, step.number,
                                            step.title.in(language::english()), *why),
                                e, std::nullopt};
-      if (state.contains(e.pointer)) _feedback->actual = state.at(e.pointer);
+      if (const nlohmann::json* actual = find_at(state, e.pointer)) _feedback->actual = *actual;
       return make_error(errc::invalid_argument, _feedback->reason);
     }
   ++_done;
@@ -76,7 +78,7 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
     if (auto why = actions::check_expect(state, e, needs_before ? &before : nullptr)) {
       auto error = failed(*why);
       _failure->expectation = e;
-      if (state.contains(e.pointer)) _failure->actual = state.at(e.pointer);
+      if (const nlohmann::json* actual = find_at(state, e.pointer)) _failure->actual = *actual;
       return error;
     }
   step_outcome outcome{step.number, std::nullopt};
@@ -85,12 +87,13 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
     if (p.from == prediction::source::fact) {
       outcome.answer = p.fact;
     } else {
-      if (!state.contains(p.answer)) return failed("the prediction's answer " + p.answer_path + " does not exist");
-      outcome.answer = state.at(p.answer);
+      const nlohmann::json* answer = find_at(state, p.answer);
+      if (!answer) return failed("the prediction's answer " + p.answer_path + " does not exist");
+      outcome.answer = *answer;
       if (p.from == prediction::source::change) {
-        if (!before.contains(p.answer))
-          return failed("the prediction's answer " + p.answer_path + " did not exist before the step");
-        auto change = actions::numeric_change(before.at(p.answer), *outcome.answer);
+        const nlohmann::json* earlier = find_at(before, p.answer);
+        if (!earlier) return failed("the prediction's answer " + p.answer_path + " did not exist before the step");
+        auto change = actions::numeric_change(*earlier, *outcome.answer);
         if (!change) return failed("the prediction's answer " + p.answer_path + " is not a number");
         outcome.answer = std::move(*change);
       }

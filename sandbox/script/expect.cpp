@@ -124,8 +124,9 @@ std::optional<json> numeric_change(const json& before, const json& after) {
 }
 
 std::optional<std::string> check_expect(const json& state, const expect& e, const json* before_state) {
-  if (!state.contains(e.pointer)) return fmt::format("{} does not exist in the engine's state", e.path);
-  const json& actual = state.at(e.pointer);
+  const json* found = find_at(state, e.pointer);
+  if (!found) return fmt::format("{} does not exist in the engine's state", e.path);
+  const json& actual = *found;
   if (e.against == expect::compare::value) {
     if (e.at_least || e.at_most) {
       if (!actual.is_number()) return fmt::format("{} is {}, not a number", e.path, brief(actual, 200));
@@ -147,8 +148,9 @@ std::optional<std::string> check_expect(const json& state, const expect& e, cons
   }
 
   if (!before_state) return fmt::format("{}: a change needs the state from before the step", e.path);
-  if (!before_state->contains(e.pointer)) return fmt::format("{} did not exist before the step", e.path);
-  const json& before = before_state->at(e.pointer);
+  const json* earlier = find_at(*before_state, e.pointer);
+  if (!earlier) return fmt::format("{} did not exist before the step", e.path);
+  const json& before = *earlier;
   if (e.against == expect::compare::changed) {
     const bool changed = before != actual;
     if (changed == e.value.get<bool>()) return std::nullopt;

@@ -1,9 +1,10 @@
 #include "script/runner.h"
 
 #include <algorithm>
-#include <charconv>
 
 #include <spdlog/fmt/fmt.h>
+
+#include "io/json_input.h"
 
 namespace xe::sandbox {
 
@@ -28,29 +29,15 @@ nlohmann::json action_runner::evaluation_document() const {
 
 nlohmann::json action_runner::evaluation_document(const nlohmann::json::json_pointer& needed) const {
   if (needed.empty()) return evaluation_document();
-  nlohmann::json::json_pointer top = needed;
-  while (!top.parent_pointer().empty()) top = top.parent_pointer();
-  const std::string section = top.back();
+  const std::vector<std::string> tokens = pointer_tokens(needed);
+  const std::string& section = tokens[0];
   if (section == "checks") return {{"checks", _checks}};
   if (section != "labels") return _host.snapshot_part(needed);
   // "/labels/NAME/K" needs that label's first K + 1 indices.
   nlohmann::json labels = nlohmann::json::object();
-  nlohmann::json::json_pointer rest = needed;
-  std::vector<std::string> tokens;
-  while (!rest.empty()) {
-    tokens.insert(tokens.begin(), rest.back());
-    rest.pop_back();
-  }
   for (const auto& [name, entry] : _labels) {
     if (tokens.size() > 1 && name != tokens[1]) continue;
-    size_t count = entry.indices.size();
-    u64 k = 0;
-    if (tokens.size() > 2) {
-      const std::string& t = tokens[2];
-      if (auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k);
-          ec == std::errc{} && end == t.data() + t.size())
-        count = std::min<size_t>(count, k + 1);
-    }
+    const size_t count = elements_needed(tokens.size() > 2 ? &tokens[2] : nullptr, entry.indices.size());
     labels[name] = std::vector<u32>(entry.indices.begin(), entry.indices.begin() + static_cast<std::ptrdiff_t>(count));
   }
   return {{"labels", std::move(labels)}};

@@ -8,6 +8,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "graphics/renderer.h"
+#include "io/json_input.h"
 #include "snapshot/frame_state.h"
 
 namespace xe::sandbox {
@@ -76,12 +77,6 @@ u32 state_part_of(std::string_view field) {
 // up to that index and objects with that key only, which is all a pointer through them reads.
 json heap_field_json(const gfx::heap_info& info, const gfx::heap_state& state, std::string_view field,
                      const std::string* element = nullptr) {
-  const auto index_limit = [&](size_t size) {
-    if (!element) return size;
-    u64 i = 0;
-    const auto [end, ec] = std::from_chars(element->data(), element->data() + element->size(), i);
-    return ec == std::errc{} && end == element->data() + element->size() ? std::min<size_t>(size, i + 1) : size;
-  };
   const auto keyed = [&](const auto& pairs) {
     json out = json::object();
     for (const auto& [index, value] : pairs)
@@ -97,7 +92,7 @@ json heap_field_json(const gfx::heap_info& info, const gfx::heap_state& state, s
   if (field == "faults") return info.faults;
   if (field == "last_fault") return state.last_fault;
   if (field == "free_stack") {
-    const size_t n = index_limit(state.free_stack.size());
+    const size_t n = elements_needed(element, state.free_stack.size());
     return json(std::vector<u32>(state.free_stack.begin(), state.free_stack.begin() + static_cast<std::ptrdiff_t>(n)));
   }
   if (field == "deferred") {
@@ -269,16 +264,6 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
   return nullptr;
 }
 
-std::vector<std::string> tokens_of(json::json_pointer pointer) {
-  std::vector<std::string> tokens;
-  while (!pointer.empty()) {
-    tokens.push_back(pointer.back());
-    pointer.pop_back();
-  }
-  std::reverse(tokens.begin(), tokens.end());
-  return tokens;
-}
-
 }  // namespace
 
 json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
@@ -288,7 +273,7 @@ json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
 }
 
 json capture_frame_state_part(const event_recorder* events, const json::json_pointer& needed) {
-  const std::vector<std::string> tokens = tokens_of(needed);
+  const std::vector<std::string> tokens = pointer_tokens(needed);
   if (tokens.empty()) return to_json(capture_frame_record(events, nullptr), gfx::get_adapter_info());
   const std::string& section = tokens[0];
   json document = json::object();
@@ -354,14 +339,7 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
   if (section == "events" && events) {
     // "/events/K/..." needs the first K + 1 events only.
     const auto recorded = events->events();
-    size_t count = recorded.size();
-    if (tokens.size() > 1) {
-      u64 k = 0;
-      const std::string& t = tokens[1];
-      if (const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), k);
-          ec == std::errc{} && end == t.data() + t.size())
-        count = std::min<size_t>(count, k + 1);
-    }
+    const size_t count = elements_needed(tokens.size() > 1 ? &tokens[1] : nullptr, recorded.size());
     r.events.assign(recorded.begin(), recorded.begin() + static_cast<std::ptrdiff_t>(count));
   }
   if (section == "events_dropped" && events) r.events_dropped = events->dropped();

@@ -6,6 +6,7 @@
 #include "script/expect.h"
 #include "script/script.h"
 #include "io/files.h"
+#include "io/json_input.h"
 #include "snapshot/history.h"
 #include "test_support.h"
 
@@ -188,6 +189,25 @@ TEST(expectations, numbers_and_changes_are_checked_against_the_state) {
   EXPECT_MENTIONS(*actions::check_expect(after, *relative), "needs the state from before the step");
   EXPECT_EQ(*actions::numeric_change(nlohmann::json(u64{2}), nlohmann::json(u64{0})), -2);
   EXPECT_FALSE(actions::numeric_change("a", 1));
+}
+
+// A user-written pointer never throws, whatever its index (issue 33: 2^64 - 1 aborted).
+TEST(expectations, any_array_index_is_found_or_absent) {
+  const nlohmann::json state = {{"a", {10, 11, 12}}, {"o", {{"0", "zero"}, {"x/y", 1}}}};
+  const auto find = [&](const char* p) { return find_at(state, nlohmann::json::json_pointer{p}); };
+  EXPECT_EQ(*find("/a/2"), 12);
+  EXPECT_EQ(*find("/o/0"), "zero");
+  EXPECT_EQ(*find("/o/x~1y"), 1);
+  EXPECT_EQ(*find(""), state);
+  for (const char* absent : {"/a/3", "/a/18446744073709551615", "/a/18446744073709551616", "/a/99999999999999999999999",
+                             "/a/-", "/a/01", "/a/+1", "/a/1x", "/a/", "/o/1", "/a/0/0", "/b"})
+    EXPECT_EQ(find(absent), nullptr) << absent;
+  EXPECT_EQ(elements_needed(nullptr, 5), 5u);
+  for (const auto& [token, needed] : std::vector<std::pair<std::string, size_t>>{
+           {"0", 1}, {"3", 4}, {"4", 5}, {"5", 0}, {"18446744073709551615", 0}, {"x", 0}, {"01", 0}})
+    EXPECT_EQ(elements_needed(&token, 5), needed) << token;
+  auto e = actions::parse_expect({{"path", "/a/18446744073709551615"}, {"equals", 0}});
+  EXPECT_MENTIONS(*actions::check_expect(state, *e), "does not exist in the engine's state");
 }
 
 TEST(script_parse, not_json) {
