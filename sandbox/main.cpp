@@ -1,6 +1,8 @@
 // xengine-sandbox entry point: parse the command line, run the app.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -13,7 +15,21 @@
 #include "platform/window.h"
 #include "snapshot/diff.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+// Output lost is not success: a run whose standard output could not be written (a full
+// disk, a closed pipe with SIGPIPE ignored) ends with exit 1 and says so on stderr. A pipe
+// closed under the default SIGPIPE ends the process quietly, as tools do.
+int finished(int code) {
+  errno = 0;
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return code;
+  const int error = errno;
+  std::fprintf(stderr, "xengine-sandbox: cannot write to standard output: %s\n",
+               error ? std::strerror(error) : "write error");
+  return code == xe::sandbox::exit_ok ? xe::sandbox::exit_runtime : code;
+}
+
+int run(int argc, char** argv) {
   using namespace xe::sandbox;
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto opts = parse_cli(args, xe::platform::has_display());
@@ -52,3 +68,7 @@ int main(int argc, char** argv) {
   }
   return app{*opts}.run();
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return finished(run(argc, argv)); }

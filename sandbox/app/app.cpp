@@ -9,6 +9,7 @@
 #include "app/stop_signal.h"
 #include "common/log.h"
 #include "io/files.h"
+#include "lessons/settings.h"
 #include "script/script.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
@@ -27,6 +28,8 @@ int app::run() {
     scenario = std::move(*loaded);
     protect_input(_opts.script);  // no step may write onto the script itself
   }
+  // Nor onto the learner's settings, named or not (the command line refuses them as outputs).
+  keep_file(_opts.settings.empty() ? default_settings_path() : std::filesystem::path{_opts.settings}, settings_keeper);
   if (const int code = load_lessons(); code != exit_ok) return code;
   if (auto r = start(); !r) {
     std::fprintf(stderr, "xengine-sandbox: start-up failed: %s\n", r.error_value().reason.c_str());

@@ -15,18 +15,27 @@ namespace xe::sandbox {
 namespace fs = std::filesystem;
 
 namespace {
-std::mutex g_inputs_mutex;
-std::vector<fs::path> g_inputs;
+struct guarded_file {
+  fs::path path;
+  std::string keeper;  // empty: an input, which nobody writes
+};
+std::mutex g_guarded_mutex;
+std::vector<guarded_file> g_guarded;
 }  // namespace
 
 void protect_input(const fs::path& path) {
-  std::lock_guard lock{g_inputs_mutex};
-  g_inputs.push_back(path);
+  std::lock_guard lock{g_guarded_mutex};
+  g_guarded.push_back({path, {}});
+}
+
+void keep_file(const fs::path& path, std::string keeper) {
+  std::lock_guard lock{g_guarded_mutex};
+  g_guarded.push_back({path, std::move(keeper)});
 }
 
 void clear_protected_inputs() {
-  std::lock_guard lock{g_inputs_mutex};
-  g_inputs.clear();
+  std::lock_guard lock{g_guarded_mutex};
+  g_guarded.clear();
 }
 
 bool same_file(const fs::path& a, const fs::path& b) {
@@ -41,7 +50,8 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return fs::weakly_canonical(fs::absolute(a, ec), ec) == fs::weakly_canonical(fs::absolute(b, ec), ec);
 }
 
-result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write) {
+result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write,
+                               std::string_view keeper) {
   if (path.empty()) return make_error(errc::io, "no output file name given");
   const auto refuse = [&](const std::string& why) {
     return make_error(errc::io, fmt::format("cannot write '{}': {}", path.string(), why));
@@ -51,9 +61,7 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
   auto found = detail::inspect_output(path);
   if (!found) return refuse(found.error_value().reason);
   const detail::output_target& target = *found;
-  fs::path input;
-  if (target.exists && detail::is_protected_input(target.path, &input))
-    return refuse(fmt::format("it is an input of this run ('{}'); nothing was written", input.string()));
+  if (const std::string why = detail::guarded_reason(target.path, keeper); !why.empty()) return refuse(why);
   const fs::path dir = target.path.has_parent_path() ? target.path.parent_path() : fs::path{"."};
   std::error_code ec;
   if (!fs::exists(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
@@ -75,9 +83,9 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
   return {};
 }
 
-result<void> write_file_atomic(const fs::path& path, std::string_view bytes) {
+result<void> write_file_atomic(const fs::path& path, std::string_view bytes, std::string_view keeper) {
   return write_file_atomic(
-      path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); });
+      path, [&](std::ostream& out) { out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())); }, keeper);
 }
 
 namespace detail {
@@ -121,16 +129,19 @@ std::string temp_prefix(const std::string& file_name, size_t name_max, size_t re
   return "." + file_name.substr(0, n);
 }
 
-bool is_protected_input(const fs::path& path, fs::path* which) {
-  std::lock_guard lock{g_inputs_mutex};
-  for (const fs::path& input : g_inputs) {
-    std::error_code ec;
-    if (fs::equivalent(path, input, ec)) {
-      if (which) *which = input;
-      return true;
+std::string guarded_reason(const fs::path& path, std::string_view keeper) {
+  std::lock_guard lock{g_guarded_mutex};
+  for (const guarded_file& g : g_guarded) {
+    if (g.keeper.empty()) {
+      std::error_code ec;
+      if (fs::equivalent(path, g.path, ec))
+        return fmt::format("it is an input of this run ('{}'); nothing was written", g.path.string());
+    } else if (g.keeper != keeper && same_file(path, g.path)) {
+      return fmt::format("it is {} ('{}'), which only the sandbox itself writes; nothing was written", g.keeper,
+                         g.path.string());
     }
   }
-  return false;
+  return {};
 }
 
 }  // namespace detail

@@ -29,15 +29,20 @@ result<std::string> read_regular_file(const std::filesystem::path& path, u64 max
 // - a symbolic link is followed: the file it points to is replaced and the link stays; a
 //   link to nothing is refused;
 // - an existing file keeps its permission bits (and its owner and group, where allowed);
-// - an input of this run (protect_input) is refused.
-result<void> write_file_atomic(const std::filesystem::path& path, std::string_view bytes);
+// - an input of this run (protect_input) is refused, and so is a kept file (keep_file)
+//   unless keeper names its keeper.
+result<void> write_file_atomic(const std::filesystem::path& path, std::string_view bytes, std::string_view keeper = {});
 // Streams the content through write(out), for outputs too large to build in memory first.
-result<void> write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
+result<void> write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write,
+                               std::string_view keeper = {});
 
 // Marks an existing file as an input of this run (a script, a lesson, a snapshot being
 // compared): write_file_atomic refuses to replace it, however it is named.
 void protect_input(const std::filesystem::path& path);
-void clear_protected_inputs();  // tests
+// Marks a file, existing or not yet, that only its keeper writes (the learner's settings):
+// write_file_atomic refuses it, however it is named, unless called with the same keeper.
+void keep_file(const std::filesystem::path& path, std::string keeper);
+void clear_protected_inputs();  // tests: forgets inputs and kept files
 // Whether a and b name the same file: the same existing file (also through links or
 // different spellings), or, when either does not exist, the same absolute path.
 bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);

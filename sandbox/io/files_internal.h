@@ -60,8 +60,9 @@ std::string random_suffix();
 result<std::string> read_bounded(const std::filesystem::path& path, std::string_view what, u64 size, u64 max_bytes,
                                  const std::function<result<size_t>(char* into, size_t room)>& read_some);
 
-// The protected inputs (protect_input).
-bool is_protected_input(const std::filesystem::path& path, std::filesystem::path* which);
+// Why a write by keeper (empty: anyone) may not replace path, an input of this run or a
+// file kept by another (protect_input, keep_file); empty when it may.
+std::string guarded_reason(const std::filesystem::path& path, std::string_view keeper);
 
 // What is at an output's path, as the platform sees it (write_file_atomic in files.cpp
 // decides what may happen to it). An error's reason says why nothing may be written there:

@@ -13,6 +13,7 @@
 #include "io/json_input.h"
 #include "lessons/glossary.h"
 #include "lessons/lesson_json.h"
+#include "lessons/settings.h"
 #include "lessons/wiki_sections.h"
 #include "graphics/stats.h"
 
@@ -163,7 +164,9 @@ lesson read_lesson(const json& doc, std::string_view source) {
   only_keys(doc, {"$schema", "id", "chapter", "title", "summary", "steps"}, "lesson");
   lesson out;
   const json& id = require(doc, "id", "lesson");
-  if (!id.is_string() || id.get_ref<const std::string&>().empty()) fail("'id' must be a non-empty string");
+  if (!id.is_string() || id.get_ref<const std::string&>().empty() ||
+      id.get_ref<const std::string&>().size() > max_lesson_id_bytes)
+    fail(fmt::format("'id' must be a non-empty string of at most {} bytes", max_lesson_id_bytes));
   out.id = id.get<std::string>();
   out.number = out.id.substr(0, out.id.find('-'));
   const json& chapter = require(doc, "chapter", "lesson");

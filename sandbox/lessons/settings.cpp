@@ -1,5 +1,6 @@
 #include "lessons/settings.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <nlohmann/json.hpp>
@@ -38,15 +39,22 @@ std::string check_settings(const json& doc) {
       it != doc.end() && (!it->is_string() || !language::from_code(it->get_ref<const std::string&>())))
     return fmt::format("/language must be one of the catalogue's languages ({}), got {}", lesson_json::language_codes(),
                        brief(*it));
-  if (auto it = doc.find("lesson"); it != doc.end() && !it->is_string())
-    return fmt::format("/lesson must be a lesson id (a string), got {}", brief(*it));
+  const auto lesson_id = [](const json& v) {
+    return v.is_string() && v.get_ref<const std::string&>().size() <= max_lesson_id_bytes;
+  };
+  if (auto it = doc.find("lesson"); it != doc.end() && !lesson_id(*it))
+    return fmt::format("/lesson must be a lesson id (a string of at most {} bytes), got {}", max_lesson_id_bytes,
+                       brief(*it));
   if (auto it = doc.find("step"); it != doc.end() && (!it->is_number_unsigned() || it->get<u64>() > 1'000'000))
     return fmt::format("/step must be a step count 0..1000000, got {}", brief(*it));
   if (auto it = doc.find("completed"); it != doc.end()) {
     if (!it->is_array()) return fmt::format("/completed must be an array of lesson ids, got {}", brief(*it));
+    if (it->size() > max_completed_lessons)
+      return fmt::format("/completed holds {} lesson ids, more than {}", it->size(), max_completed_lessons);
     for (size_t i = 0; i < it->size(); ++i)
-      if (!(*it)[i].is_string())
-        return fmt::format("/completed/{} must be a lesson id (a string), got {}", i, brief((*it)[i]));
+      if (!lesson_id((*it)[i]))
+        return fmt::format("/completed/{} must be a lesson id (a string of at most {} bytes), got {}", i,
+                           max_lesson_id_bytes, brief((*it)[i]));
   }
   return {};
 }
@@ -76,9 +84,17 @@ learner_settings load_settings(const std::filesystem::path& path, std::string* m
 result<void> save_settings(const std::filesystem::path& path, const learner_settings& s) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  const json doc = {
-      {"version", 1}, {"language", s.lang.code()}, {"lesson", s.lesson}, {"step", s.step}, {"completed", s.completed}};
-  return write_file_atomic(path, doc.dump(2) + "\n");
+  // Only what load_settings accepts is written, so a saved file always reads back.
+  const auto fits = [](const std::string& id) { return id.size() <= max_lesson_id_bytes; };
+  json completed = json::array();
+  for (const std::string& id : s.completed)
+    if (fits(id) && completed.size() < max_completed_lessons) completed.push_back(id);
+  const json doc = {{"version", 1},
+                    {"language", s.lang.code()},
+                    {"lesson", fits(s.lesson) ? s.lesson : std::string{}},
+                    {"step", std::min<u32>(s.step, 1'000'000)},
+                    {"completed", std::move(completed)}};
+  return write_file_atomic(path, doc.dump(2) + "\n", settings_keeper);
 }
 
 learner_settings settings_store::load(std::string* message) {

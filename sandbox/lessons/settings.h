@@ -20,6 +20,13 @@ struct learner_settings {
 
 // $XDG_CONFIG_HOME/xengine-sandbox/settings.json (or ~/.config/...), unless overridden.
 std::filesystem::path default_settings_path();
+// The keeper's name settings files are written under (io/files.h keep_file): no other
+// writer of the run (a script's snapshot, an export) may replace them.
+inline constexpr const char* settings_keeper = "the settings file";
+// Bounds on stored progress that keep every settings file the sandbox writes well under
+// document_limits, so it always reads back (a lesson's id obeys the first, lesson.cpp).
+inline constexpr size_t max_lesson_id_bytes = 100;
+inline constexpr size_t max_completed_lessons = 1000;
 // A missing file gives the defaults silently. Anything else that is not a valid settings
 // file (not JSON, a wrong type, an unknown version or language, a folder, a FIFO) gives
 // the defaults and a message naming the file and the JSON path at fault.

@@ -116,6 +116,24 @@ TEST_F(files_test, inputs_of_the_run_are_never_replaced) {
   EXPECT_FALSE(same_file(_dir / "script.json", _dir / "new.json"));
 }
 
+// Issue 33: a script's snapshot aimed at the settings file replaced it. Only its keeper
+// writes a kept file, whether it exists yet or not, however it is spelled.
+TEST_F(files_test, a_kept_file_is_written_only_by_its_keeper) {
+  keep_file(_dir / "settings.json", "the settings file");
+  for (const fs::path& p : {_dir / "settings.json", _dir / "." / "settings.json"}) {
+    auto r = write_file_atomic(p, std::string_view{"snapshot"});
+    ASSERT_FALSE(r) << p;
+    EXPECT_MENTIONS(r.error_value().reason, "it is the settings file");
+    EXPECT_FALSE(fs::exists(_dir / "settings.json"));
+  }
+  ASSERT_TRUE(write_file_atomic(_dir / "settings.json", std::string_view{"{}"}, "the settings file"));
+  fs::create_symlink("settings.json", _dir / "alias.json");
+  EXPECT_FALSE(write_file_atomic(_dir / "alias.json", std::string_view{"snapshot"}));
+  EXPECT_FALSE(write_file_atomic(_dir / "settings.json", std::string_view{"x"}, "another keeper"));
+  EXPECT_EQ(read(_dir / "settings.json"), "{}");
+  EXPECT_TRUE(write_file_atomic(_dir / "other.json", std::string_view{"x"}));
+}
+
 TEST_F(files_test, reading_refuses_what_is_not_a_regular_file_without_blocking) {
   ASSERT_EQ(::mkfifo((_dir / "fifo").c_str(), 0644), 0);
   fs::create_directories(_dir / "folder");

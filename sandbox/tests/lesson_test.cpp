@@ -9,6 +9,9 @@
 #include <regex>
 #include <set>
 
+#include <spdlog/fmt/fmt.h>
+
+#include "io/json_input.h"
 #include "lessons/glossary.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_console.h"
@@ -644,6 +647,31 @@ TEST_F(settings_test, wrong_types_are_reset_naming_the_json_path) {
     EXPECT_MENTIONS(message, "settings were reset");
     EXPECT_EQ(s, learner_settings{});
   }
+}
+
+// Issue 33: a 3.9 MB compact file was read, re-indented past the 4 MiB cap on save, and the
+// next run reset it. Whatever progress the app holds, what it writes reads back whole.
+TEST_F(settings_test, what_is_written_always_reads_back) {
+  learner_settings s;
+  s.lesson = std::string(max_lesson_id_bytes, '\x01');  // escaped: six bytes each in JSON
+  for (size_t i = 0; s.completed.size() < 3 * max_completed_lessons; ++i)
+    s.completed.insert(fmt::format("{:0>{}}", i, max_lesson_id_bytes - 1) + '\x02');
+  s.completed.insert(std::string(max_lesson_id_bytes + 1, 'x'));
+  ASSERT_TRUE(save_settings(_file, s));
+  EXPECT_LT(fs::file_size(_file), document_limits.max_bytes);
+  std::string message;
+  const learner_settings back = load_settings(_file, &message);
+  EXPECT_EQ(message, "");
+  EXPECT_EQ(back.lesson, s.lesson);
+  EXPECT_EQ(back.completed.size(), max_completed_lessons);
+  EXPECT_EQ(back.completed.count(std::string(max_lesson_id_bytes + 1, 'x')), 0u);
+  // A file larger than the app would write is refused as a whole, with the reason.
+  fs::create_directories(_file.parent_path());
+  nlohmann::json many = {{"version", 1}, {"completed", nlohmann::json::array()}};
+  for (size_t i = 0; i <= max_completed_lessons; ++i) many["completed"].push_back(std::to_string(i));
+  std::ofstream{_file} << many.dump();
+  load_settings(_file, &message);
+  EXPECT_MENTIONS(message, "/completed holds 1001 lesson ids, more than 1000");
 }
 
 // Two instances on one file: neither loses the lessons the other finished, and a language

@@ -34,6 +34,28 @@ TEST(sandbox_process, version_prints_the_project_version) {
   EXPECT_NE(r.out.find("lessons: " XE_SOURCE_DIR "/lessons\n"), std::string::npos) << r.out;
 }
 
+// Issue 33: output lost was success. A full disk (/dev/full) or a closed stdout is exit 1
+// with the reason on stderr, for every command that prints.
+TEST(sandbox_process, output_that_cannot_be_written_is_exit_1) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "xe-stdout-test";
+  std::filesystem::create_directories(dir);
+  const std::string a = shell_quote((dir / "a.json").string()), b = shell_quote((dir / "b.json").string());
+  ASSERT_EQ(sandbox("--headless --frames 2 --size 64x32 --snapshot " + a).exit_code, 0);
+  ASSERT_EQ(sandbox("--headless --frames 3 --size 64x32 --snapshot " + b).exit_code, 0);
+  const std::string lessons = " --lessons " + shell_quote(XE_SOURCE_DIR "/lessons");
+  for (const std::string& args :
+       {std::string{"--help"}, std::string{"--version"}, std::string{"--headless --frames 2 --size 64x32"},
+        "--lesson 01 --headless --language en" + lessons, "--diff " + a + " " + b}) {
+    for (const char* redirect : {" >/dev/full", " >&-"}) {
+      auto r = sandbox(args + redirect);
+      EXPECT_EQ(r.exit_code, 1) << args << redirect << ": " << r.err;
+      EXPECT_NE(r.err.find("xengine-sandbox: cannot write to standard output: "), std::string::npos)
+          << args << redirect << ": " << r.err;
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(sandbox_process, bad_flags_exit_2_with_a_message) {
   for (const char* args : {"--bogus", "--frames", "--frames nine", "--size 12", "--frames-in-flight 0"}) {
     auto r = sandbox(args);
