@@ -12,7 +12,7 @@ packages=(
   # D3D12 on Vulkan, the software Vulkan driver, validation
   libvkd3d-dev libvkd3d-utils1 mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
   # libraries
-  libsdl2-dev libspdlog-dev nlohmann-json3-dev libstb-dev libgtest-dev libbenchmark-dev
+  libsdl2-dev libx11-dev libspdlog-dev nlohmann-json3-dev libstb-dev libgtest-dev libbenchmark-dev
   libcli11-dev libutfcpp-dev
   # the inspector: Dear ImGui and a font with Chinese glyphs
   libimgui-dev fonts-wqy-microhei

@@ -2,10 +2,14 @@
 // FULLSCREEN_DESKTOP: borderless, sized to the display.
 #include <SDL.h>
 #include <SDL_vulkan.h>
+#include <X11/Xlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <thread>
 
 #include "common/log.h"
@@ -13,6 +17,28 @@
 
 namespace xe::platform {
 namespace {
+
+std::atomic<display_lost_handler> g_display_lost{nullptr};
+
+// Xlib's I/O error handler: the connection is gone. Xlib's default calls exit(), whose
+// static destructors then run under a dead connection (SIGSEGV through the logger, or
+// SDL's shutdown spinning with several windows); this hands over to the app instead and
+// never returns.
+int on_display_lost(Display*) {
+  static std::atomic_flag once = ATOMIC_FLAG_INIT;
+  if (!once.test_and_set())
+    if (const display_lost_handler handler = g_display_lost.load()) handler();
+  static constexpr char message[] = "xengine-sandbox: the connection to the display was lost\n";
+  (void)std::fwrite(message, 1, std::strlen(message), stderr);
+  std::_Exit(1);
+}
+
+// Put back after SDL opens its connection and after each window: whoever set a handler
+// last is the one Xlib calls.
+void claim_display_loss() {
+  if (const char* driver = SDL_GetCurrentVideoDriver(); driver && std::strcmp(driver, "x11") == 0)
+    XSetIOErrorHandler(on_display_lost);
+}
 
 // SDL's video subsystem lives as long as any window (or the event pump) needs it. SDL
 // turns SIGINT/SIGTERM into SDL_QUIT, so Ctrl+C ends the app cleanly.
@@ -25,6 +51,7 @@ struct sdl_video {
     SDL_SetHint(SDL_HINT_WINDOW_NO_ACTIVATION_WHEN_SHOWN, "1");
     ok = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
     if (!ok) XE_LOG_ERROR("SDL_InitSubSystem(VIDEO) failed: {}", SDL_GetError());
+    if (ok) claim_display_loss();
   }
   ~sdl_video() {
     if (ok) SDL_QuitSubSystem(SDL_INIT_VIDEO);
@@ -152,6 +179,7 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc) {
       SDL_CreateWindow(desc.title.c_str(), x, y, static_cast<int>(desc.width), static_cast<int>(desc.height),
                        SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!w) return make_error(errc::api_call_failed, fmt::format("SDL_CreateWindow failed: {}", SDL_GetError()));
+  claim_display_loss();
   auto created = std::make_unique<sdl_window>(w);
   return std::unique_ptr<window>{std::move(created)};
 }
@@ -209,6 +237,8 @@ void set_native_event_hook(native_event_hook hook, void* user) {
   g_hook = hook;
   g_hook_user = user;
 }
+
+void set_display_lost_handler(display_lost_handler handler) { g_display_lost = handler; }
 
 namespace sdl {
 result<VkSurfaceKHR> create_vulkan_surface(const window& w, VkInstance instance) {

@@ -222,6 +222,8 @@ void set_native_event_hook(native_event_hook hook, void* user) {
   g_hook_user = user;
 }
 
+void set_display_lost_handler(display_lost_handler) {}  // a desktop session has no such loss
+
 void wait_events(u32 timeout_ms) {
   MsgWaitForMultipleObjectsEx(0, nullptr, timeout_ms, QS_ALLINPUT, MWMO_INPUTAVAILABLE);
 }

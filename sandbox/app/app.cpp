@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 #include <spdlog/fmt/fmt.h>
 
@@ -10,14 +11,31 @@
 #include "common/log.h"
 #include "io/files.h"
 #include "lessons/settings.h"
+#include "platform/window.h"
 #include "script/script.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
 
 namespace xe::sandbox {
 
+namespace {
+
+// Progress and settings are saved as they change, so a lost display loses nothing: say so
+// and end at once (platform/window.h: nothing of the window system may run again).
+void on_display_lost() {
+  static_assert(exit_display_lost == 5);
+  static constexpr char message[] =
+      "xengine-sandbox: the connection to the display was lost (the X server ended or closed this app's "
+      "connection); progress and settings are saved as they change; exit 5\n";
+  (void)std::fwrite(message, 1, sizeof message - 1, stderr);
+  std::_Exit(exit_display_lost);
+}
+
+}  // namespace
+
 int app::run() {
   install_stop_handlers();
+  platform::set_display_lost_handler(on_display_lost);
   std::optional<script> scenario;
   if (!_opts.script.empty()) {
     auto loaded = load_script(_opts.script);
@@ -42,6 +60,7 @@ int app::run() {
     for (const actions::step& step : scenario->steps) {
       if (_quit || stop_requested()) break;
       if (auto r = _runner.run(step); !r) {
+        if (stop_requested()) break;  // a step cut short by the stop: said below, not a failure
         std::fprintf(stderr, "xengine-sandbox: script '%s': %s\n", scenario->source.c_str(),
                      r.error_value().reason.c_str());
         code = exit_script;
@@ -67,6 +86,7 @@ int app::run() {
     for (u64 i = 0;
          !_quit && !stop_requested() && !(windowed() && _surfaces.empty()) && (until_closed || i < _opts.frames); ++i) {
       if (auto r = tick(); !r) {
+        if (stop_requested()) break;
         std::fprintf(stderr, "xengine-sandbox: frame %llu failed: %s\n", static_cast<unsigned long long>(_frames_run),
                      r.error_value().reason.c_str());
         code = exit_runtime;

@@ -23,7 +23,14 @@ namespace xe::sandbox {
 
 // Exit codes shared by every front end (CLI, scripts, lessons). A stop signal exits with
 // 128 + its number (stop_signal.h).
-enum exit_code : int { exit_ok = 0, exit_runtime = 1, exit_usage = 2, exit_script = 3, exit_validation = 4 };
+enum exit_code : int {
+  exit_ok = 0,
+  exit_runtime = 1,
+  exit_usage = 2,
+  exit_script = 3,
+  exit_validation = 4,
+  exit_display_lost = 5,  // the X server ended or closed the app's connection
+};
 
 class app final : public scenario_host, public lesson_host, public lesson_listener {
 public:

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "platform/window.h"
 #include "process.h"
 #include "snapshot/png.h"
@@ -76,6 +78,50 @@ TEST_F(window_process, closing_windows_through_the_window_manager_ends_the_app) 
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("frames on"), std::string::npos) << r.out;
   EXPECT_EQ(r.err.find("shutdown left"), std::string::npos) << r.err;
+}
+
+// Issue 33: killing the X server under the app ended in SIGSEGV (Xlib's exit() ran static
+// destructors over a dead connection) or, with several windows, a spin that ignored SIGTERM.
+// On a private Xvfb, killed under the app and, separately, the app's connection closed by
+// xkill: the documented exit 5 with its message, at once, and the learner's settings intact.
+TEST_F(window_process, losing_the_display_ends_with_exit_5_and_keeps_the_settings) {
+  for (const char* how : {"kill-server", "xkill"}) {
+    for (const char* windows : {"1", "3"}) {
+      SCOPED_TRACE(std::string{how} + ", " + windows + " windows");
+      std::ofstream{_dir / "settings.json"}
+          << R"({"version": 1, "language": "en", "lesson": "07-descriptor-heaps", "step": 2, )"
+          << R"("completed": ["01-what-is-d3d12"]})";
+      const std::string command =
+          "rm -f display.txt; Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>display.txt 2>/dev/null & "
+          "xpid=$!\n"
+          "for i in $(seq 100); do [ -s display.txt ] && break; sleep 0.1; done\n"
+          "export DISPLAY=:$(cat display.txt)\n" +
+          shell_quote(XE_SANDBOX_EXE) + " --lesson 07 --windows " + windows +
+          " --size 320x240 --settings settings.json >out.txt 2>err.txt & pid=$!\n"
+          // A person looks at the window for a moment before the display goes.
+          "for i in $(seq 300); do [ \"$(xdotool search --name 'XEngine Sandbox' 2>/dev/null | wc -l)\" -ge " +
+          windows +
+          " ] && break; sleep 0.1; done\n"
+          "sleep 1\n" +
+          (std::string{how} == "xkill"
+               ? "xkill -id \"$(xdotool search --name 'XEngine Sandbox - surface 0' | head -n 1)\" "
+                 ">/dev/null\n"
+               : "kill $xpid\n") +
+          // "Hung", not "slow": 30 s is far beyond the second it takes.
+          "for i in $(seq 300); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
+          "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo 'still running 30 s after the display went' >&2; fi\n"
+          "wait $pid; code=$?; kill $xpid 2>/dev/null; wait $xpid 2>/dev/null; cat err.txt >&2; exit $code";
+      auto r = in_dir(command);
+      EXPECT_EQ(r.exit_code, 5) << r.err;
+      EXPECT_NE(r.err.find("xengine-sandbox: the connection to the display was lost"), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find("still running"), std::string::npos) << r.err;
+      std::ifstream in{_dir / "settings.json"};
+      const nlohmann::json settings = nlohmann::json::parse(in, nullptr, false);
+      ASSERT_FALSE(settings.is_discarded()) << "the settings file is no longer JSON";
+      EXPECT_EQ(settings.value("language", ""), "en");
+      EXPECT_EQ(settings.value("completed", nlohmann::json::array()), nlohmann::json::array({"01-what-is-d3d12"}));
+    }
+  }
 }
 
 }  // namespace

@@ -81,4 +81,12 @@ struct native_message {
 using native_event_hook = bool (*)(const void* native_event, void* user);
 void set_native_event_hook(native_event_hook hook, void* user);
 
+// Called once when the connection to the display is lost (the X server ended, or the app's
+// connection was killed, e.g. by xkill). It runs inside the window system's call on the
+// thread that noticed and must end the process (std::_Exit): nothing of the window system
+// may be used again, and Xlib ends the process with exit() if it returns. Without a handler
+// the platform prints a line and exits 1. Windows has no such loss; there it is never called.
+using display_lost_handler = void (*)();
+void set_display_lost_handler(display_lost_handler handler);
+
 }  // namespace xe::platform
