@@ -27,6 +27,7 @@ const char* to_string(errc code) {
     case errc::io: return "io";
     case errc::parse: return "parse";
     case errc::device_hung: return "device_hung";
+    case errc::stopped: return "stopped";
   }
   return "unknown";
 }

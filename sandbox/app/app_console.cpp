@@ -77,8 +77,8 @@ int app::play_lessons() {
       return exit_runtime;
     }
     for (size_t s = 0; s < l.steps.size(); ++s) {
-      if (stop_requested()) return exit_ok;  // run() reports the signal
-      if (!_lessons->next()) return exit_script;
+      if (stop_requested()) return exit_ok;                                    // run() reports the signal
+      if (!_lessons->next()) return stop_requested() ? exit_ok : exit_script;  // a stop cuts a step short
       ++steps;
     }
   }
@@ -102,6 +102,7 @@ void app::step_finished(const lesson&, const lesson_step& step, const result<ste
       _step_log ? _step_log->take() : std::vector<lesson_console::log_line>{};
   _step_log.reset();
   const language lang = _lessons->lang();
+  if (!outcome && stop_requested()) return;  // cut short by the stop, which run() reports
   if (!outcome) {
     _lesson_failed = true;
     print_lesson_text(lesson_console::log_lines(log, lang));

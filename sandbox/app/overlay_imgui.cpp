@@ -275,6 +275,10 @@ private:
     for (const auto& [label, r] : _inspector.buttons()) buttons[label] = {r.x, r.y, r.z, r.w};
     for (const auto& [id, r] : _lesson_panel.buttons()) buttons["lesson:" + id] = {r.x, r.y, r.z, r.w};
     map["buttons"] = std::move(buttons);
+    // Where a press now would land: the window tests press only once it names their button.
+    const std::string& in_lesson = _lesson_panel.hovered_button();
+    map["hovered"] = in_lesson.empty() ? _inspector.hovered_button() : "lesson:" + in_lesson;
+    map["pointer"] = {ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y};
     nlohmann::json cells = nlohmann::json::object();
     for (const auto& [heap, rects] : _inspector.cells()) {
       nlohmann::json list = nlohmann::json::array();

@@ -1,4 +1,4 @@
-// POSIX: SIGINT and SIGTERM through sigaction. Installed before SDL starts, so SDL keeps
+// POSIX: SIGINT, SIGTERM and SIGHUP (the terminal closed) through sigaction. Installed before SDL starts, so SDL keeps
 // its hands off them (it only takes signals still at their default).
 #include <signal.h>
 
@@ -27,6 +27,7 @@ void install_stop_handlers() {
   action.sa_flags = 0;  // no SA_RESTART: a blocking wait for window events returns at once
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
 }
 
 bool stop_requested() { return g_signal.load(std::memory_order_relaxed) != 0; }

@@ -178,6 +178,30 @@ TEST_F(burst, a_signal_during_snapshot_writes_leaves_no_temporary) {
   }
 }
 
+// Issue 33: under GPU load a stop flooded stderr with [error] lines ("frame 3 failed", "the
+// GPU stopped completing work", "... was never released"). A stop on request is no failure:
+// one line saying so, the signal's exit code (SIGHUP as SIGTERM, 129), and no error.
+TEST_F(burst, a_stop_under_gpu_load_is_not_an_error) {
+  write("load.json", {{"steps", json::array({{{"do", "set_gpu_load"}, {"passes", 10000}},
+                                             {{"do", "advance_frames"}, {"count", 1000}}})}});
+  for (const auto& [signal, code] : {std::pair{"TERM", 143}, std::pair{"INT", 130}, std::pair{"HUP", 129}}) {
+    const auto r = in_dir("env --default-signal=INT -u DISPLAY -u WAYLAND_DISPLAY " + exe() +
+                          " --headless --size 1280x720 --script load.json >out.txt 2>err.txt & pid=$!\n"
+                          // frames of the load are under way (each takes seconds on lavapipe)
+                          "sleep 3\n"
+                          "kill -" +
+                          std::string{signal} +
+                          " $pid\n"
+                          "for i in $(seq 300); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
+                          "kill -0 $pid 2>/dev/null && { kill -9 $pid; echo 'still running 30 s after the signal'; }\n"
+                          "wait $pid; code=$?; cat err.txt; exit $code");
+    EXPECT_EQ(r.exit_code, code) << signal << "\n" << r.out;
+    EXPECT_NE(r.out.find("xengine-sandbox: stopped by a signal after"), std::string::npos) << signal << "\n" << r.out;
+    for (const char* flood : {"[error]", "failed", "never released", "still running"})
+      EXPECT_EQ(r.out.find(flood), std::string::npos) << signal << ": " << flood << "\n" << r.out;
+  }
+}
+
 // Two runs finishing different lessons at the same time on one settings file: both kept.
 TEST_F(burst, two_instances_sharing_a_settings_file_keep_both_progresses) {
   const std::string lessons = shell_quote(std::string{XE_SOURCE_DIR} + "/lessons");

@@ -243,9 +243,13 @@ shutdown_report shutdown() {
   if (gpu_hung()) {
     // The GPU may still read anything: releasing would race it and waiting would hang.
     // Leaked on purpose; the process is ending.
-    XE_LOG_ERROR("shutdown: the GPU stopped completing work, so nothing is released");
+    const bool asked = stopped_on_request();
+    if (asked)
+      XE_LOG_INFO("shutdown on request while the GPU still works: its objects are left to the process's end");
+    else
+      XE_LOG_ERROR("shutdown: the GPU stopped completing work, so nothing is released");
     report.gpu_hung = true;
-    (void)tracker::report_leftovers();
+    (void)tracker::report_leftovers(/*log=*/!asked);
     (void)g.release();
     return report;
   }

@@ -18,6 +18,7 @@ constexpr f32 resignal_after_ms{20.f};
 
 std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_hung{false};
+std::atomic<bool> g_stopped{false};  // g_hung because a wait was given up on request
 std::atomic<u64> g_resignals{0};
 
 }  // namespace
@@ -27,6 +28,7 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
   XE_ASSERT(value <= source.last_signalled);
   using clock = std::chrono::steady_clock;
   if (waited_ms) *waited_ms = 0.f;
+  if (g_stopped) return make_error(errc::stopped, "stopping on request: no more waits");
   if (g_hung) return make_error(errc::device_hung, "the GPU stopped completing work earlier: no more waits");
   u64 completed = fence->GetCompletedValue();
   if (completed >= value) return {};
@@ -51,12 +53,20 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
     }
     const bool no_progress = elapsed_ms(progress) >= static_cast<f32>(fence_wait_limit_ms);
     const bool interrupted = g_interrupted.load(std::memory_order_relaxed) && elapsed_ms(start) >= interrupted_after_ms;
-    if (no_progress || interrupted) {
+    if (interrupted) {  // the learner asked to stop: not a fault
+      g_stopped = true;
       g_hung = true;
-      auto e =
-          make_error(errc::device_hung,
-                     fmt::format("the GPU has not completed fence value {} ({} completed) after {:.0f} ms{}", value,
-                                 completed, elapsed_ms(start), interrupted ? "; the wait was interrupted" : ""));
+      auto e = make_error(errc::stopped, fmt::format("stopping on request while the GPU works on fence value {} "
+                                                     "({} completed, waited {:.0f} ms)",
+                                                     value, completed, elapsed_ms(start)));
+      XE_LOG_INFO("{}", e.reason);
+      return e;
+    }
+    if (no_progress) {
+      g_hung = true;
+      auto e = make_error(errc::device_hung, fmt::format("the GPU has not completed fence value {} ({} completed) "
+                                                         "after {:.0f} ms",
+                                                         value, completed, elapsed_ms(start)));
       XE_LOG_ERROR("{}", e.reason);
       return e;
     }
@@ -66,9 +76,13 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
 }
 
 bool gpu_hung() { return g_hung; }
+bool stopped_on_request() { return g_stopped; }
 u64 fence_resignals() { return g_resignals; }
 
-void reset_fence_waits() { g_hung = false; }
+void reset_fence_waits() {
+  g_hung = false;
+  g_stopped = false;
+}
 
 }  // namespace xe::gfx::d3d12
 

@@ -1,9 +1,10 @@
 #pragma once
 // Waiting for a fence on the CPU, the one way the engine does it: SetEventOnCompletion,
 // then a wait in short slices that can give up. A wait on which the GPU makes no progress
-// for fence_wait_limit_ms, or one that has lasted a second after interrupt_fence_waits()
-// (SIGINT/SIGTERM), fails with errc::device_hung instead of hanging the process; from then
-// on gpu_hung() is true and the renderer does no more GPU work.
+// for fence_wait_limit_ms fails with errc::device_hung instead of hanging the process; one
+// that has lasted a second after interrupt_fence_waits() (SIGINT/SIGTERM) fails with
+// errc::stopped, which is no fault and is not logged as one. From then on gpu_hung() is
+// true and the renderer does no more GPU work (stopped_on_request() tells the two apart).
 //
 // vkd3d 1.2 can move a fence's completed value backwards: a Signal whose Vulkan fence has
 // already completed sets the value at once, while its fence thread may still hold an older
@@ -31,7 +32,8 @@ struct fence_source {
 result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event event, const fence_source& source,
                             f32* waited_ms = nullptr);
 bool gpu_hung();
-u64 fence_resignals();  // how often a wait had to signal again (process lifetime)
+bool stopped_on_request();  // gpu_hung() because a wait was given up on request
+u64 fence_resignals();      // how often a wait had to signal again (process lifetime)
 // Back to normal after the renderer was shut down and is started again.
 void reset_fence_waits();
 

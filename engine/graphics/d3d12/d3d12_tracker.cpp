@@ -227,10 +227,11 @@ u64 version() {
   return g_version.load();
 }
 
-u32 report_leftovers() {
+u32 report_leftovers(bool log) {
   std::lock_guard lock{g_mutex};
   const auto left = static_cast<u32>(g_tracked.size());
-  for (const auto& [object, t] : g_tracked) XE_LOG_ERROR("shutdown: '{}' ({}) was never released", t.name, t.type);
+  if (log)
+    for (const auto& [object, t] : g_tracked) XE_LOG_ERROR("shutdown: '{}' ({}) was never released", t.name, t.type);
   g_tracked.clear();
   g_unpublished = 0;
   return left;

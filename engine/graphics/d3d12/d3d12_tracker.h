@@ -65,8 +65,9 @@ void copy_resources(std::vector<resource_info>& out);
 void copy_objects(std::vector<object_info>& out);
 u64 version();
 
-// Logs and forgets whatever is still tracked; returns how many there were.
-u32 report_leftovers();
+// Logs (unless !log: a stop on request leaves them on purpose) and forgets whatever is
+// still tracked; returns how many there were.
+u32 report_leftovers(bool log = true);
 
 const char* format_name(DXGI_FORMAT format);
 

@@ -21,7 +21,8 @@ enum class errc : u8 {
   unsupported,       // the device or platform does not support the request
   io,                // a file could not be read or written
   parse,             // malformed input text
-  device_hung,       // a fence wait gave up (no GPU progress, or interrupted): no more GPU work
+  device_hung,       // a fence wait gave up (no GPU progress for a minute): no more GPU work
+  stopped,           // a fence wait given up because the app stops on request: no more GPU work
 };
 
 const char* to_string(errc code);

@@ -94,7 +94,7 @@ struct shutdown_report {
 
 result<void> initialize(const renderer_desc& desc = {});
 shutdown_report shutdown();  // flushes, releases everything; safe if not initialised
-                             // (after errc::device_hung: releases nothing, leaks on purpose)
+                             // (after errc::device_hung or stopped: releases nothing, leaks on purpose)
 bool is_initialized();
 
 result<surface_id> create_surface(const surface_desc& desc);
@@ -154,9 +154,10 @@ result<void> end_frame();  // executes, presents, signals ++fence value
 // "after flush"). Resizes and surface removals flush first, so their own frees still wait.
 result<void> flush();
 result<void> set_frames_in_flight(u32 count);
-// Fence waits fail with errc::device_hung when the GPU completes nothing for a minute, or
-// once they have run for a second and this was called: a hung GPU ends the app with a message
-// instead of hanging it. Only sets a flag: a SIGINT/SIGTERM handler may call it.
+// Fence waits fail with errc::device_hung when the GPU completes nothing for a minute (a hung
+// GPU ends the app with a message instead of hanging it), and with errc::stopped once they
+// have run for a second after this was called. Only sets a flag: a SIGINT/SIGTERM handler
+// may call it.
 void interrupt_fence_waits();
 
 // Screenshots. The next frame that renders the surface copies its back buffer before
