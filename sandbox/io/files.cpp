@@ -1,13 +1,16 @@
 // The platform-independent half of io/files.h: what may be written where, once.
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <ostream>
 #include <vector>
 
 #include <spdlog/fmt/fmt.h>
 
+#include "common/log.h"
 #include "io/files.h"
 #include "io/files_internal.h"
 
@@ -67,7 +70,9 @@ result<void> write_file_atomic(const fs::path& path, const std::function<void(st
   if (!fs::exists(dir, ec)) return refuse(fmt::format("folder '{}' does not exist", dir.string()));
   if (!fs::is_directory(dir, ec)) return refuse(fmt::format("'{}' is not a folder", dir.string()));
 
-  const std::string prefix = detail::temp_prefix(target.path.filename().string(), detail::name_max(dir), 11);
+  detail::sweep_stale_temporaries(dir);
+  const std::string prefix =
+      detail::temp_prefix(target.path.filename().string(), detail::name_max(dir), detail::temp_name_reserve);
   auto temp = detail::temporary_file::create(dir, prefix, target);
   if (!temp) return refuse(temp.error_value().reason);
   detail::sink_streambuf buffer{[&](const char* data, size_t size) { return (*temp)->write(data, size); }};
@@ -120,6 +125,47 @@ result<std::string> read_bounded(const fs::path& path, std::string_view what, u6
   bytes.resize(got);
   if (got > max_bytes) return too_large(got);
   return bytes;
+}
+
+std::string temp_name(const std::string& prefix) {
+  return fmt::format("{}.{}-{}.tmp", prefix, current_process_id(), random_suffix());
+}
+
+void sweep_stale_temporaries(const fs::path& folder) {
+  static std::mutex mutex;
+  static std::vector<fs::path> swept;
+  std::error_code ec;
+  const fs::path key = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+  {
+    std::lock_guard lock{mutex};
+    if (std::find(swept.begin(), swept.end(), key) != swept.end()) return;
+    swept.push_back(key);
+  }
+  // ".NAME.PID-XXXXXX.tmp": the pid between the last '.' before it and the '-'.
+  const auto maker_of = [](const std::string& name) -> std::optional<u64> {
+    constexpr std::string_view tail = ".tmp";
+    if (name.size() < 1 + 1 + 1 + 1 + 6 + tail.size() || name[0] != '.' || !name.ends_with(tail)) return std::nullopt;
+    const std::string_view stem{name.data(), name.size() - tail.size()};
+    if (stem[stem.size() - 7] != '-') return std::nullopt;
+    for (char c : stem.substr(stem.size() - 6))
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'))) return std::nullopt;
+    const size_t dot = stem.rfind('.', stem.size() - 8);
+    if (dot == 0 || dot == std::string_view::npos) return std::nullopt;
+    u64 pid = 0;
+    const char* first = stem.data() + dot + 1;
+    const char* last = stem.data() + stem.size() - 7;
+    const auto [end, error] = std::from_chars(first, last, pid);
+    if (error != std::errc{} || end != last || first == last) return std::nullopt;
+    return pid;
+  };
+  for (fs::directory_iterator it{folder, ec}, end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const std::optional<u64> maker = maker_of(name);
+    if (!maker || *maker == current_process_id() || !is_stale_temporary(it->path(), *maker)) continue;
+    std::error_code removed;
+    if (fs::remove(it->path(), removed))
+      XE_LOG_INFO("removed '{}', a temporary file an ended run (process {}) left behind", it->path().string(), *maker);
+  }
 }
 
 std::string temp_prefix(const std::string& file_name, size_t name_max, size_t reserved) {

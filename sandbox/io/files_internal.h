@@ -51,8 +51,20 @@ private:
 // ".tmp"), never inside a UTF-8 sequence.
 std::string temp_prefix(const std::string& file_name, size_t name_max, size_t reserved);
 
-// Six random characters [0-9a-z]: a temporary file's name part.
+// Six random characters [0-9a-z].
 std::string random_suffix();
+// A temporary file's name: prefix (temp_prefix), this process's id, a random part, ".tmp"
+// (".a.json.4711-k3x9q2.tmp"); temp_name_reserve bytes more than the prefix at most.
+std::string temp_name(const std::string& prefix);
+constexpr size_t temp_name_reserve = 1 + 10 + 1 + 6 + 4;
+// Removes from folder, once per folder and process, the temporaries (temp_name) that an
+// ended run left behind (SIGKILL, a power cut: nothing could clean at that moment).
+void sweep_stale_temporaries(const std::filesystem::path& folder);
+// Platform: this process's id; whether the temporary file was left by process maker_pid that
+// no longer runs (gone, or its id now names a process started after the file was written),
+// and is ours to remove (a regular file of this user).
+u64 current_process_id();
+bool is_stale_temporary(const std::filesystem::path& file, u64 maker_pid);
 
 // A regular file's bytes, read with read_some (bytes into the buffer; 0 at the end; an error's
 // reason is the system's) from its size as it was opened, for a file that grows while read

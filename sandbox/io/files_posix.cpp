@@ -10,6 +10,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <sstream>
+#include <limits>
+#include <fstream>
 #include <iterator>
 #include <thread>
 
@@ -188,7 +191,7 @@ result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& f
                                                                const output_target& over) {
   auto temp = std::make_unique<posix_temporary>();
   for (int attempt = 0; attempt < 100 && temp->_fd < 0; ++attempt) {
-    temp->_path = folder / (prefix + "." + random_suffix() + ".tmp");
+    temp->_path = folder / temp_name(prefix);
     // A new file gets the usual 0666 less the umask; an existing one its own mode below.
     temp->_fd =
         ::open(temp->_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, over.exists ? 0600 : 0666);
@@ -211,6 +214,34 @@ result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& f
     if (::fchmod(temp->_fd, st.st_mode & 07777) != 0) return make_error(errc::io, errno_text(errno));
   }
   return std::unique_ptr<temporary_file>{std::move(temp)};
+}
+
+u64 current_process_id() { return static_cast<u64>(::getpid()); }
+
+bool is_stale_temporary(const fs::path& file, u64 maker_pid) {
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) return false;
+  if (maker_pid == 0 || maker_pid > static_cast<u64>(std::numeric_limits<pid_t>::max())) return true;
+  if (::kill(static_cast<pid_t>(maker_pid), 0) != 0 && errno == ESRCH) return true;
+  // The id runs a process: the maker, unless that process started after the file was last
+  // written (ids are reused). /proc/PID/stat's 22nd field is the start in ticks after boot.
+  std::ifstream stat_file{fmt::format("/proc/{}/stat", maker_pid)};
+  std::ifstream boot_file{"/proc/stat"};
+  std::string stat_line((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+  const size_t comm_end = stat_line.rfind(')');  // the command name may hold spaces
+  if (comm_end == std::string::npos) return false;
+  std::istringstream fields{stat_line.substr(comm_end + 2)};
+  std::string field;
+  unsigned long long start_ticks = 0;
+  for (int i = 3; i <= 22 && fields >> field; ++i)
+    if (i == 22) start_ticks = std::strtoull(field.c_str(), nullptr, 10);
+  long long boot = -1;
+  for (std::string key; boot_file >> key;)
+    if (key == "btime") boot_file >> boot;
+  const long ticks = ::sysconf(_SC_CLK_TCK);
+  if (start_ticks == 0 || boot < 0 || ticks <= 0) return false;  // unknown: keep it
+  const long long started = boot + static_cast<long long>(start_ticks / static_cast<unsigned long long>(ticks));
+  return started > static_cast<long long>(st.st_mtime) + 2;  // btime is whole seconds
 }
 
 }  // namespace detail

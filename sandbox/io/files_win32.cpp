@@ -167,7 +167,7 @@ result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& f
   auto temp = std::make_unique<win32_temporary>();
   temp->_replace = over.exists;
   for (int attempt = 0; attempt < 100 && temp->_file == INVALID_HANDLE_VALUE; ++attempt) {
-    temp->_path = folder / (prefix + "." + random_suffix() + ".tmp");
+    temp->_path = folder / temp_name(prefix);
     temp->_file =
         CreateFileW(temp->_path.c_str(), GENERIC_WRITE, 0, nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
     const DWORD e = GetLastError();
@@ -181,6 +181,28 @@ result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& f
     return make_error(errc::io, fmt::format("no free temporary name in folder '{}'", folder.string()));
   }
   return std::unique_ptr<temporary_file>{std::move(temp)};
+}
+
+u64 current_process_id() { return GetCurrentProcessId(); }
+
+bool is_stale_temporary(const fs::path& file, u64 maker_pid) {
+  WIN32_FILE_ATTRIBUTE_DATA data{};
+  if (!GetFileAttributesExW(file.c_str(), GetFileExInfoStandard, &data) ||
+      (data.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)))
+    return false;
+  if (maker_pid == 0 || maker_pid > 0xFFFF'FFFFull) return true;
+  HANDLE process = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, static_cast<DWORD>(maker_pid));
+  if (!process) return GetLastError() == ERROR_INVALID_PARAMETER;  // no such process (else: not ours to judge)
+  FILETIME created{}, exited{}, kernel{}, user{};
+  DWORD code = 0;
+  const bool ended = GetExitCodeProcess(process, &code) && code != STILL_ACTIVE;
+  const bool times = GetProcessTimes(process, &created, &exited, &kernel, &user);
+  CloseHandle(process);
+  if (ended) return true;
+  if (!times) return false;
+  // The id runs a process: the maker, unless it started after the file was last written.
+  const auto ticks = [](const FILETIME& t) { return (u64{t.dwHighDateTime} << 32) | t.dwLowDateTime; };
+  return ticks(created) > ticks(data.ftLastWriteTime) + 2ull * 10'000'000;  // 100 ns ticks
 }
 
 }  // namespace detail

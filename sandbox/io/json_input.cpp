@@ -4,6 +4,7 @@
 #include <vector>
 
 #include <spdlog/fmt/fmt.h>
+#include <utf8cpp/utf8.h>
 
 #include "io/files.h"
 
@@ -99,7 +100,7 @@ public:
       what = what.substr(at + 15);
     else if (const auto bracket = what.find("] "); bracket != std::string::npos)
       what = what.substr(bracket + 2);
-    _error = "is not valid JSON: " + what;
+    _error = "is not valid JSON: " + printable_text(what);  // it quotes the input's bytes
     return false;
   }
 
@@ -206,11 +207,55 @@ void brief_into(const json& v, std::string& out, size_t budget) {
 
 }  // namespace
 
+namespace {
+
+// Calls each(code point, bytes) per UTF-8 character of text, or each(invalid, one byte) for a
+// byte that starts none.
+constexpr char32_t invalid_byte = 0xFFFF'FFFF;
+template <typename Each>
+void for_each_character(std::string_view text, Each each) {
+  for (auto it = text.begin(); it != text.end();) {
+    auto next = it;
+    try {
+      const char32_t c = utf8::next(next, text.end());
+      each(c, std::string_view{&*it, static_cast<size_t>(next - it)});
+      it = next;
+    } catch (const utf8::exception&) {
+      each(invalid_byte, std::string_view{&*it, 1});
+      ++it;
+    }
+  }
+}
+
+bool is_control(char32_t c) { return c < 0x20 || (c >= 0x7F && c <= 0x9F); }
+
+}  // namespace
+
+std::string printable_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for_each_character(text, [&](char32_t c, std::string_view bytes) {
+    if (c == invalid_byte)
+      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(bytes[0]));
+    else if (is_control(c))
+      out += fmt::format("\\u{:04X}", static_cast<u32>(c));
+    else
+      out += bytes;
+  });
+  return out;
+}
+
+bool has_control_characters(std::string_view text) {
+  bool found = false;
+  for_each_character(text, [&](char32_t c, std::string_view) { found = found || c == invalid_byte || is_control(c); });
+  return found;
+}
+
 std::string brief_text(std::string_view text, size_t max_chars) {
-  if (text.size() <= max_chars + 3) return std::string{text};
+  if (text.size() <= max_chars + 3) return printable_text(text);
   size_t cut = max_chars;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside UTF-8
-  return std::string{text.substr(0, cut)} + "...";
+  return printable_text(text.substr(0, cut)) + "...";
 }
 
 std::string brief(const json& value, size_t max_chars) {
@@ -223,6 +268,9 @@ result<json> parse_json(std::string_view text, std::string_view label, const jso
   if (text.size() > limits.max_bytes)
     return make_error(errc::parse, fmt::format("{} is {} bytes, more than the limit of {} bytes", label, text.size(),
                                                limits.max_bytes));
+  // The JSON reader takes a NUL for the end of the input and would accept whatever follows.
+  if (const size_t nul = text.find('\0'); nul != std::string_view::npos)
+    return make_error(errc::parse, fmt::format("{} is not valid JSON: a NUL byte at offset {}", label, nul));
   json document;
   capped_builder builder{document, limits.max_depth};
   bool ok = false;

@@ -36,8 +36,15 @@ result<nlohmann::json> read_json_file(const std::filesystem::path& path, std::st
 // A value as it reads in a message: its JSON text, cut after about max_chars with "...".
 // Never throws, whatever the nesting or the strings' encoding.
 std::string brief(const nlohmann::json& value, size_t max_chars = 80);
-// A string as it reads in a message: cut after about max_chars with "...".
+// A string as it reads in a message: cut after about max_chars with "...", and safe for a
+// terminal (printable_text).
 std::string brief_text(std::string_view text, size_t max_chars = 80);
+// Text from a file as it may reach a terminal or a log: control characters (U+0000..U+001F,
+// U+007F, U+0080..U+009F: escape sequences among them) as \u00XX, bytes that are not UTF-8
+// as \xXX; everything else as it is.
+std::string printable_text(std::string_view text);
+// Whether text holds a character printable_text would escape.
+bool has_control_characters(std::string_view text);
 // One JSON Pointer reference token, escaped ("a/b" → "a~1b").
 std::string pointer_token(std::string_view key);
 // A pointer's reference tokens, unescaped, outermost first.

@@ -5,10 +5,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <spdlog/fmt/fmt.h>
 
 #include "io/files.h"
 #include "io/json_input.h"
@@ -132,6 +135,43 @@ TEST_F(files_test, a_kept_file_is_written_only_by_its_keeper) {
   EXPECT_FALSE(write_file_atomic(_dir / "settings.json", std::string_view{"x"}, "another keeper"));
   EXPECT_EQ(read(_dir / "settings.json"), "{}");
   EXPECT_TRUE(write_file_atomic(_dir / "other.json", std::string_view{"x"}));
+}
+
+// Issue 33: kill -9 during a write left a 16 MB temporary forever. The next write into the
+// folder removes what an ended run left (its process gone, or its id reused by a process
+// that started after the file was written) and nothing else.
+TEST_F(files_test, temporaries_an_ended_run_left_are_removed_by_the_next_write) {
+  const auto child = [](const char* seconds) {
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::execlp("sleep", "sleep", seconds, static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    return pid;
+  };
+  const pid_t ended = child("0");
+  ::waitpid(ended, nullptr, 0);
+  const pid_t running = child("30");  // started now: not the maker of an hour-old file
+  const auto make = [&](const std::string& name, bool hour_old = false) {
+    std::ofstream{_dir / name} << "half a snapshot";
+    if (hour_old) fs::last_write_time(_dir / name, fs::last_write_time(_dir / name) - std::chrono::hours{1});
+    return _dir / name;
+  };
+  const fs::path gone = make(fmt::format(".big.json.{}-k3x9q2.tmp", ended));
+  const fs::path reused = make(fmt::format(".big.json.{}-a1b2c3.tmp", running), true);
+  const fs::path live = make(fmt::format(".big.json.{}-zz00zz.tmp", running));  // being written now
+  const fs::path ours = make(fmt::format(".big.json.{}-abcdef.tmp", ::getpid()));
+  const std::vector<fs::path> unrelated = {make("notes.tmp"), make(".big.json.XXXXXX.tmp"),
+                                           make(fmt::format("big.json.{}-k3x9q2.tmp", ended)),
+                                           make(fmt::format(".big.json.{}-K3X9Q2.tmp", ended))};
+  ASSERT_TRUE(write_file_atomic(_dir / "big.json", std::string_view{"{}"}));
+  ::kill(running, SIGKILL);
+  ::waitpid(running, nullptr, 0);
+  EXPECT_FALSE(fs::exists(gone));
+  EXPECT_FALSE(fs::exists(reused));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(ours));
+  for (const fs::path& p : unrelated) EXPECT_TRUE(fs::exists(p)) << p;
 }
 
 TEST_F(files_test, reading_refuses_what_is_not_a_regular_file_without_blocking) {
