@@ -67,8 +67,7 @@ std::string checked_string(const json& value, const std::string& where) {
   if (!value.is_string() || value.get_ref<const std::string&>().empty())
     fail(fmt::format("{} must be a non-empty string, got {}", where, brief(value)));
   const std::string& s = value.get_ref<const std::string&>();
-  if (std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
-    fail(fmt::format("{} must not hold control characters", where));
+  if (has_control_characters(s)) fail(fmt::format("{} must not hold control characters", where));
   return s;
 }
 

@@ -48,14 +48,14 @@ bool lesson_panel::button(const char* label, const char* id, bool enabled) {
   ImGui::BeginDisabled(!enabled);
   const bool pressed = ImGui::Button(fmt::format("{}###{}", label, id).c_str());
   ImGui::EndDisabled();
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  _buttons[id] = ImVec4{min.x, min.y, max.x, max.y};
+  remember(id);
   return pressed && enabled;
 }
 
 void lesson_panel::remember(const std::string& id) {
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   _buttons[id] = ImVec4{min.x, min.y, max.x, max.y};
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) _hovered = id;
 }
 
 void lesson_panel::show_term(std::string_view id) {

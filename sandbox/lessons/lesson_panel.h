@@ -21,7 +21,10 @@ public:
   // The panel's contents, inside a window the overlay opened.
   void draw(const lesson_view& view);
   std::vector<lesson_request> take_requests() { return std::exchange(_requests, {}); }
-  void begin_pass() { _buttons.clear(); }
+  void begin_pass() {
+    _buttons.clear();
+    _hovered.clear();
+  }
   // The glossary entry on screen (its id), or empty while the Lesson tab is shown.
   std::string shown_term() const { return _glossary_shown ? _term : std::string{}; }
   // Opens the Glossary tab at a term (by id) on the next pass.
@@ -29,6 +32,7 @@ public:
   // Buttons drawn in the last pass, by their ID ("next", "back", "tab-glossary",
   // "term:free-stack", "glossary-search", ...), in screen pixels.
   const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _buttons; }
+  const std::string& hovered_button() const { return _hovered; }  // as marks::hovered()
 
 private:
   void draw_lesson(const lesson_view& view);
@@ -46,6 +50,7 @@ private:
 
   std::vector<lesson_request> _requests;
   std::map<std::string, ImVec4, std::less<>> _buttons;
+  std::string _hovered;
   int _guess{-1};       // the learner's pick for the step about to run
   u32 _guess_for{~0u};  // (lesson index << 16) | step the pick belongs to
   std::string _term;    // the glossary entry shown

@@ -16,11 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-bool has_control_characters(const std::string& text) {
-  return std::any_of(text.begin(), text.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
-}
-
 std::string choices_text(const param& p) {
   std::string out;
   for (size_t i = 0; i < p.choices.size(); ++i)
@@ -35,10 +30,14 @@ result<json> read_param(const param& p, const json& v) {
     case param_type::text: {
       if (!v.is_string() || v.get_ref<const std::string&>().empty())
         return bad(fmt::format("'{}' must be a non-empty string, got {}", p.name, brief(v)));
-      // Names and file names end up in summaries, titles and paths, where a NUL cuts them.
+      // Names and file names end up in summaries, titles, paths and on the terminal, where a
+      // NUL cuts them and an escape sequence acts: neither is a name.
+      if (v.get_ref<const std::string&>().size() > max_text_bytes)
+        return bad(fmt::format("'{}' is {} bytes long, more than {}: {}", p.name,
+                               v.get_ref<const std::string&>().size(), max_text_bytes, brief(v)));
       if (has_control_characters(v.get_ref<const std::string&>()))
-        return bad(
-            fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F), got {}", p.name, brief(v)));
+        return bad(fmt::format("'{}' must not contain control characters (U+0000..U+001F, U+007F..U+009F), got {}",
+                               p.name, brief(v)));
       return v;
     }
     case param_type::integer:

@@ -36,9 +36,13 @@ struct step {
   std::shared_ptr<const action> what;
 };
 
+// The longest text parameter (a name, a file name): long enough for any path a learner
+// types, short enough to print in a message.
+constexpr size_t max_text_bytes = 1024;
+
 // A parameter of an action: how it is read and what docs/scripts.md says of it.
 enum class param_type : u8 {
-  text,     // a non-empty string without control characters
+  text,     // a non-empty string of at most max_text_bytes without control characters
   integer,  // an integer within [min, max]
   boolean,
   choice,  // one of choices
