@@ -165,7 +165,10 @@ class Sandbox:
     # -- input -----------------------------------------------------------------------------
     def click(self, button, timeout=10):
         """Moves the pointer onto a button the UI map names and clicks it, as a person does:
-        where the button is once the panels have stopped moving (they size to content)."""
+        where the button is once the panels have stopped moving (they size to content), and
+        only once the app reports the pointer over that very button (the UI map's "hovered",
+        ImGui's own judgement): a panel that moved after the map was read cannot take the
+        click, however slow or loaded the machine."""
         self.activate()  # raises (and restores) the window first, as a person would
         def settled():
             m = self.ui_map() or {}
@@ -174,14 +177,34 @@ class Sandbox:
             m2 = self.ui_map() or {}
             shown = m2.get("display", [0, 0])[0] > 0
             return first if shown and first and first == m2.get("buttons", {}).get(button) else None
-        rect = self.guard(f"button {button!r} in the UI map", settled, timeout)
-        rect = self.scroll_into_view(button, rect, timeout)
-        self.check_not_clipped(button, rect)
-        ox, oy = self.origin()
-        x, y = ox + (rect[0] + rect[2]) / 2, oy + (rect[1] + rect[3]) / 2
+        deadline = time.monotonic() + timeout
+        hovered = None
+        while True:
+            rect = self.guard(f"button {button!r} in the UI map", settled, max(1, deadline - time.monotonic()))
+            rect = self.scroll_into_view(button, rect, timeout)
+            self.check_not_clipped(button, rect)
+            ox, oy = self.origin()
+            x, y = ox + (rect[0] + rect[2]) / 2, oy + (rect[1] + rect[3]) / 2
+            self.display.run("xdotool", "mousemove", str(int(x)), str(int(y)))
+            at = (int(x) - ox, int(y) - oy)
+            def over():  # a map drawn with the pointer here, naming this button under it
+                m = self.ui_map() or {}
+                if "hovered" not in m:
+                    return True  # an app that does not say (older builds): as before
+                pointer = m.get("pointer") or [-1e9, -1e9]
+                return abs(pointer[0] - at[0]) <= 1 and abs(pointer[1] - at[1]) <= 1 and m["hovered"] == button
+            try:
+                wait_for(f"the app to report the pointer over {button!r}", over, 2)
+                break
+            except TestFailure:
+                hovered = (self.ui_map() or {}).get("hovered")
+                if time.monotonic() > deadline:
+                    raise TestFailure(f"the pointer at {int(x) - ox},{int(y) - oy} is over {hovered!r}, not "
+                                      f"{button!r}, after {timeout} s\n{self.post_mortem()}") from None
+                # The button moved under the pointer: find it again.
         sent = time.monotonic()
         self.clicks_sent.append((button, int(x) - ox, int(y) - oy))
-        self.display.run("xdotool", "mousemove", str(int(x)), str(int(y)), "click", "1")
+        self.display.run("xdotool", "click", "1")
         return sent  # when the click started (xdotool returns once the X server has it)
 
     def check_not_clipped(self, button, rect):

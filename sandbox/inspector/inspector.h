@@ -40,6 +40,7 @@ public:
   bool take_layout_reset() { return _controls.take_layout_reset(); }
   // Buttons drawn in the last pass, by label, in screen pixels (tests, the UI map).
   const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _marks.buttons(); }
+  const std::string& hovered_button() const { return _marks.hovered(); }
 
   bool visible() const { return _visible; }
   void set_visible(bool visible) { _visible = visible; }

@@ -28,6 +28,12 @@ bool marks::section(text_key label, bool open_by_default) {
 void marks::remember(const char* name) {
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   _buttons[name] = ImVec4{min.x, min.y, max.x, max.y};
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) _hovered = name;
+}
+
+void marks::remember(const std::string& label, ImVec4 rect) {
+  _buttons[label] = rect;
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect({rect.x, rect.y}, {rect.z, rect.w})) _hovered = label;
 }
 
 u32 marks::first_cell(std::string_view heap) const {

@@ -122,20 +122,24 @@ public:
   void clear() {
     _buttons.clear();
     _cells.clear();
+    _hovered.clear();
   }
   // A button or collapsing header whose text is label in the inspector's language; its id
   // and its name in the UI map are label's English form.
   bool button(text_key label);
   bool section(text_key label, bool open_by_default = false);
-  bool button_named(const std::string& label);  // a label that is data, not a text ("640x360")
-  void remember(const char* name);              // the last item's rectangle, under name
-  void remember(const std::string& label, ImVec4 rect) { _buttons[label] = rect; }
+  bool button_named(const std::string& label);           // a label that is data, not a text ("640x360")
+  void remember(const char* name);                       // the last item's rectangle, under name
+  void remember(const std::string& label, ImVec4 rect);  // an area drawn in the current window
   std::vector<ImVec4>& cells_of(const std::string& heap, u32 first) {
     _cell_base[heap] = first;
     return _cells[heap];
   }
 
   const std::map<std::string, ImVec4, std::less<>>& buttons() const { return _buttons; }
+  // The remembered item under the mouse, as ImGui judged it this pass (empty: none): where a
+  // click now would land, for the UI map.
+  const std::string& hovered() const { return _hovered; }
   const std::map<std::string, std::vector<ImVec4>, std::less<>>& cells() const { return _cells; }
   u32 first_cell(std::string_view heap) const;
   std::optional<ImVec4> button_rect(std::string_view label) const;
@@ -143,6 +147,7 @@ public:
 
 private:
   std::map<std::string, ImVec4, std::less<>> _buttons;
+  std::string _hovered;
   std::map<std::string, std::vector<ImVec4>, std::less<>> _cells;  // per heap, this page's cells
   std::map<std::string, u32, std::less<>> _cell_base;              // per heap, first index on the page
 };
