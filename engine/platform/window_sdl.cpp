@@ -26,8 +26,9 @@ std::atomic<display_lost_handler> g_display_lost{nullptr};
 // never returns.
 int on_display_lost(Display*) {
   static std::atomic_flag once = ATOMIC_FLAG_INIT;
-  if (!once.test_and_set())
-    if (const display_lost_handler handler = g_display_lost.load()) handler();
+  if (once.test_and_set())  // another thread found it first and is ending the process
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds{1});
+  if (const display_lost_handler handler = g_display_lost.load()) handler();
   static constexpr char message[] = "xengine-sandbox: the connection to the display was lost\n";
   (void)std::fwrite(message, 1, std::strlen(message), stderr);
   std::_Exit(1);
