@@ -40,12 +40,6 @@ std::optional<u64> array_token_index(std::string_view token) {
   return index;
 }
 
-size_t elements_needed(const std::string* token, size_t size) {
-  if (!token) return size;
-  const std::optional<u64> index = array_token_index(*token);
-  return index && *index < size ? static_cast<size_t>(*index) + 1 : 0;
-}
-
 const json* find_at(const json& document, const json::json_pointer& pointer) {
   const json* at = &document;
   for (const std::string& token : pointer_tokens(pointer)) {

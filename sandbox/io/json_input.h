@@ -57,8 +57,16 @@ const nlohmann::json* find_at(const nlohmann::json& document, const nlohmann::js
 // The index an array token names, or nullopt when it names none (RFC 6901's syntax, within
 // u64).
 std::optional<u64> array_token_index(std::string_view token);
-// How many of a list's first elements a pointer through the list needs, given the pointer's
-// token after it (null: the whole list); a token that names no element of it needs none.
-size_t elements_needed(const std::string* token, size_t size);
+// What a pointer through a list reads of it, given the pointer's token after the list: the
+// element it names alone, in an object under that token (find_at reads "/list/K" from it as
+// from the whole list), or an empty object when it names none. Reading one element of a
+// long list then copies and converts one element, not the K before it.
+template <typename List, typename Convert>
+nlohmann::json element_of(const std::string& token, const List& list, Convert convert) {
+  nlohmann::json one = nlohmann::json::object();
+  if (const std::optional<u64> index = array_token_index(token); index && *index < list.size())
+    one[token] = convert(list[static_cast<size_t>(*index)]);
+  return one;
+}
 
 }  // namespace xe::sandbox

@@ -33,12 +33,12 @@ nlohmann::json action_runner::evaluation_document(const nlohmann::json::json_poi
   const std::string& section = tokens[0];
   if (section == "checks") return {{"checks", _checks}};
   if (section != "labels") return _host.snapshot_part(needed);
-  // "/labels/NAME/K" needs that label's first K + 1 indices.
+  // "/labels/NAME/K" reads index K of that label alone.
   nlohmann::json labels = nlohmann::json::object();
   for (const auto& [name, entry] : _labels) {
     if (tokens.size() > 1 && name != tokens[1]) continue;
-    const size_t count = elements_needed(tokens.size() > 2 ? &tokens[2] : nullptr, entry.indices.size());
-    labels[name] = std::vector<u32>(entry.indices.begin(), entry.indices.begin() + static_cast<std::ptrdiff_t>(count));
+    labels[name] = tokens.size() > 2 ? element_of(tokens[2], entry.indices, [](u32 index) { return index; })
+                                     : nlohmann::json(entry.indices);
   }
   return {{"labels", std::move(labels)}};
 }

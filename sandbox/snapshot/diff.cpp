@@ -5,6 +5,8 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "io/json_input.h"
+
 namespace xe::sandbox {
 
 std::vector<descriptor_state> descriptor_states(const heap_record& heap) {
@@ -22,6 +24,20 @@ std::vector<descriptor_state> descriptor_states(const heap_record& heap) {
 
 namespace {
 
+// The fields the other lines of a diff already say (the frame and fence counts, a surface
+// created, removed, replaced, resized or made fullscreen), and measured times.
+bool said_elsewhere(std::string_view path) {
+  if (path == "/frame/number" || path == "/fence/cpu_value" || path.ends_with("_ms")) return true;
+  constexpr std::string_view slots = "/surfaces/slots";
+  if (!path.starts_with(slots)) return false;
+  const std::string_view rest = path.substr(slots.size());  // "", "/N" or "/N/field..."
+  const size_t field = rest.find('/', 1);
+  if (field == std::string_view::npos) return true;  // slots added or removed, a slot made or gone
+  const std::string_view leaf = rest.substr(field + 1);
+  return leaf == "live" || leaf == "generation" || leaf == "width" || leaf == "height" || leaf == "fullscreen" ||
+         leaf == "kind";
+}
+
 bool deferred(descriptor_state s) { return s >= descriptor_state::deferred0; }
 
 heap_change compare(const heap_record* before, const heap_record* after) {
@@ -32,6 +48,15 @@ heap_change compare(const heap_record* before, const heap_record* after) {
     change.removed = !after;
     return change;
   }
+  const gfx::heap_info &was = before->info, &is = after->info;
+  const auto property = [&](const char* name, const auto& from, const auto& to) {
+    if (from != to) change.properties.push_back(fmt::format("{} {} -> {}", name, from, to));
+  };
+  property("type", gfx::to_string(was.type), gfx::to_string(is.type));
+  property("model", gfx::to_string(was.model), gfx::to_string(is.model));
+  property("capacity", was.capacity, is.capacity);
+  property("descriptor_size", was.descriptor_size, is.descriptor_size);
+  property("shader_visible", was.shader_visible, is.shader_visible);
   const auto a = descriptor_states(*before), b = descriptor_states(*after);
   for (u32 i = 0; i < std::min(a.size(), b.size()); ++i) {
     if (a[i] == b[i]) continue;
@@ -51,6 +76,40 @@ heap_change compare(const heap_record* before, const heap_record* after) {
   return change;
 }
 
+// Leaf by leaf, what differs between a and b under path, but what the other lines say.
+void field_changes(const nlohmann::json& a, const nlohmann::json& b, const std::string& path, record_diff& d) {
+  if (a == b) return;
+  if (a.is_object() && b.is_object()) {
+    std::set<std::string> keys;
+    for (const auto& [k, v] : a.items()) keys.insert(k);
+    for (const auto& [k, v] : b.items()) keys.insert(k);
+    for (const std::string& k : keys) {
+      static const nlohmann::json absent;
+      const auto ia = a.find(k), ib = b.find(k);
+      field_changes(ia == a.end() ? absent : *ia, ib == b.end() ? absent : *ib, path + "/" + pointer_token(k), d);
+    }
+    return;
+  }
+  if (a.is_array() && b.is_array() && a.size() == b.size()) {
+    for (size_t i = 0; i < a.size(); ++i) field_changes(a[i], b[i], path + "/" + std::to_string(i), d);
+    return;
+  }
+  if (said_elsewhere(path)) return;
+  if (d.fields.size() < max_field_lines)
+    d.fields.push_back(fmt::format("{}: {} -> {}", path, brief(a, 60), brief(b, 60)));
+  else
+    ++d.fields_left_out;
+}
+
+
+// A heap's own counters: its indices and properties are said above.
+nlohmann::json heap_counters(const frame_record& r) {
+  nlohmann::json heaps = nlohmann::json::object();
+  for (const heap_record& h : r.heaps())
+    heaps[h.info.name] = {{"faults", h.info.faults}, {"last_fault", h.state ? h.state->last_fault : ""}};
+  return heaps;
+}
+
 std::string list(const std::vector<u32>& indices) {
   std::string out;
   for (size_t i = 0; i < indices.size(); ++i) {
@@ -64,22 +123,25 @@ std::string list(const std::vector<u32>& indices) {
 
 bool record_diff::empty() const {
   return frames == 0 && fence_values == 0 && heaps.empty() && objects_created.empty() && objects_released.empty() &&
-         surfaces.empty();
+         surfaces.empty() && fields.empty();
 }
 
 record_diff diff(const frame_record& before, const frame_record& after) {
   record_diff d;
-  // Unsigned differences, wrapped into the signed range: a snapshot may be older than the frame.
-  d.frames = static_cast<s64>(after.frame.frame_number - before.frame.frame_number);
-  d.fence_values = static_cast<s64>(after.frame.cpu_fence_value - before.frame.cpu_fence_value);
+  const auto distance = [](u64 a, u64 b) { return a > b ? a - b : b - a; };
+  const gfx::frame_stats &was = before.frame, &is = after.frame;
+  d.earlier = is.frame_number < was.frame_number ||
+              (is.frame_number == was.frame_number && is.cpu_fence_value < was.cpu_fence_value);
+  d.frames = distance(is.frame_number, was.frame_number);
+  d.fence_values = distance(is.cpu_fence_value, was.cpu_fence_value);
 
   std::set<std::string> names;
   for (const auto& h : before.heaps()) names.insert(h.info.name);
   for (const auto& h : after.heaps()) names.insert(h.info.name);
   for (const std::string& name : names) {
     heap_change c = compare(before.find_heap(name), after.find_heap(name));
-    if (c.created || c.removed || !c.allocated.empty() || !c.freed.empty() || !c.returned.empty() ||
-        !c.reused.empty() || !c.passed.empty() || !c.other.empty())
+    if (c.created || c.removed || !c.properties.empty() || !c.allocated.empty() || !c.freed.empty() ||
+        !c.returned.empty() || !c.reused.empty() || !c.passed.empty() || !c.other.empty())
       d.heaps.push_back(std::move(c));
   }
 
@@ -113,20 +175,31 @@ record_diff diff(const frame_record& before, const frame_record& after) {
                                            : localize("surface {} left fullscreen"_t, i));
     }
   }
+  for (const char* section :
+       {"frame", "fence", "deferred_releases", "resources", "upload", "validation", "events_dropped"})
+    field_changes(section_to_json(before, section), section_to_json(after, section), std::string{"/"} + section, d);
+  // A surface created, removed or replaced is said above with all it brings: compare the
+  // fields of the ones that stayed.
+  nlohmann::json surfaces_a = section_to_json(before, "surfaces"), surfaces_b = section_to_json(after, "surfaces");
+  auto &slots_a = surfaces_a["slots"], &slots_b = surfaces_b["slots"];
+  for (size_t i = 0; i < std::min(slots_a.size(), slots_b.size()); ++i)
+    if (slots_a[i].value("live", false) != slots_b[i].value("live", false) ||
+        slots_a[i].value("generation", 0) != slots_b[i].value("generation", 0))
+      slots_a[i] = slots_b[i] = nullptr;
+  field_changes(surfaces_a, surfaces_b, "/surfaces", d);
+  field_changes(heap_counters(before), heap_counters(after), "/heaps", d);
   return d;
 }
 
 std::vector<std::string> record_diff::describe(language lang) const {
   std::vector<std::string> lines;
-  // Both move together; an older "after" reads as earlier, never as a wrapped count.
-  const bool earlier = frames < 0 || (frames == 0 && fence_values < 0);
-  const auto magnitude = [](s64 v) { return v < 0 ? 0 - static_cast<u64>(v) : static_cast<u64>(v); };
   lines.push_back(textf(lang,
                         earlier ? "{} frame(s), {} fence value(s) earlier"_t : "{} frame(s), {} fence value(s) later"_t,
-                        magnitude(frames), magnitude(fence_values)));
+                        frames, fence_values));
   for (const heap_change& h : heaps) {
     if (h.created) lines.push_back(textf(lang, "heap '{}' created"_t, h.heap));
     if (h.removed) lines.push_back(textf(lang, "heap '{}' removed"_t, h.heap));
+    for (const std::string& p : h.properties) lines.push_back(textf(lang, "heap '{}' made again: {}"_t, h.heap, p));
     if (!h.allocated.empty()) lines.push_back(textf(lang, "heap '{}': allocated {}"_t, h.heap, list(h.allocated)));
     if (!h.freed.empty()) lines.push_back(textf(lang, "heap '{}': freed, now waiting {}"_t, h.heap, list(h.freed)));
     if (!h.returned.empty())
@@ -140,6 +213,8 @@ std::vector<std::string> record_diff::describe(language lang) const {
   for (const std::string& o : objects_created) lines.push_back(textf(lang, "created {}"_t, o));
   for (const std::string& o : objects_released) lines.push_back(textf(lang, "released {}"_t, o));
   for (const localized& s : surfaces) lines.push_back(s.in(lang));
+  for (const std::string& f : fields) lines.push_back(textf(lang, "changed {}"_t, f));
+  if (fields_left_out) lines.push_back(textf(lang, "... and {} more changed field(s)"_t, fields_left_out));
   return lines;
 }
 

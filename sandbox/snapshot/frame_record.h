@@ -77,6 +77,9 @@ void capture_frame_record(const event_recorder* events, const frame_record* prev
 
 // The snapshot document (docs/snapshot.md), in the version this sandbox writes.
 nlohmann::json to_json(const frame_record& record, const gfx::adapter_info& adapter);
+// One top-level member of that document ("fence", "surfaces"…; not "adapter"), or null when
+// the record does not hold it.
+nlohmann::json section_to_json(const frame_record& record, std::string_view section);
 // Part of the document read from the running engine: the members `needed` passes through
 // (in a heap, only the member it names; an array only up to the index it names), so that
 // it resolves exactly as in the whole document, or not at all where that would not.

@@ -92,8 +92,8 @@ json heap_field_json(const gfx::heap_info& info, const gfx::heap_state& state, s
   if (field == "faults") return info.faults;
   if (field == "last_fault") return state.last_fault;
   if (field == "free_stack") {
-    const size_t n = elements_needed(element, state.free_stack.size());
-    return json(std::vector<u32>(state.free_stack.begin(), state.free_stack.begin() + static_cast<std::ptrdiff_t>(n)));
+    if (element) return element_of(*element, state.free_stack, [](u32 index) { return index; });
+    return state.free_stack;
   }
   if (field == "deferred") {
     json deferred = json::array();
@@ -272,6 +272,12 @@ json to_json(const frame_record& r, const gfx::adapter_info& adapter) {
   return document;
 }
 
+json section_to_json(const frame_record& r, std::string_view section) {
+  const bool needs_objects = section == "deferred_releases" || section == "resources" || section == "objects";
+  if (section == "adapter" || (needs_objects && !r.objects)) return nullptr;
+  return section_json(r, gfx::adapter_info{}, section);
+}
+
 json capture_frame_state_part(const event_recorder* events, const json::json_pointer& needed) {
   const std::vector<std::string> tokens = pointer_tokens(needed);
   if (tokens.empty()) return to_json(capture_frame_record(events, nullptr), gfx::get_adapter_info());
@@ -279,7 +285,7 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
   json document = json::object();
   if (section == "heaps") {
     // One heap's one member reads only what that member needs: "/heaps/big/size" copies no
-    // free stack, "/heaps/big/free_stack/3" copies it but converts four entries.
+    // free stack, "/heaps/big/free_stack/3" copies it but converts one entry.
     const std::string* name = tokens.size() > 1 ? &tokens[1] : nullptr;
     const std::string* field = tokens.size() > 2 ? &tokens[2] : nullptr;
     const std::string* element = tokens.size() > 3 ? &tokens[3] : nullptr;
@@ -336,11 +342,13 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
   if (section == "surfaces") r.set_surfaces(gfx::calculate_surfaces_info());
   if (section == "upload") r.upload = gfx::get_upload_stats();
   if (section == "validation") r.validation_errors = gfx::get_validation_error_count();
+  if (section == "events" && events && tokens.size() > 1) {  // "/events/K/...": event K alone
+    document["events"] = element_of(tokens[1], events->events(), event_json);
+    return document;
+  }
   if (section == "events" && events) {
-    // "/events/K/..." needs the first K + 1 events only.
     const auto recorded = events->events();
-    const size_t count = elements_needed(tokens.size() > 1 ? &tokens[1] : nullptr, recorded.size());
-    r.events.assign(recorded.begin(), recorded.begin() + static_cast<std::ptrdiff_t>(count));
+    r.events.assign(recorded.begin(), recorded.end());
   }
   if (section == "events_dropped" && events) r.events_dropped = events->dropped();
   json part = section_json(r, gfx::get_adapter_info(), section);

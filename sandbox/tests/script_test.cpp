@@ -202,10 +202,12 @@ TEST(expectations, any_array_index_is_found_or_absent) {
   for (const char* absent : {"/a/3", "/a/18446744073709551615", "/a/18446744073709551616", "/a/99999999999999999999999",
                              "/a/-", "/a/01", "/a/+1", "/a/1x", "/a/", "/o/1", "/a/0/0", "/b"})
     EXPECT_EQ(find(absent), nullptr) << absent;
-  EXPECT_EQ(elements_needed(nullptr, 5), 5u);
-  for (const auto& [token, needed] : std::vector<std::pair<std::string, size_t>>{
-           {"0", 1}, {"3", 4}, {"4", 5}, {"5", 0}, {"18446744073709551615", 0}, {"x", 0}, {"01", 0}})
-    EXPECT_EQ(elements_needed(&token, 5), needed) << token;
+  // One element of a list, as a pointer through it reads it.
+  const std::vector<u32> list = {7, 8, 9};
+  const auto one = [&](const std::string& token) { return element_of(token, list, [](u32 v) { return v; }); };
+  EXPECT_EQ(one("2"), (nlohmann::json{{"2", 9}}));
+  for (const char* none : {"3", "18446744073709551615", "x", "01", "-"}) EXPECT_EQ(one(none), nlohmann::json::object());
+  EXPECT_EQ(*find_at(nlohmann::json{{"list", one("1")}}, nlohmann::json::json_pointer{"/list/1"}), 8);
   auto e = actions::parse_expect({{"path", "/a/18446744073709551615"}, {"equals", 0}});
   EXPECT_MENTIONS(*actions::check_expect(state, *e), "does not exist in the engine's state");
 }

@@ -562,10 +562,62 @@ TEST(record_diff_test, an_older_after_reads_as_earlier) {
   newer.frame.frame_number = 14;
   newer.frame.cpu_fence_value = 15;
   const record_diff back = diff(newer, older);
-  EXPECT_EQ(back.frames, -4);
-  EXPECT_EQ(back.fence_values, -5);
+  EXPECT_TRUE(back.earlier);
+  EXPECT_EQ(back.frames, 4u);
+  EXPECT_EQ(back.fence_values, 5u);
   EXPECT_EQ(back.describe(en()).front(), "4 frame(s), 5 fence value(s) earlier");
   EXPECT_EQ(diff(older, newer).describe(en()).front(), "4 frame(s), 5 fence value(s) later");
+  // Issue 33: numbers from a file near 2^64 wrapped the arithmetic ("1 frame(s) earlier").
+  frame_record first, last;
+  last.frame.frame_number = last.frame.cpu_fence_value = ~u64{0};
+  EXPECT_EQ(diff(first, last).describe(en()).front(),
+            "18446744073709551615 frame(s), 18446744073709551615 fence value(s) later");
+  EXPECT_EQ(diff(last, first).describe(en()).front(),
+            "18446744073709551615 frame(s), 18446744073709551615 fence value(s) earlier");
+}
+
+// Issue 33: --diff said nothing of fields outside its own lines. Every field the snapshot
+// carries is compared, but measured times, which change with every frame.
+TEST(record_diff_test, every_other_field_that_changed_is_named) {
+  frame_record a, b;
+  a.frame.gpu_completed = 3;
+  b.frame.gpu_completed = 5;
+  b.frame.cpu_frame_ms = 9.5f;  // a measurement: not a change of state
+  b.upload.used[1] = 256;
+  a.validation_errors = 0;
+  b.validation_errors = 2;
+  const auto lines = diff(a, b).describe(en());
+  for (const char* expected : {"changed /fence/gpu_completed: 3 -> 5", "changed /upload/used/1: 0 -> 256",
+                               "changed /validation/errors: 0 -> 2"})
+    EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
+  for (const std::string& line : lines) EXPECT_EQ(line.find("_ms"), std::string::npos) << line;
+  frame_record many = a;
+  many.upload.high_water = 1;
+  many.upload.capacity_per_slot = 1;
+  many.upload.current_slot = 1;
+  EXPECT_EQ(diff(a, many).fields.size(), 3u);
+  EXPECT_TRUE(diff(b, b).empty());
+}
+
+// Issue 33: a heap made again under its name with another capacity read as no change.
+TEST(record_diff_test, a_heap_made_again_differently_is_a_change) {
+  const auto record = [](u32 capacity, bool visible) {
+    frame_record r;
+    auto state = std::make_shared<gfx::heap_state>();
+    state->free_stack.resize(capacity);
+    for (u32 i = 0; i < capacity; ++i) state->free_stack[i] = i;
+    r.set_heaps({{gfx::heap_info{.name = "demo",
+                                 .type = gfx::heap_type::cbv_srv_uav,
+                                 .capacity = capacity,
+                                 .descriptor_size = 32,
+                                 .shader_visible = visible},
+                  std::move(state)}});
+    return r;
+  };
+  const auto lines = diff(record(4, true), record(8, false)).describe(en());
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "heap 'demo' made again: capacity 4 -> 8"), lines.end());
+  EXPECT_NE(std::find(lines.begin(), lines.end(), "heap 'demo' made again: shader_visible true -> false"), lines.end());
+  EXPECT_TRUE(diff(record(4, true), record(4, true)).empty());
 }
 
 // The history keeps only the timings that changed since the previous record; timeline_of
