@@ -162,9 +162,11 @@ result<step> parse_step(const json& object, u32 number) {
     values[p.name] = std::move(*read);
   }
   // After the parameters: a missing one is named before a typo elsewhere.
-  for (const auto& [key, value] : object.items())
+  for (const auto& item : object.items()) {
+    const std::string& key = item.key();  // a lambda may not capture a structured binding (clang 14)
     if (key != "do" && std::none_of(k->params.begin(), k->params.end(), [&](const param& p) { return key == p.name; }))
       return fail(fmt::format("unknown parameter '{}'", brief_text(key, 40)));
+  }
   auto made = k->make(*k, args{values, inner});
   if (!made) return fail(made.error_value().reason);
   return step{number, name, std::move(values), std::shared_ptr<const action>{std::move(*made)}};
