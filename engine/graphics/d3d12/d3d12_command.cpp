@@ -148,7 +148,8 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   // Frame N may start once frame N - frames_in_flight has finished on the GPU. That frame
   // is at least as late as this slot's previous use, so the slot is free too.
   const u32 slot = next_slot();
-  const u32 oldest_slot = (slot + frame_slot_count - _frames_in_flight) % frame_slot_count;
+  const u32 in_flight = XE_FAULT(frames_in_flight_ignored) ? frame_slot_count : _frames_in_flight;
+  const u32 oldest_slot = (slot + frame_slot_count - in_flight) % frame_slot_count;
   const u64 target = _frames[oldest_slot].fence_value;
   const bool behind = completed_value() < target;
   const u64 wait_begin = now_ns();
@@ -162,7 +163,7 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
     event e{.type = event_type::fence_waited, .slot = slot, .value = target, .wait_ms = _last_wait_ms};
     detail::emit(e);
   }
-  if (reclaim) reclaim(slot);
+  if (reclaim) reclaim(XE_FAULT(wrong_slot_reclaimed) ? (slot + 1) % frame_slot_count : slot);
   _clock.publish(slot, _frame_number);
 
   command_frame& frame = _frames[slot];
@@ -214,11 +215,26 @@ result<void> d3d12_command::signal() {
   return {};
 }
 
+result<void> d3d12_command::signal_only() {
+  XE_ASSERT(!_recording);
+  ++_fence_value;
+  XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
+  return {};
+}
+
+// Reported as a wait like begin_frame's, with detail "flush": the lessons check that it waited.
 result<void> d3d12_command::flush() {
   XE_ASSERT(!_recording);
   ++_fence_value;
   XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
-  return wait_for(_fence_value);
+  f32 waited_ms = 0.f;
+  XE_TRY(wait_for(_fence_value, &waited_ms));
+  if (detail::hooks_installed()) {
+    static const utl::interned_text flushed{"flush"};
+    event e{.type = event_type::fence_waited, .detail = flushed, .value = _fence_value, .wait_ms = waited_ms};
+    detail::emit(e);
+  }
+  return {};
 }
 
 void d3d12_command::set_frames_in_flight(u32 count) {

@@ -17,6 +17,7 @@
 #include <functional>
 #include <vector>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_frame_clock.h"
 #include "graphics/d3d12/d3d12_gpu_timer.h"
@@ -42,6 +43,8 @@ public:
   result<void> signal();
   // Signals a new value and waits for it: all submitted work has finished afterwards.
   result<void> flush();
+  // The fault flush_does_not_wait's flush: a new value signalled, nothing waited for.
+  result<void> signal_only();
   // Waits (measured) until the fence reaches value; errc::device_hung if the GPU stops.
   result<void> wait_for(u64 value, f32* waited_ms = nullptr);
 
@@ -52,7 +55,9 @@ public:
   ID3D12GraphicsCommandList* list() const { return _list.get(); }
   ID3D12Fence* fence() const { return _fence.get(); }
   // The slot the next begin_frame records into.
-  u32 next_slot() const { return static_cast<u32>(_frame_number % frame_slot_count); }
+  u32 next_slot() const {
+    return static_cast<u32>((XE_FAULT(slot_step_two) ? 2 * _frame_number : _frame_number) % frame_slot_count);
+  }
   // The engine's one frame slot (d3d12_frame_clock.h).
   const frame_clock& clock() const { return _clock; }
   u64 frame_number() const { return _frame_number; }

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "graphics/d3d12/d3d12_core_state.h"
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_fence.h"
 #include "graphics/d3d12/d3d12_frame.h"
 #include "graphics/d3d12/d3d12_interfaces.h"
@@ -307,7 +308,7 @@ result<surface_id> create_surface(const surface_desc& desc) {
                     : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count));
   const u32 index = g->surfaces.add(g->surfaces_context(), std::move(chain), std::move(label), desc.window);
   ++g->surfaces_version;
-  XE_ASSERT(index == slot);
+  XE_ASSERT(index == slot || XE_FAULT(free_list_never_reuses));
   d3d12_surface& surface = g->surfaces[index];
   if (surface.width() && surface.height()) {
     if (auto r = surface.create_render_targets(); !r) {
@@ -330,7 +331,7 @@ result<void> remove_surface(surface_id id) {
   XE_TRY(running_core());
   XE_TRY(find_surface(*g, id));
   if (g->in_frame) return make_error(errc::invalid_argument, "remove_surface inside a frame; call it between frames");
-  XE_TRY(flush_and_reclaim());
+  if (!XE_FAULT(rebuild_without_flush)) XE_TRY(flush_and_reclaim());
   ++g->surfaces_version;
   XE_TRY(g->surfaces.remove(id.index()));
   if (detail::hooks_installed()) {
@@ -347,7 +348,7 @@ result<void> resize_surface(surface_id id, u32 width, u32 height) {
   if (!surface->is_window() && (width == 0 || height == 0))
     return make_error(errc::invalid_argument,
                       fmt::format("an offscreen surface cannot be resized to {}x{}", width, height));
-  XE_TRY(flush_and_reclaim());
+  if (!XE_FAULT(rebuild_without_flush)) XE_TRY(flush_and_reclaim());
   return rebuild_surface(id.index(), width, height);
 }
 
@@ -393,6 +394,7 @@ result<bool> rebuild_stale_surfaces() {
 result<void> flush() {
   if (!g) return not_initialized();
   if (g->in_frame) return make_error(errc::invalid_argument, "flush inside a frame; call it between frames");
+  if (XE_FAULT(flush_does_not_wait)) return g->command.signal_only();
   return flush_and_reclaim();
 }
 
@@ -533,5 +535,7 @@ void copy_objects(std::vector<object_info>& out) { tracker::copy_objects(out); }
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_slot_count>& out) { copy_release_queues(out); }
 
 u32 get_validation_error_count() { return runtime::validation_error_count(); }
+bool request_validation_layer() { return runtime::request_validation_layer(); }
+bool validation_layer_on() { return runtime::validation_layer_requested() && runtime::can_capture_messages(); }
 
 }  // namespace xe::gfx

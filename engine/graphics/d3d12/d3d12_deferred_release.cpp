@@ -1,7 +1,9 @@
 #include "graphics/d3d12/d3d12_deferred_release.h"
 
+#include <algorithm>
 #include <mutex>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
 
@@ -19,6 +21,11 @@ void bind_release_clock(const frame_clock* clock) { g_clock = clock; }
 void deferred_release(ID3D12Object* object) {
   XE_ASSERT(object && g_clock);
   const u32 slot = g_clock->slot();
+  if (XE_FAULT(release_at_once)) {
+    tracker::untrack(object);
+    object->Release();
+    return;
+  }
   {
     std::lock_guard lock{g_mutex};
     g_queues[slot].push_back(object);
@@ -36,6 +43,7 @@ void release_deferred(u32 slot, u64 flushed) {
     std::lock_guard lock{g_mutex};
     objects.swap(g_queues[slot]);
   }
+  if (XE_FAULT(release_order_reversed)) std::reverse(objects.begin(), objects.end());
   for (ID3D12Object* object : objects) {
     if (detail::hooks_installed()) {
       const object_info what = tracker::describe(object);

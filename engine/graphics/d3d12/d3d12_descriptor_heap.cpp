@@ -93,7 +93,7 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
     out.reserve(first + count);
     for (u32 i = 0; i < count; ++i) {
       const u32 index = _free_handles[_size++];
-      XE_ASSERT(_entries[index].state == state_free);
+      XE_ASSERT(_entries[index].state == state_free || XE_FAULT(deferred_list_not_cleared));
       _entries[index].state = state_allocated;
       _entries[index].owner = name;
       out.push_back(index);
@@ -159,6 +159,13 @@ void descriptor_heap::return_locked(u32 index) {
   if (const u32 id = std::exchange(_entries[index].owner, 0u)) drop_owner(id);
 }
 
+bool descriptor_heap::return_stale_locked(u32 index, u32 slot) {
+  if (!XE_FAULT(deferred_list_not_cleared) || (_entries[index].state == state_deferred_base + slot && _size > 0))
+    return false;
+  if (_size > 0) _free_handles[--_size] = index;  // the wiki's list, never cleared: the index comes back again
+  return true;
+}
+
 u32 descriptor_heap::intern_owner(std::string_view owner) {
   if (auto it = _owner_ids.find(owner); it != _owner_ids.end()) {
     ++_owner_names[it->second - 1].uses;
@@ -195,6 +202,7 @@ void descriptor_heap::process_deferred_free(u32 frame_slot) {
     if (indices.empty()) return;  // most frames: nothing waited in this slot
     bump_version();
     for (const u32 index : indices) {
+      if (return_stale_locked(index, frame_slot)) continue;
       XE_ASSERT(_size > 0 && _entries[index].state == state_deferred_base + frame_slot);
       if (_probe) _probe(_probe_user);
       return_locked(index);
@@ -204,7 +212,7 @@ void descriptor_heap::process_deferred_free(u32 frame_slot) {
       reported.assign(indices.begin(), indices.end());
       returned = &reported;
     }
-    indices.clear();
+    if (!XE_FAULT(deferred_list_not_cleared)) indices.clear();
   }
   if (!returned) return;
   for (const u32 index : *returned) detail::emit_descriptor(event_type::descriptor_returned, _name, index, frame_slot);
@@ -221,6 +229,7 @@ void descriptor_heap::return_all_deferred(u64 flushed) {
       if (indices.empty()) continue;
       bump_version();
       for (const u32 index : indices) {
+        if (return_stale_locked(index, slot)) continue;
         return_locked(index);
         if (report) returned.emplace_back(index, slot);
       }
@@ -311,23 +320,25 @@ result<d3d12_heap> create_d3d12_heap(ID3D12Device* device, heap_type type, u32 c
                       fmt::format("capacity {} is outside 1..{}", capacity, heap::max_capacity));
   if (shader_visible && (type == heap_type::rtv || type == heap_type::dsv))
     return make_error(errc::invalid_argument, "RTV and DSV heaps cannot be shader-visible");
-  if (shader_visible && type == heap_type::cbv_srv_uav && capacity > heap::max_shader_visible_cbv_srv_uav)
+  const bool limits = !XE_FAULT(heap_limits_unchecked);
+  if (limits && shader_visible && type == heap_type::cbv_srv_uav && capacity > heap::max_shader_visible_cbv_srv_uav)
     return make_error(errc::invalid_argument,
                       fmt::format("a shader-visible CBV/SRV/UAV heap holds at most {} descriptors (asked {})",
                                   heap::max_shader_visible_cbv_srv_uav, capacity));
-  if (shader_visible && type == heap_type::sampler && capacity > heap::max_shader_visible_samplers)
+  if (limits && shader_visible && type == heap_type::sampler && capacity > heap::max_shader_visible_samplers)
     return make_error(errc::invalid_argument,
                       fmt::format("a shader-visible sampler heap holds at most {} descriptors (asked {})",
                                   heap::max_shader_visible_samplers, capacity));
 
   D3D12_DESCRIPTOR_HEAP_DESC desc{};
   desc.Type = to_d3d12(type);
-  desc.NumDescriptors = capacity;
+  desc.NumDescriptors = XE_FAULT(descriptor_size_hard_coded) ? 2 * capacity : capacity;
   desc.Flags = shader_visible ? D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE : D3D12_DESCRIPTOR_HEAP_FLAG_NONE;
   d3d12_heap out;
   XE_TRY_HR(device->CreateDescriptorHeap(&desc, IID_PPV_ARGS(out.heap.put())));
   tracker::track(out.heap.get(), {.name = name, .type = "ID3D12DescriptorHeap"});
-  out.descriptor_size = device->GetDescriptorHandleIncrementSize(desc.Type);
+  out.descriptor_size =
+      XE_FAULT(descriptor_size_hard_coded) ? 64u : device->GetDescriptorHandleIncrementSize(desc.Type);
   out.cpu_start = cpu_heap_start(out.heap.get());
   out.gpu_start = shader_visible ? gpu_heap_start(out.heap.get()) : D3D12_GPU_DESCRIPTOR_HANDLE{};
   return out;

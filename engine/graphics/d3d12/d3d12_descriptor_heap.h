@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_frame_clock.h"
 #include "graphics/stats_internal.h"
@@ -157,18 +158,25 @@ private:
   // is not allocated, stale when generation is not the index's).
   u8 free_locked(u32 index, u32 generation, u32 slot, u64 frame) {
     index_entry& entry = _entries[index];
-    if (entry.state != state_allocated) [[unlikely]]
-      return entry.state;
-    if (generation != entry.generation) [[unlikely]]
-      return stale;
+    if (entry.state != state_allocated || generation != entry.generation) [[unlikely]] {
+      if (XE_FAULT(double_free_accepted)) return queued;
+      return entry.state != state_allocated ? entry.state : stale;
+    }
     entry.state = static_cast<u8>(state_deferred_base + slot);
     entry.freed_frame = frame;
-    _deferred_free_indices[slot].push_back(index);
     bump_version();
+    if (XE_FAULT(free_index_at_once)) {
+      return_locked(index);
+      return queued;
+    }
+    _deferred_free_indices[slot].push_back(index);
     return queued;
   }
   // Puts a queued index back on the free stack.
   void return_locked(u32 index);
+  // The fault deferred_list_not_cleared: an index listed in slot from an earlier round is
+  // pushed on the free stack again, as the wiki's code does. False when it is not one.
+  bool return_stale_locked(u32 index, u32 slot);
   error misuse(errc code, std::string reason) const;
   bool emitting() const { return _emits_events && detail::hooks_installed(); }
   // Owner names are interned: one u32 per index, each distinct name stored once while used.
@@ -222,7 +230,7 @@ inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owne
     }
     const u32 index = _free_handles[_size++];
     index_entry& entry = _entries[index];
-    XE_ASSERT(entry.state == state_free);
+    XE_ASSERT(entry.state == state_free || XE_FAULT(deferred_list_not_cleared));
     entry.state = state_allocated;
     entry.owner = owner.empty() ? 0 : intern_owner(owner);
     bump_version();

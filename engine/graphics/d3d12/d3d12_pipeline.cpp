@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 
@@ -121,7 +122,11 @@ void pipeline_library::release() {
 
 result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& desc) {
   const auto key = desc.key();
-  if (auto it = _pipelines.find(key); it != _pipelines.end()) return it->second.get();
+  if (auto it = _pipelines.find(key); it != _pipelines.end()) {
+    if (!XE_FAULT(pso_recreated_each_draw)) return it->second.get();
+    deferred_release(it->second);  // the cache ignored: this draw makes its own
+    _pipelines.erase(it);
+  }
 
   if (!desc.root || desc.vs.code.empty() || desc.ps.code.empty())
     return make_error(errc::invalid_argument, "a pipeline needs a root signature and both shaders");

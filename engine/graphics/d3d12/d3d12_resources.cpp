@@ -3,6 +3,7 @@
 #include <cstring>
 #include <utility>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
@@ -177,7 +178,9 @@ void record_texture_upload(ID3D12GraphicsCommandList* list, ID3D12Resource* text
   src.Type = D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
   src.PlacedFootprint = footprint;
   list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-  transition(list, texture, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+  transition(list, texture,
+             XE_FAULT(barrier_wrong_before_state) ? D3D12_RESOURCE_STATE_COMMON : D3D12_RESOURCE_STATE_COPY_DEST,
+             D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
 }
 
 void transition(ID3D12GraphicsCommandList* list, ID3D12Resource* resource, D3D12_RESOURCE_STATES before,

@@ -38,6 +38,9 @@ u32 validation_error_count();
 // layer_requested: the Vulkan validation layer was asked for in the environment.
 bool can_capture_messages();
 bool validation_layer_requested();
+// Asks for the validation layer (before initialisation) when it is installed and the
+// environment names no layers; true when it will then check this run.
+bool request_validation_layer();
 void begin_expected_messages();
 std::vector<std::string> end_expected_messages();
 

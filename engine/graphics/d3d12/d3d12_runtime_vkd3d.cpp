@@ -231,6 +231,20 @@ bool validation_layer_requested() {
   return false;
 }
 
+bool request_validation_layer() {
+  if (validation_layer_requested()) return true;
+  for (const char* name : {"VK_LOADER_LAYERS_ENABLE", "VK_INSTANCE_LAYERS"})
+    if (std::getenv(name)) return false;  // the user chose the layers
+  u32 count = 0;
+  if (vkEnumerateInstanceLayerProperties(&count, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkLayerProperties> layers(count);
+  if (vkEnumerateInstanceLayerProperties(&count, layers.data()) != VK_SUCCESS) return false;
+  for (const VkLayerProperties& layer : layers)
+    if (std::strcmp(layer.layerName, "VK_LAYER_KHRONOS_validation") == 0)
+      return setenv("VK_LOADER_LAYERS_ENABLE", "*validation", 0) == 0;
+  return false;
+}
+
 void begin_expected_messages() {
   std::lock_guard lock{g_state.expected_mutex};
   g_state.expecting = true;

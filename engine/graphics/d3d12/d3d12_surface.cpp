@@ -3,6 +3,7 @@
 #include <cstring>
 #include <utility>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_resources.h"
 
@@ -115,7 +116,8 @@ result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const 
   if (status != swap_chain::acquire_status::ready) return false;
 
   const render_target_data& rt = _render_targets[_chain->current_buffer()];
-  transition(list, rt.resource.get(), D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  if (!XE_FAULT(barrier_skipped))
+    transition(list, rt.resource.get(), D3D12_RESOURCE_STATE_PRESENT, D3D12_RESOURCE_STATE_RENDER_TARGET);
   list->OMSetRenderTargets(1, &rt.rtv.cpu, FALSE, &_dsv.cpu);
   list->RSSetViewports(1, &_viewport);
   list->RSSetScissorRects(1, &_scissor);

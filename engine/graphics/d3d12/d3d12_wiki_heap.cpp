@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/stats_internal.h"
@@ -13,7 +14,13 @@ constexpr auto relaxed = std::memory_order_relaxed;
 }
 
 wiki_descriptor_heap::wiki_descriptor_heap(heap_type type, wiki_fixes fixes, bool emits_events, u32 first_slot)
-    : _current_slot{first_slot}, _type{type}, _fixes{fixes}, _emits_events{emits_events} {}
+    : _current_slot{first_slot}, _type{type}, _fixes{fixes}, _emits_events{emits_events} {
+  // A model that quietly fixes the wiki no longer shows its mistakes: the lessons must notice.
+  _fixes.clear_after_processing |= XE_FAULT(wiki_model_clears_list);
+  _fixes.lock_everywhere |= XE_FAULT(wiki_model_locks);
+  _fixes.capacity_check |= XE_FAULT(wiki_model_checks_capacity);
+  _fixes.double_free_check |= XE_FAULT(wiki_model_checks_double_free);
+}
 
 wiki_descriptor_heap::~wiki_descriptor_heap() { XE_ASSERT(!_d3d.heap); }
 

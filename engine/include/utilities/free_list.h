@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "common/assert.h"
+#include "common/fault.h"
 #include "common/result.h"
 #include "common/types.h"
 
@@ -43,7 +44,7 @@ public:
   template <typename... Args>
   u32 add(Args&&... args) {
     u32 index;
-    if (_next_free == invalid_id) {
+    if (_next_free == invalid_id || XE_FAULT(free_list_never_reuses)) {
       index = static_cast<u32>(_slots.size());
       if (!_slots.empty() && _slots.size() == _slots.capacity()) ++_relocations;
       _slots.emplace_back();
@@ -66,7 +67,7 @@ public:
     if (!s.live) return make_error(errc::double_free, "free_list: slot " + std::to_string(index) + " is already free");
     s.destroy(_next_free);
     ++s.generation;
-    _next_free = index;
+    if (!XE_FAULT(free_list_remove_unlinked)) _next_free = index;
     --_size;
     return {};
   }

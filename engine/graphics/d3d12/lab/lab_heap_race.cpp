@@ -109,7 +109,9 @@ result<lab::heap_race_report> race_heap(core_state& g, const lab::heap_race_desc
     sync.done.store(false);
     sync.armed.store(true);
     heap->process_deferred_free(slot);  // the probe hands over to the loader in the middle
-    sync.armed.store(false);
+    // Nothing waited to be returned (a heap that frees at once): the probe never ran, so the
+    // loader goes after, rather than both threads waiting for ever.
+    if (sync.armed.exchange(false)) sync.go.store(true);
     wait_for(sync.done);  // the engine's loader gets the lock only now
     round_started.store(r + 1);
   }
