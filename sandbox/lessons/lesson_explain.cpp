@@ -102,6 +102,10 @@ std::string explain_failure(const step_failure& f, language l) {
   std::string actual = f.actual->dump();
   if (actual.size() > 120) actual = actual.substr(0, 120) + "...";
   if (e.contains) return textf(l, "{} should contain {}, but it does not: it is {}."_t, what, e.value.dump(), actual);
+  if (e.lacks) return textf(l, "{} should hold nothing like {}, but it is {}."_t, what, e.value.dump(), actual);
+  if (e.in_order) return textf(l, "{} should hold {} in that order, but it is {}."_t, what, e.value.dump(), actual);
+  if (e.against == actions::expect::compare::same_as)
+    return textf(l, "{} should be the same as {}, but it is {}."_t, what, describe_path(e.other_path, l), actual);
   const auto bounds = [&] {
     if (e.at_least && e.at_most) return textf(l, "between {} and {}"_t, *e.at_least, *e.at_most);
     if (e.at_least) return textf(l, "at least {}"_t, *e.at_least);

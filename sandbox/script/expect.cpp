@@ -11,8 +11,8 @@ namespace xe::sandbox::actions {
 using nlohmann::json;
 
 const std::vector<std::string>& expect_keys() {
-  static const std::vector<std::string> keys = {"path",    "equals",     "contains", "at_least",
-                                                "at_most", "changed_by", "changed"};
+  static const std::vector<std::string> keys = {"path",     "equals",   "equals_at", "contains",   "lacks",
+                                                "in_order", "at_least", "at_most",   "changed_by", "changed"};
   return keys;
 }
 
@@ -24,10 +24,14 @@ result<expect> parse_expect(const json& object, bool allow_relative) {
     if (std::find(expect_keys().begin(), expect_keys().end(), key) == expect_keys().end())
       return bad(fmt::format("unknown key '{}' in an expectation", key));
   const bool bounds = object.contains("at_least") || object.contains("at_most");
-  const int kinds = int{object.contains("equals")} + int{object.contains("contains")} + int{bounds} +
-                    int{object.contains("changed_by")} + int{object.contains("changed")};
+  const int kinds = int{object.contains("equals")} + int{object.contains("equals_at")} +
+                    int{object.contains("contains")} + int{object.contains("lacks")} +
+                    int{object.contains("in_order")} + int{bounds} + int{object.contains("changed_by")} +
+                    int{object.contains("changed")};
   if (kinds != 1)
-    return bad("exactly one of 'equals', 'contains', 'at_least'/'at_most', 'changed_by' and 'changed' is required");
+    return bad(
+        "exactly one of 'equals', 'equals_at', 'contains', 'lacks', 'in_order', 'at_least'/'at_most', 'changed_by' and "
+        "'changed' is required");
 
   expect e;
   try {
@@ -53,6 +57,29 @@ result<expect> parse_expect(const json& object, bool allow_relative) {
 
   if (object.contains("equals")) {
     e.value = object.at("equals");
+  } else if (object.contains("equals_at")) {
+    const json& other = object.at("equals_at");
+    if (!other.is_string()) return bad("'equals_at' takes a JSON Pointer string");
+    try {
+      e.other_pointer = json::json_pointer{other.get<std::string>()};
+    } catch (const json::exception& ex) {
+      return bad(fmt::format("'equals_at' is not a JSON Pointer (\"{}\"): {}", brief_text(other.get<std::string>()),
+                             brief_text(ex.what(), 120)));
+    }
+    e.other_path = other.get<std::string>();
+    e.against = expect::compare::same_as;
+  } else if (object.contains("lacks")) {
+    const json& unwanted = object.at("lacks");
+    if (!unwanted.is_object() && !unwanted.is_number() && !unwanted.is_string() && !unwanted.is_boolean())
+      return bad("'lacks' takes a string, number, boolean or object");
+    e.value = unwanted;
+    e.lacks = true;
+  } else if (object.contains("in_order")) {
+    const json& wanted = object.at("in_order");
+    if (!wanted.is_array() || wanted.size() < 2)
+      return bad("'in_order' takes an array of at least two values or objects, found in the list in that order");
+    e.value = wanted;
+    e.in_order = true;
   } else if (object.contains("contains")) {
     const json& wanted = object.at("contains");
     if (!wanted.is_string() && !wanted.is_object() && !wanted.is_number() && !wanted.is_boolean())
@@ -127,6 +154,32 @@ std::optional<std::string> check_expect(const json& state, const expect& e, cons
   const json* found = find_at(state, e.pointer);
   if (!found) return fmt::format("{} does not exist in the engine's state", e.path);
   const json& actual = *found;
+  if (e.against == expect::compare::same_as) {
+    const json* other = find_at(state, e.other_pointer);
+    if (!other) return fmt::format("{} does not exist in the engine's state", e.other_path);
+    if (actual == *other) return std::nullopt;
+    return fmt::format("{} is {}, expected {} as at {}", e.path, brief(actual, 200), brief(*other, 200), e.other_path);
+  }
+  if (e.lacks) {
+    if (!actual.is_array()) return fmt::format("{} is {}, not a list", e.path, brief(actual, 200));
+    for (const json& element : actual)
+      if (matches(element, e.value))
+        return fmt::format("{} holds {}, expected no element like {}", e.path, brief(element, 200),
+                           brief(e.value, 200));
+    return std::nullopt;
+  }
+  if (e.in_order) {
+    if (!actual.is_array()) return fmt::format("{} is {}, not a list", e.path, brief(actual, 200));
+    size_t at = 0;  // each pattern is looked for after the previous one's match
+    for (const json& wanted : e.value) {
+      while (at < actual.size() && !matches(actual[at], wanted)) ++at;
+      if (at == actual.size())
+        return fmt::format("{} does not hold {} in that order: {} is missing or comes too early; it is {}", e.path,
+                           brief(e.value, 200), brief(wanted, 120), brief(actual, 200));
+      ++at;
+    }
+    return std::nullopt;
+  }
   if (e.against == expect::compare::value) {
     if (e.at_least || e.at_most) {
       if (!actual.is_number()) return fmt::format("{} is {}, not a number", e.path, brief(actual, 200));

@@ -22,19 +22,23 @@ namespace xe::sandbox::actions {
 // changed_by and changed compare with the state before a lesson step, so only lessons
 // have them; check_expect then needs that earlier value.
 struct expect {
-  enum class compare : u8 { value, changed_by, changed };
+  enum class compare : u8 { value, changed_by, changed, same_as };
   std::string path;
   nlohmann::json::json_pointer pointer;
-  nlohmann::json value;  // equals / contains; changed_by's exact change; changed's bool
+  nlohmann::json value;  // equals / contains / in_order; changed_by's exact change; changed's bool
   bool contains{};
-  std::optional<f64> at_least{};  // with compare::value: on the value; with changed_by: on the change
+  bool in_order{};                             // value: patterns found in the list in this order
+  bool lacks{};                                // value: no element of the list matches it
+  std::string other_path;                      // same_as: equals_at's pointer
+  nlohmann::json::json_pointer other_pointer;  // in the same state
+  std::optional<f64> at_least{};               // with compare::value: on the value; with changed_by: on the change
   std::optional<f64> at_most{};
   compare against{compare::value};
   bool needs_before() const { return against != compare::value; }
 };
 
-// An expectation from {"path", and one of "equals", "contains", "at_least"/"at_most",
-// "changed_by", "changed"}; the reason names what is wrong. allow_relative false refuses
+// An expectation from {"path", and one of "equals", "equals_at", "contains", "in_order",
+// "at_least"/"at_most", "changed_by", "changed"}; the reason names what is wrong. allow_relative false refuses
 // changed_by and changed (scripts have no step to compare with).
 result<expect> parse_expect(const nlohmann::json& object, bool allow_relative = true);
 // The keys an expectation object may have.

@@ -111,6 +111,9 @@ TEST(lesson_parse, other_mistakes_are_named) {
                   "at least two choices");
   EXPECT_MENTIONS(with_step(R"("expect": [{"path": "/a", "equals": 1, "contains": 1}])"), "exactly one of");
   EXPECT_MENTIONS(with_step(R"("colour": "red")"), "unknown key 'colour'");
+  EXPECT_MENTIONS(with_step(R"("expect": [{"path": "/a", "equals": 1}], "catches": ["no_such_fault"])"),
+                  "no engine fault 'no_such_fault'");
+  EXPECT_MENTIONS(with_step(R"("catches": ["free_index_at_once"])"), "'catches' needs expectations");
   EXPECT_MENTIONS(
       parse_error(
           R"({"id": "x", "chapter": 0, "title": {"zh": "a", "en": "b"}, "summary": {"zh": "a", "en": "b"}, "steps": []})"),
@@ -568,12 +571,40 @@ TEST(lesson_vocabulary, new_actions_parse_and_reject_nesting) {
   ASSERT_FALSE(unnamed);
 }
 
+// equals_at, in_order and lacks: each one is shown failing on the state that breaks it.
+TEST(lesson_vocabulary, equals_at_in_order_and_lacks) {
+  const nlohmann::json state = {
+      {"size", 32},
+      {"device", {{"size", 32}, {"other", 48}}},
+      {"events", {{{"type", "done"}, {"name", "first"}}, {{"type", "done"}, {"name", "second"}}}}};
+  const auto check = [&](nlohmann::json e) {
+    auto parsed = actions::parse_expect(e);
+    EXPECT_TRUE(parsed) << e.dump();
+    return parsed ? actions::check_expect(state, *parsed) : std::optional<std::string>{"unparsed"};
+  };
+  EXPECT_FALSE(check({{"path", "/size"}, {"equals_at", "/device/size"}}));
+  EXPECT_TRUE(check({{"path", "/size"}, {"equals_at", "/device/other"}}));
+  EXPECT_TRUE(check({{"path", "/size"}, {"equals_at", "/device/missing"}}));
+  const nlohmann::json first = {{"name", "first"}}, second = {{"name", "second"}};
+  EXPECT_FALSE(check({{"path", "/events"}, {"in_order", {first, second}}}));
+  EXPECT_TRUE(check({{"path", "/events"}, {"in_order", {second, first}}}));
+  EXPECT_TRUE(check({{"path", "/events"}, {"in_order", {first, first}}}));  // one element matches once
+  EXPECT_FALSE(check({{"path", "/events"}, {"lacks", {{"type", "queued"}}}}));
+  EXPECT_TRUE(check({{"path", "/events"}, {"lacks", {{"name", "second"}}}}));
+  EXPECT_FALSE(actions::parse_expect({{"path", "/events"}, {"in_order", {first}}}));  // needs two
+}
+
 TEST(lesson_vocabulary, contains_matches_substrings_elements_and_subsets) {
   const nlohmann::json state = {{"name", "llvmpipe (LLVM 15)"},
                                 {"list", {1, 2, 3}},
                                 {"objects", {{{"name", "a"}, {"type", "T"}}, {{"name", "b"}, {"type", "U"}}}}};
   const auto check = [&](const char* path, nlohmann::json value) {
-    return actions::check_expect(state, {path, nlohmann::json::json_pointer{path}, std::move(value), true});
+    actions::expect e;
+    e.path = path;
+    e.pointer = nlohmann::json::json_pointer{path};
+    e.value = std::move(value);
+    e.contains = true;
+    return actions::check_expect(state, e);
   };
   EXPECT_FALSE(check("/name", "LLVM"));
   EXPECT_TRUE(check("/name", "radeon"));

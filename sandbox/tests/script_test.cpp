@@ -245,8 +245,10 @@ TEST(script_parse, wrong_types_name_the_step) {
       parse_error(R"({"steps": [{"do": "create_texture", "name": "t", "kind": "sparse", "width": 1, "height": 1}]})"),
       "'kind' must be committed, placed or reserved");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_frames_in_flight", "count": 4}]})"), "1..3, got 4");
-  EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"),
-                  "exactly one of 'equals', 'contains', 'at_least'/'at_most', 'changed_by' and 'changed' is required");
+  EXPECT_MENTIONS(
+      parse_error(R"({"steps": [{"do": "expect", "path": "/a"}]})"),
+      "exactly one of 'equals', 'equals_at', 'contains', 'lacks', 'in_order', 'at_least'/'at_most', 'changed_by' and "
+      "'changed' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "show_triangle"}]})"), "'visible' is required");
   EXPECT_MENTIONS(parse_error(R"({"steps": [{"do": "set_gpu_load", "passes": 10001}]})"), "0..10000");
 }

@@ -26,7 +26,10 @@ extern const kind expect_kind{
     .group = section::checks,
     .params = {{.name = "path", .type = param_type::json, .about = "a JSON Pointer"},
                {.name = "equals", .type = param_type::json, .required = false, .about = "any JSON"},
+               {.name = "equals_at", .type = param_type::json, .required = false, .about = "a JSON Pointer"},
                {.name = "contains", .type = param_type::json, .required = false},
+               {.name = "lacks", .type = param_type::json, .required = false},
+               {.name = "in_order", .type = param_type::json, .required = false, .about = "an array"},
                {.name = "at_least", .type = param_type::json, .required = false},
                {.name = "at_most", .type = param_type::json, .required = false},
                {.name = "changed_by", .type = param_type::json, .required = false, .about = "lessons only"},
@@ -34,8 +37,11 @@ extern const kind expect_kind{
     .summary =
         "`equals`: that value of the evaluation document is exactly this. `contains`: a string holds this "
         "substring, or an array holds an element equal to it (an object matches an element that has every key "
-        "given: `{\"path\": \"/objects\", \"contains\": {\"name\": \"frame fence\"}}`). `at_least`/`at_most`: "
-        "a number within these bounds. Give one of them (or both bounds). Lessons also have `changed_by` and "
+        "given: `{\"path\": \"/objects\", \"contains\": {\"name\": \"frame fence\"}}`). `equals_at`: the "
+        "value equals the one at another pointer of the same document. `lacks`: a list holds no element matching it. "
+        "`in_order`: a list holds elements matching "
+        "each of these, in this order (others may come between). `at_least`/`at_most`: a number within these bounds. "
+        "Give one of them (or both bounds). Lessons also have `changed_by` and "
         "`changed`, measured against the state before the step (lesson-authoring.md); a script has no step to "
         "compare with",
     .records = {},
