@@ -8,6 +8,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include "app/stop_signal.h"
+#include "common/fault.h"
 #include "common/log.h"
 #include "io/files.h"
 #include "lessons/settings.h"
@@ -49,6 +50,13 @@ int app::run() {
   // Nor onto the learner's settings, named or not (the command line refuses them as outputs).
   keep_file(_opts.settings.empty() ? default_settings_path() : std::filesystem::path{_opts.settings}, settings_keeper);
   if (const int code = load_lessons(); code != exit_ok) return code;
+  // A played lesson checks its hazards: the validation layer on where it is installed.
+  if (_opts.play && _lessons) gfx::request_validation_layer();
+  if (!_opts.fault.empty()) {
+    fault::set_active(fault::from_name(_opts.fault));
+    std::fprintf(stderr, "xengine-sandbox: engine fault '%s' is on: this engine is wrong on purpose\n",
+                 _opts.fault.c_str());
+  }
   if (auto r = start(); !r) {
     std::fprintf(stderr, "xengine-sandbox: start-up failed: %s\n", r.error_value().reason.c_str());
     stop();

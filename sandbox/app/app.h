@@ -30,6 +30,7 @@ enum exit_code : int {
   exit_script = 3,
   exit_validation = 4,
   exit_display_lost = 5,  // the X server ended or closed the app's connection
+  exit_unchecked = 6,     // played lessons held, but hazard checks ran without a validation layer
 };
 
 class app final : public scenario_host, public lesson_host, public lesson_listener {
@@ -80,6 +81,8 @@ private:
   gfx::renderer_desc renderer_desc() const;
   int load_lessons();
   int play_lessons();
+  result<void> report_step(nlohmann::json& report, const lesson& l, const lesson_step& step,
+                           const result<step_outcome>& outcome);
   int bench_frames();
   result<void> start();
   result<void> tick();

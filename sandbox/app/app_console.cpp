@@ -10,6 +10,7 @@
 #include "app/stop_signal.h"
 #include "common/log.h"
 #include "io/files.h"
+#include "io/json_input.h"
 #include "lessons/lesson_console.h"
 
 namespace xe::sandbox {
@@ -57,7 +58,12 @@ int app::play_lessons() {
     order.push_back(*find_lesson(all, _opts.lesson));
   }
   const language lang = _lessons->lang();
-  u32 steps = 0;
+  u32 steps = 0, failed = 0, unchecked = 0;
+  std::optional<nlohmann::json> report;
+  if (!_opts.check_report.empty()) {
+    report = nlohmann::json{{"fault", _opts.fault.empty() ? "none" : _opts.fault}, {"steps", nlohmann::json::array()}};
+    _lessons->set_keep_going(true);
+  }
   for (u32 index : order) {
     const lesson& l = all[index];
     print_lesson_text(lesson_console::lesson_header(l, lang));
@@ -77,13 +83,50 @@ int app::play_lessons() {
       return exit_runtime;
     }
     for (size_t s = 0; s < l.steps.size(); ++s) {
-      if (stop_requested()) return exit_ok;                                    // run() reports the signal
-      if (!_lessons->next()) return stop_requested() ? exit_ok : exit_script;  // a stop cuts a step short
+      if (stop_requested()) return exit_ok;  // run() reports the signal
+      auto outcome = _lessons->next();
+      if (!outcome && stop_requested()) return exit_ok;  // a stop cuts a step short
       ++steps;
+      if (outcome && outcome->unchecked) ++unchecked;
+      if (report) {
+        failed += outcome ? 0 : 1;
+        if (auto r = report_step(*report, l, l.steps[s], outcome); !r) {
+          std::fprintf(stderr, "xengine-sandbox: --check-report: %s\n", r.error_value().reason.c_str());
+          return exit_runtime;
+        }
+      } else if (!outcome) {
+        return exit_script;
+      }
     }
+  }
+  if (failed) {
+    std::printf("%zu lesson(s), %u step(s): %u failed (--check-report %s)\n", order.size(), steps, failed,
+                _opts.check_report.c_str());
+    return exit_script;
+  }
+  if (unchecked) {
+    std::printf(
+        "%zu lesson(s), %u step(s): every expectation held, but %u step(s) were not checked: no validation "
+        "layer watched their hazards (exit %d)\n",
+        order.size(), steps, unchecked, exit_unchecked);
+    return exit_unchecked;
   }
   std::printf("%zu lesson(s), %u step(s): every expectation held\n", order.size(), steps);
   return exit_ok;
+}
+
+// One line of the check report per step, the whole file rewritten atomically each time, so a
+// run that dies part-way leaves every step it finished.
+result<void> app::report_step(nlohmann::json& report, const lesson& l, const lesson_step& step,
+                              const result<step_outcome>& outcome) {
+  nlohmann::json line = {{"lesson", l.id},
+                         {"step", step.number},
+                         {"checked", !step.expect.empty()},
+                         {"catches", step.catches},
+                         {"held", outcome.has_value()}};
+  if (!outcome) line["reason"] = printable_text(outcome.error_value().reason);
+  report["steps"].push_back(std::move(line));
+  return write_file_atomic(_opts.check_report, report.dump(1) + "\n");
 }
 
 void app::print_lesson_text(const std::string& text) {

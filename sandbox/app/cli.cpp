@@ -12,7 +12,9 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/fmt/fmt.h>
 
+#include "common/fault.h"
 #include "io/files.h"
+#include "io/json_input.h"
 #include "lessons/settings.h"
 
 namespace xe::sandbox {
@@ -70,7 +72,8 @@ of the run (docs/scripts.md, "Files").
 
 exit codes: 0 ok, 1 runtime failure, 2 bad command line or unreadable input,
             3 script or lesson error (in a window: a step failed), 4 validation errors
-            reported by the runtime, 130 stopped by Ctrl+C (SIGINT), 143 stopped by
+            reported by the runtime, 5 the display went away, 6 played lessons held but
+            some hazard checks ran with no validation layer (not checked), 130 stopped by Ctrl+C (SIGINT), 143 stopped by
             SIGTERM (no output files))";
 
 // The command line, declared once: parse_cli runs it, usage() and options_markdown() print
@@ -181,6 +184,21 @@ struct command_line {
          o.lesson);
     flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit",
          [this] { o.play = true; });
+    value("--fault", "NAME",
+          "test builds only: play the lesson(s) on an engine with this named fault, wrong on purpose (the fault "
+          "matrix, docs/lesson-authoring.md)",
+          [this](const std::string& v) {
+            if (!fault::available())
+              reject("--fault: this build has no engine faults (only Debug builds compile them: XE_ENGINE_FAULTS)");
+            if (fault::from_name(v) == fault::id::none)
+              reject(fmt::format("--fault: no engine fault '{}' (tools/fault_matrix.py --list names them)",
+                                 brief_text(v, 60)));
+            o.fault = v;
+          });
+    text("--check-report", "FILE",
+         "with a played lesson: go on past a failed step and write every step's verdict to FILE as JSON (the fault "
+         "matrix reads it)",
+         o.check_report);
     std::string codes;  // the catalogue's languages (assets/text/), the default first
     for (language lang : languages()) codes += (codes.empty() ? "" : "|") + lang.code();
     value("--language", codes,
@@ -302,6 +320,10 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
   if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
   if (!o.lesson.empty() && (o.headless || o.lesson == "all")) o.play = true;
   if (o.play && !o.script.empty()) return bad("--script and a played --lesson cannot run together");
+  if (!o.play && !o.fault.empty())
+    return bad("--fault needs a played lesson (--lesson ID|all with --headless or --play)");
+  if (!o.play && !o.check_report.empty())
+    return bad("--check-report needs a played lesson (--lesson ID|all with --headless or --play)");
   if (o.bench_frames && (o.frames_given || o.play))
     return bad("--bench-frames replaces --frames and cannot follow a played lesson");
   if (o.imgui_demo) o.overlay = true;
@@ -325,8 +347,10 @@ result<void> check_paths(const options& o) {
     inputs.emplace_back("--settings", o.settings);
   else
     inputs.emplace_back("the settings file", default_settings_path());
-  const std::pair<const char*, const std::string*> outputs[] = {
-      {"--snapshot", &o.snapshot}, {"--screenshot", &o.screenshot}, {"--ui-map", &o.ui_map}};
+  const std::pair<const char*, const std::string*> outputs[] = {{"--snapshot", &o.snapshot},
+                                                                {"--screenshot", &o.screenshot},
+                                                                {"--ui-map", &o.ui_map},
+                                                                {"--check-report", &o.check_report}};
   for (const auto& [flag, file] : outputs) {
     if (file->empty()) continue;
     for (const auto& [input, path] : inputs)

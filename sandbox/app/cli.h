@@ -39,6 +39,8 @@ struct options {
   std::string settings;           // --settings FILE: progress and language (default: XDG)
   std::string language;           // --language zh|en ("" = the settings file's)
   bool play{false};               // --play: run the lesson(s) to the end, print, exit
+  std::string fault;              // --fault NAME: a played lesson on a wrong engine (test builds)
+  std::string check_report;       // --check-report FILE: every step's verdict, past failures
   std::string ui_map;             // --ui-map FILE: panel and button rectangles, for window tests
   bool help{false};
   bool version{false};  // --version: print the version and where data is found, exit

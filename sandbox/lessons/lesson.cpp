@@ -8,6 +8,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "common/fault.h"
 #include "io/data_paths.h"
 #include "io/files.h"
 #include "io/json_input.h"
@@ -27,7 +28,8 @@ namespace {
 lesson_step read_step(const json& s, u32 number) {
   const std::string where = fmt::format("step {}", number);
   if (!s.is_object()) fail(where + ": expected an object");
-  only_keys(s, {"title", "text", "actions", "expect", "focus", "predict", "wiki", "code", "exercise"}, where);
+  only_keys(s, {"title", "text", "actions", "expect", "focus", "predict", "wiki", "code", "exercise", "catches"},
+            where);
   lesson_step step;
   step.number = number;
   step.title = read_text(s, "title", where);
@@ -155,6 +157,15 @@ lesson_step read_step(const json& s, u32 number) {
         fail(fmt::format("{}: solution step {} ({}): {}", here, a.number, a.name, *why));
     e.solution = std::move(*solution);
     step.exercise = std::move(e);
+  }
+  if (auto it = s.find("catches"); it != s.end()) {
+    if (step.expect.empty())
+      fail(where + ": 'catches' needs expectations: a step that only shows something checks nothing");
+    for (std::string& name : read_strings(*it, where + ": catches", 1)) {
+      if (fault::from_name(name) == fault::id::none)
+        fail(fmt::format("{}: catches: no engine fault '{}' (common/fault.h lists them)", where, brief_text(name, 60)));
+      step.catches.push_back(std::move(name));
+    }
   }
   return step;
 }

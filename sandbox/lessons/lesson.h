@@ -75,6 +75,9 @@ struct lesson_step {
   std::vector<wiki_ref> wiki;  // where in the wiki the step comes from
   std::vector<code_ref> code;  // where in the engine it happens
   std::optional<sandbox::exercise> exercise;
+  // The engine faults (common/fault.h) the step's checks are there to catch: the fault
+  // matrix (tools/fault_matrix.py) fails when one is not caught. Every checked step names one.
+  std::vector<std::string> catches;
 };
 
 struct lesson {

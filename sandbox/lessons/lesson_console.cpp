@@ -292,6 +292,10 @@ std::string step_report(const lesson_step& step, const step_outcome& outcome, co
     }
   }
   out += step.text.in(lang) + "\n";
+  if (outcome.unchecked)
+    out += std::string{"   ! "} +
+           text(lang, "not checked: no validation layer watched this step, so its hazard checks prove nothing"_t) +
+           "\n";
   if (const std::string refs = references(step, lang); !refs.empty()) out += "   → " + refs + "\n";
   std::set<std::string> expected;
   for (const actions::step& a : step.actions) {

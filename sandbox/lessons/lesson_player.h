@@ -21,6 +21,7 @@ struct step_outcome {
   u32 step{};                            // 1-based
   std::optional<nlohmann::json> answer;  // the prediction's answer, read from the engine
   bool checked{};                        // an exercise the learner solved (Check), not a played solution
+  bool unchecked{};                      // its hazard checks held only because no validation layer ran
 };
 
 // Why the last step failed, kept so the panel can explain it in the learner's language.
@@ -60,6 +61,9 @@ public:
 
   const lesson* current() const { return _lesson; }
   u32 steps_done() const { return _done; }
+  // The fault matrix's way through a lesson: a failed step counts as done and the next one
+  // runs on the engine as it left it (no replay), so every step's checks are tried.
+  void set_keep_going(bool on) { _keep_going = on; }
   bool finished() const { return _lesson && _done == _lesson->steps.size(); }
   const std::optional<step_outcome>& last_outcome() const { return _last; }
   const std::optional<step_failure>& failure() const { return _failure; }      // the last step failed
@@ -77,7 +81,8 @@ private:
   std::optional<step_outcome> _last;
   std::optional<nlohmann::json> _exercise_start;  // the state when the waiting exercise began
   bool _touched{false};                           // the learner changed the engine since
-  std::optional<step_failure> _feedback;          // the last Check that did not pass
+  bool _keep_going{false};
+  std::optional<step_failure> _feedback;  // the last Check that did not pass
 };
 
 }  // namespace xe::sandbox

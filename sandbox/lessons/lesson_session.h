@@ -72,6 +72,7 @@ public:
 
   lesson_view view() const;
   const lesson_player& player() const { return _player; }
+  void set_keep_going(bool on) { _player.set_keep_going(on); }
   const lesson* current() const { return _player.current(); }
   const std::vector<lesson>& lessons() const { return _lessons; }
   const glossary* terms() const { return _glossary ? &*_glossary : nullptr; }

@@ -192,6 +192,10 @@ void copy_objects(std::vector<object_info>& out);
 void copy_deferred_releases(std::array<std::vector<object_info>, frame_slot_count>& out);
 upload_stats get_upload_stats();
 u32 get_validation_error_count();  // Vulkan validation / runtime errors seen
+// Before initialize: turn the validation layer on when it is installed and the environment
+// chose no layers. validation_layer_on(): whether it checks this run's calls.
+bool request_validation_layer();
+bool validation_layer_on();
 // The last frame_timing_capacity frames, oldest first (the newest may still record): only
 // those whose stamp is above since, so a caller holding the previous copy reads a delta.
 // Returns the highest stamp so far.
