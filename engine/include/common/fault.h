@@ -15,38 +15,49 @@
 namespace xe::fault {
 
 // X(name, what the wrong engine does)
-#define XE_FAULT_LIST(X)                                                                                             \
-  X(free_index_at_once, "descriptor_heap::free puts the index back on the free stack at once, not when its slot's "  \
-                        "fence has completed")                                                                       \
+#define XE_FAULT_LIST(X)                                                                                              \
+  X(free_index_at_once,                                                                                               \
+    "descriptor_heap::free puts the index back on the free stack at once, not when its slot's "                       \
+    "fence has completed")                                                                                            \
   X(double_free_accepted, "descriptor_heap::free of an index that is not allocated returns success and does nothing") \
-  X(deferred_list_not_cleared, "process_deferred_free returns a slot's indices but never clears the slot's list "     \
-                               "(the wiki's 7.6)")                                                                   \
+  X(deferred_list_not_cleared,                                                                                        \
+    "process_deferred_free returns a slot's indices but never clears the slot's list "                                \
+    "(the wiki's 7.6)")                                                                                               \
   X(release_at_once, "deferred_release() calls Release() at once instead of queueing the object in the frame's slot") \
-  X(release_order_reversed, "a slot's deferred releases are released newest first, not in the order queued")         \
-  X(frames_in_flight_ignored, "begin_frame waits only for its own slot's last fence value, whatever the frames-in-"  \
-                              "flight setting")                                                                      \
-  X(wrong_slot_reclaimed, "begin_frame reclaims the next slot's deferred frees and releases instead of its own")     \
-  X(slot_step_two, "frame N records into slot 2N mod 3 instead of N mod 3")                                          \
-  X(flush_does_not_wait, "flush() signals the fence and returns without waiting for the GPU to reach the value")    \
+  X(release_order_reversed, "a slot's deferred releases are released newest first, not in the order queued")          \
+  X(frames_in_flight_ignored,                                                                                         \
+    "begin_frame waits only for its own slot's last fence value, whatever the frames-in-"                             \
+    "flight setting")                                                                                                 \
+  X(wrong_slot_reclaimed, "begin_frame reclaims the next slot's deferred frees and releases instead of its own")      \
+  X(slot_step_two, "frame N records into slot 2N mod 3 instead of N mod 3")                                           \
+  X(flush_does_not_wait, "flush() signals the fence and returns without waiting for the GPU to reach the value")      \
   X(free_list_never_reuses, "utl::free_list::add always appends a new slot instead of reusing the newest free one")   \
-  X(free_list_remove_unlinked, "utl::free_list::remove frees the slot but does not make it the head of the free "   \
-                                "chain, so it is never used again")                                                  \
-  X(pso_recreated_each_draw, "the pipeline cache is not consulted: every draw creates its pipeline state object "    \
-                             "again")                                                                                \
-  X(rebuild_without_flush, "resize_surface and remove_surface release a surface's buffers without flushing the "     \
-                           "queue first")                                                                            \
-  X(descriptor_size_hard_coded, "a descriptor heap's increment size is hard-coded to 64 bytes instead of asked from " \
-                                "the device (the heap is made twice as large, so the wrong stride cannot crash)")    \
-  X(barrier_skipped, "the frame's PRESENT -> RENDER_TARGET barrier is not recorded")                                 \
-  X(barrier_wrong_before_state, "a texture upload's COPY_DEST -> PIXEL_SHADER_RESOURCE barrier claims COMMON as "    \
-                                "the state before")                                                         \
-  X(heap_limits_unchecked, "create_heap does not check the shader-visible heap limits (1,000,000 CBV/SRV/UAV, "      \
-                           "2048 samplers) and leaves them to the runtime")                                          \
-  X(wiki_model_clears_list, "the model of the wiki's heap clears its deferred lists, which the wiki's 7.6 does not") \
-  X(wiki_model_locks, "the model of the wiki's heap locks free() and process_deferred_release, which the wiki "      \
-                      "does not")                                                                                    \
-  X(wiki_model_checks_capacity, "the model of the wiki's heap refuses allocate() on a full heap, which the wiki "    \
-                                "does not")                                                                          \
+  X(free_list_remove_unlinked,                                                                                        \
+    "utl::free_list::remove frees the slot but does not make it the head of the free "                                \
+    "chain, so it is never used again")                                                                               \
+  X(pso_recreated_each_draw,                                                                                          \
+    "the pipeline cache is not consulted: every draw creates its pipeline state object "                              \
+    "again")                                                                                                          \
+  X(rebuild_without_flush,                                                                                            \
+    "resize_surface and remove_surface release a surface's buffers without flushing the "                             \
+    "queue first")                                                                                                    \
+  X(descriptor_size_hard_coded,                                                                                       \
+    "a descriptor heap's increment size is hard-coded to 64 bytes instead of asked from "                             \
+    "the device (the heap is made twice as large, so the wrong stride cannot crash)")                                 \
+  X(barrier_skipped, "the frame's PRESENT -> RENDER_TARGET barrier is not recorded")                                  \
+  X(barrier_wrong_before_state,                                                                                       \
+    "a texture upload's COPY_DEST -> PIXEL_SHADER_RESOURCE barrier claims COMMON as "                                 \
+    "the state before")                                                                                               \
+  X(heap_limits_unchecked,                                                                                            \
+    "create_heap does not check the shader-visible heap limits (1,000,000 CBV/SRV/UAV, "                              \
+    "2048 samplers) and leaves them to the runtime")                                                                  \
+  X(wiki_model_clears_list, "the model of the wiki's heap clears its deferred lists, which the wiki's 7.6 does not")  \
+  X(wiki_model_locks,                                                                                                 \
+    "the model of the wiki's heap locks free() and process_deferred_release, which the wiki "                         \
+    "does not")                                                                                                       \
+  X(wiki_model_checks_capacity,                                                                                       \
+    "the model of the wiki's heap refuses allocate() on a full heap, which the wiki "                                 \
+    "does not")                                                                                                       \
   X(wiki_model_checks_double_free, "the model of the wiki's heap refuses a double free, which the wiki does not")
 
 enum class id : u8 {
