@@ -62,7 +62,11 @@ result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info)
                           fmt::format("texture '{}': this device reports tiled resources as not supported "
                                       "(tier 0), so reserved resources cannot be created",
                                       info.name));
-      XE_TRY_HR(device->CreateReservedResource(&desc, info.initial_state, info.clear_value,
+      // A reserved texture's memory is mapped in 64 KiB tiles: its layout must say so
+      // (D3D12_TILED_RESOURCES_TIER; UNKNOWN is refused), unlike a committed or placed one.
+      D3D12_RESOURCE_DESC tiled = desc;
+      tiled.Layout = D3D12_TEXTURE_LAYOUT_64KB_UNDEFINED_SWIZZLE;
+      XE_TRY_HR(device->CreateReservedResource(&tiled, info.initial_state, info.clear_value,
                                                IID_PPV_ARGS(texture._resource.put())));
       texture._kind = resource_kind::reserved;
     } else {
