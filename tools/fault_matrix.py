@@ -96,13 +96,18 @@ def analyse(faults, lessons, results):
             key = f"{l['id']}:{n}"
             if base.get(n) is not True:
                 problems.append(f"{key} fails on the right engine")
-            caught = []
+            caught, first = [], []
             for f, _ in faults:
                 held, problem = results[(l["id"], f)]
                 if base.get(n) is True and held.get(n) is False:
                     caught.append(f)
                     caught_by[f].append(key)
-            rows.append({"step": key, "checked": s["checked"], "catches": s["catches"], "caught": caught})
+                    # No earlier step of the lesson failed on this engine: the catch cannot be a
+                    # knock-on of a step cut short (or of a running count such as validation errors).
+                    if all(held.get(m) is not False for m in range(1, n)):
+                        first.append(f)
+            rows.append({"step": key, "checked": s["checked"], "catches": s["catches"], "caught": caught,
+                         "first": first})
         for f, _ in faults:
             _, problem = results[(l["id"], f)]
             if problem:
@@ -123,7 +128,8 @@ def read_pending(path):
 
 
 def gaps(rows, caught_by, pending):
-    out = []
+    out = [f"{step}: listed in {PENDING.name} but no such step" for step in pending
+           if step not in {r["step"] for r in rows}]
     for r in rows:
         if r["step"] in pending:
             if not r["checked"] or r["caught"] or r["catches"]:
@@ -153,18 +159,23 @@ def print_matrix(faults, rows, caught_by, out):
         cells = ""
         for f, _ in faults:
             declared, caught = f in r["catches"], f in r["caught"]
-            cells += "  " + ("#" if declared and caught else "x" if declared else "o" if caught else ".")
+            after = caught and f not in r["first"]
+            cells += "  " + ("+" if declared and after else "#" if declared and caught else "x" if declared else
+                             "~" if after else "o" if caught else ".")
         mark = "" if r["checked"] else "  (shows only)"
         out.write(f"{r['step']:<40}{cells}{mark}\n")
-    out.write("\n# caught and declared, o caught (not declared), x declared but not caught, . neither\n")
+    out.write("\n# caught and declared, o caught (not declared), x declared but not caught, . neither;\n"
+              "+ and ~ as # and o, but an earlier step of the lesson had failed on that engine (maybe a knock-on)\n")
     checked = [r for r in rows if r["checked"]]
     catching = [r for r in checked if r["caught"]]
     declared_ok = [r for r in checked if r["catches"] and all(f in r["caught"] for f in r["catches"])]
     faults_caught = [f for f, steps in caught_by.items() if steps]
+    own = [r for r in checked if any(f in r["first"] for f in r["catches"])]
     out.write(f"{len(rows)} steps, {len(checked)} with checks, {len(rows) - len(checked)} showing only\n")
     out.write(f"score: {len(catching)} of {len(checked)} checked steps catch a fault; "
               f"{len(declared_ok)} of {len(checked)} catch every fault they declare; "
-              f"{len(faults_caught)} of {len(faults)} faults are caught\n")
+              f"{len(faults_caught)} of {len(faults)} faults are caught; {len(own)} of {len(checked)} catch a declared fault "
+              f"before any other step of their lesson fails\n")
 
 
 def declare(folder, rows):

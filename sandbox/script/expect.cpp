@@ -161,7 +161,12 @@ std::optional<std::string> check_expect(const json& state, const expect& e, cons
     return fmt::format("{} is {}, expected {} as at {}", e.path, brief(actual, 200), brief(*other, 200), e.other_path);
   }
   if (e.lacks) {
-    if (!actual.is_array()) return fmt::format("{} is {}, not a list", e.path, brief(actual, 200));
+    if (actual.is_string() && e.value.is_string()) {
+      if (actual.get_ref<const std::string&>().find(e.value.get_ref<const std::string&>()) == std::string::npos)
+        return std::nullopt;
+      return fmt::format("{} is {}, expected no {} in it", e.path, brief(actual, 200), brief(e.value, 200));
+    }
+    if (!actual.is_array()) return fmt::format("{} is {}, not a list or a string", e.path, brief(actual, 200));
     for (const json& element : actual)
       if (matches(element, e.value))
         return fmt::format("{} holds {}, expected no element like {}", e.path, brief(element, 200),

@@ -34,7 +34,7 @@ struct expect {
   std::optional<f64> at_least{};               // with compare::value: on the value; with changed_by: on the change
   std::optional<f64> at_most{};
   compare against{compare::value};
-  bool needs_before() const { return against != compare::value; }
+  bool needs_before() const { return against == compare::changed_by || against == compare::changed; }
 };
 
 // An expectation from {"path", and one of "equals", "equals_at", "contains", "in_order",

@@ -575,6 +575,7 @@ TEST(lesson_vocabulary, new_actions_parse_and_reject_nesting) {
 TEST(lesson_vocabulary, equals_at_in_order_and_lacks) {
   const nlohmann::json state = {
       {"size", 32},
+      {"name", "llvmpipe (LLVM 15)"},
       {"device", {{"size", 32}, {"other", 48}}},
       {"events", {{{"type", "done"}, {"name", "first"}}, {{"type", "done"}, {"name", "second"}}}}};
   const auto check = [&](nlohmann::json e) {
@@ -592,6 +593,10 @@ TEST(lesson_vocabulary, equals_at_in_order_and_lacks) {
   EXPECT_FALSE(check({{"path", "/events"}, {"lacks", {{"type", "queued"}}}}));
   EXPECT_TRUE(check({{"path", "/events"}, {"lacks", {{"name", "second"}}}}));
   EXPECT_FALSE(actions::parse_expect({{"path", "/events"}, {"in_order", {first}}}));  // needs two
+  EXPECT_FALSE(check({{"path", "/name"}, {"lacks", "radeon"}}));                      // a string: no such substring
+  EXPECT_TRUE(check({{"path", "/name"}, {"lacks", "LLVM"}}));
+  // equals_at compares within one state: scripts (no step, no state before it) may use it.
+  EXPECT_TRUE(actions::parse_expect({{"path", "/size"}, {"equals_at", "/device/size"}}, false));
 }
 
 TEST(lesson_vocabulary, contains_matches_substrings_elements_and_subsets) {

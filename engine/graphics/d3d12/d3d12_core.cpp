@@ -277,6 +277,7 @@ shutdown_report shutdown() {
       XE_LOG_WARN("shutdown: engine heap '{}' still had {} descriptor(s) allocated", g->heaps[i]->name(), left);
   g->command.release();
   for (u32 slot = 0; slot < frame_slot_count; ++slot) release_deferred(slot);
+  release_kept_for_faults();
   bind_release_clock(nullptr);
   report.objects_still_tracked = tracker::report_leftovers();
   if (g->device) report.device_references_left = g->device.detach()->Release();
@@ -536,6 +537,11 @@ void copy_deferred_releases(std::array<std::vector<object_info>, frame_slot_coun
 
 u32 get_validation_error_count() { return runtime::validation_error_count(); }
 bool request_validation_layer() { return runtime::request_validation_layer(); }
-bool validation_layer_on() { return runtime::validation_layer_requested() && runtime::can_capture_messages(); }
+// Asked for, installed, and its messages reach the engine. Read once: the answer cannot
+// change within a run, and a step that ends with the engine stopped still knows it.
+bool validation_layer_on() {
+  static const bool on = runtime::validation_layer_requested() && runtime::validation_layer_installed();
+  return on && runtime::can_capture_messages();
+}
 
 }  // namespace xe::gfx

@@ -12,6 +12,10 @@ namespace {
 
 std::mutex g_mutex;
 std::array<std::vector<ID3D12Object*>, frame_slot_count> g_queues{};
+// The faults release_at_once and wrong_slot_reclaimed report objects released while the GPU
+// may still use them; their memory is really freed only once the GPU is idle, so the wrong
+// bookkeeping shows without freeing memory lavapipe is reading.
+std::vector<ID3D12Object*> g_kept_for_faults;
 const frame_clock* g_clock{nullptr};
 
 }  // namespace
@@ -23,7 +27,8 @@ void deferred_release(ID3D12Object* object) {
   const u32 slot = g_clock->slot();
   if (XE_FAULT(release_at_once)) {
     tracker::untrack(object);
-    object->Release();
+    std::lock_guard lock{g_mutex};
+    g_kept_for_faults.push_back(object);
     return;
   }
   {
@@ -51,13 +56,28 @@ void release_deferred(u32 slot, u64 flushed) {
       detail::emit(e);
     }
     tracker::untrack(object);
+    if (XE_FAULT(wrong_slot_reclaimed) && !flushed) {
+      std::lock_guard lock{g_mutex};
+      g_kept_for_faults.push_back(object);
+      continue;
+    }
     object->Release();
   }
+}
+
+void release_kept_for_faults() {
+  std::vector<ID3D12Object*> kept;
+  {
+    std::lock_guard lock{g_mutex};
+    kept.swap(g_kept_for_faults);
+  }
+  for (ID3D12Object* object : kept) object->Release();
 }
 
 void release_all_deferred(u64 flushed) {
   const u32 current = g_clock ? g_clock->slot() : 0;
   for (u32 k = 1; k <= frame_slot_count; ++k) release_deferred((current + k) % frame_slot_count, flushed);
+  release_kept_for_faults();
 }
 
 void copy_release_queues(std::array<std::vector<object_info>, frame_slot_count>& out) {

@@ -28,6 +28,9 @@ void deferred_release(com_ptr<T>& object) {
 void release_deferred(u32 slot, u64 flushed = 0);
 // After a flush (the GPU is idle): every slot, oldest first.
 void release_all_deferred(u64 flushed);
+// The GPU is idle: frees what the faults release_at_once and wrong_slot_reclaimed only
+// reported as released (common/fault.h). Nothing outside test builds.
+void release_kept_for_faults();
 
 void copy_release_queues(std::array<std::vector<object_info>, frame_slot_count>& out);
 

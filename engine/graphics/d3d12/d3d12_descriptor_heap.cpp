@@ -52,7 +52,7 @@ u32 descriptor_heap::release() {
     if (!_d3d.heap) return 0;
     u32 waiting = 0;
     for (const auto& list : _deferred_free_indices) waiting += static_cast<u32>(list.size());
-    allocated = _size - waiting;
+    allocated = _size > waiting ? _size - waiting : 0;  // a fault's duplicates can make waiting larger
     heap = std::move(_d3d.heap);
     _capacity = _size = 0;
     _owner_names.clear();

@@ -41,6 +41,7 @@ bool validation_layer_requested();
 // Asks for the validation layer (before initialisation) when it is installed and the
 // environment names no layers; true when it will then check this run.
 bool request_validation_layer();
+bool validation_layer_installed();  // the loader lists VK_LAYER_KHRONOS_validation
 void begin_expected_messages();
 std::vector<std::string> end_expected_messages();
 

@@ -231,18 +231,21 @@ bool validation_layer_requested() {
   return false;
 }
 
-bool request_validation_layer() {
-  if (validation_layer_requested()) return true;
-  for (const char* name : {"VK_LOADER_LAYERS_ENABLE", "VK_INSTANCE_LAYERS"})
-    if (std::getenv(name)) return false;  // the user chose the layers
+bool validation_layer_installed() {
   u32 count = 0;
   if (vkEnumerateInstanceLayerProperties(&count, nullptr) != VK_SUCCESS) return false;
   std::vector<VkLayerProperties> layers(count);
   if (vkEnumerateInstanceLayerProperties(&count, layers.data()) != VK_SUCCESS) return false;
   for (const VkLayerProperties& layer : layers)
-    if (std::strcmp(layer.layerName, "VK_LAYER_KHRONOS_validation") == 0)
-      return setenv("VK_LOADER_LAYERS_ENABLE", "*validation", 0) == 0;
+    if (std::strcmp(layer.layerName, "VK_LAYER_KHRONOS_validation") == 0) return true;
   return false;
+}
+
+bool request_validation_layer() {
+  if (validation_layer_requested()) return validation_layer_installed();
+  for (const char* name : {"VK_LOADER_LAYERS_ENABLE", "VK_INSTANCE_LAYERS"})
+    if (std::getenv(name)) return false;  // the user chose the layers
+  return validation_layer_installed() && setenv("VK_LOADER_LAYERS_ENABLE", "*validation", 0) == 0;
 }
 
 void begin_expected_messages() {

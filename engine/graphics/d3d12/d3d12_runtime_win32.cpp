@@ -92,7 +92,8 @@ u32 validation_error_count() { return g_validation_errors.load(std::memory_order
 // The debug layer writes to the debugger's output; nothing here reads it back.
 bool can_capture_messages() { return false; }
 bool validation_layer_requested() { return false; }
-bool request_validation_layer() { return false; }  // no message capture here: hazards stay unchecked
+bool request_validation_layer() { return false; }
+bool validation_layer_installed() { return false; }  // no message capture here: hazards stay unchecked
 void begin_expected_messages() {}
 std::vector<std::string> end_expected_messages() { return {}; }
 
