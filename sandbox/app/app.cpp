@@ -110,14 +110,16 @@ int app::run() {
     return stop_exit_code();
   }
   if (code == exit_ok && _lesson_failed) code = exit_script;
-  if (code == exit_ok) {
+  // Lessons whose hazards no layer watched still ran to the end: their outputs are written.
+  const auto ran = [&code] { return code == exit_ok || code == exit_unchecked; };
+  if (ran()) {
     if (auto r = write_outputs(); !r) {
       std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
       code = exit_runtime;
     }
   }
-  if (code == exit_ok && !_opts.bench_frames) print_summary();
-  if (code == exit_ok && gfx::get_validation_error_count() > 0) {
+  if (ran() && !_opts.bench_frames) print_summary();
+  if (ran() && gfx::get_validation_error_count() > 0) {
     std::fprintf(stderr, "xengine-sandbox: %u validation error(s) were reported\n", gfx::get_validation_error_count());
     code = exit_validation;
   }

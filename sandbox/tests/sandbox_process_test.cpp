@@ -131,6 +131,26 @@ TEST(sandbox_process, lesson_flags_are_checked) {
   EXPECT_EQ(broken.err.find("D3D12 device"), std::string::npos) << "the engine must not start: " << broken.err;
 }
 
+// A played lesson whose hazard checks no validation layer watched ran to the end: exit 6, the
+// steps named, and its --snapshot still written (the Windows build without Graphics Tools).
+TEST(sandbox_process, unchecked_hazards_are_exit_6_with_outputs_written) {
+  const std::string snapshot = ::testing::TempDir() + "xe-unchecked.json";
+  std::filesystem::remove(snapshot);
+  // The lesson's text quotes validation messages: run_process, not sandbox(), which flags them.
+  const std::string args = " --headless --lesson 12-deferred-release --snapshot " + shell_quote(snapshot);
+  auto r = run_process("env -u DISPLAY " + shell_quote(XE_SANDBOX_EXE) + args);
+  ASSERT_EQ(r.exit_code, 0) << "with the layer watching, the lesson is checked: " << r.err;
+  std::filesystem::remove(snapshot);
+  // The loader lets an enable filter win over a disable one: both are set.
+  r = run_process(
+      "env -u DISPLAY -u VK_INSTANCE_LAYERS VK_LOADER_LAYERS_ENABLE= VK_LOADER_LAYERS_DISABLE='*validation' " +
+      shell_quote(XE_SANDBOX_EXE) + args);
+  EXPECT_EQ(r.exit_code, 6) << r.out << r.err;
+  EXPECT_NE(r.out.find("were not checked"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::is_regular_file(snapshot)) << "the lesson ran to its end; its outputs are kept";
+  std::filesystem::remove(snapshot);
+}
+
 TEST(sandbox_process, no_display_means_headless) {
   auto r = sandbox("--frames 3");
   ASSERT_EQ(r.exit_code, 0) << r.err;
