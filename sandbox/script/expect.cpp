@@ -11,8 +11,8 @@ namespace xe::sandbox::actions {
 using nlohmann::json;
 
 const std::vector<std::string>& expect_keys() {
-  static const std::vector<std::string> keys = {"path",     "equals",   "equals_at", "contains",   "lacks",
-                                                "in_order", "at_least", "at_most",   "changed_by", "changed"};
+  static const std::vector<std::string> keys = {"path",     "equals",  "equals_at",  "contains", "lacks", "in_order",
+                                                "at_least", "at_most", "changed_by", "changed",  "on"};
   return keys;
 }
 
@@ -111,6 +111,12 @@ result<expect> parse_expect(const json& object, bool allow_relative) {
     return bad(
         "'changed_by' and 'changed' compare with the state before a lesson step; a script has no step: "
         "use 'equals' or 'at_least'/'at_most'");
+  if (auto on = object.find("on"); on != object.end()) {
+    if (!allow_relative) return bad("'on' is for lessons: a lesson's claim made for one kind of surface");
+    if (*on != "window" && *on != "offscreen")
+      return bad(fmt::format("'on' takes \"window\" or \"offscreen\", got {}", brief(*on, 60)));
+    e.on = on->get<std::string>();
+  }
   return e;
 }
 
@@ -150,7 +156,15 @@ std::optional<json> numeric_change(const json& before, const json& after) {
   return difference(before, after);
 }
 
+bool applies(const json& state, const expect& e) {
+  if (e.on.empty()) return true;
+  static const json::json_pointer kind{"/surfaces/slots/0/kind"};
+  const json* found = find_at(state, kind);
+  return found && *found == e.on;
+}
+
 std::optional<std::string> check_expect(const json& state, const expect& e, const json* before_state) {
+  if (!applies(state, e)) return std::nullopt;
   const json* found = find_at(state, e.pointer);
   if (!found) return fmt::format("{} does not exist in the engine's state", e.path);
   const json& actual = *found;

@@ -599,6 +599,26 @@ TEST(lesson_vocabulary, equals_at_in_order_and_lacks) {
   EXPECT_TRUE(actions::parse_expect({{"path", "/size"}, {"equals_at", "/device/size"}}, false));
 }
 
+// "on": a claim for one kind of surface 0 is checked there and not made on the other kind.
+TEST(lesson_vocabulary, on_makes_a_claim_for_one_kind_of_surface) {
+  const auto state_on = [](const char* kind) {
+    return nlohmann::json{{"surfaces", {{"slots", {{{"kind", kind}}}}}}, {"deferred", 3}};
+  };
+  const auto parsed = actions::parse_expect({{"path", "/deferred"}, {"equals", 0}, {"on", "window"}});
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(actions::check_expect(state_on("window"), *parsed)) << "checked on a window, and wrong there";
+  EXPECT_FALSE(actions::check_expect(state_on("offscreen"), *parsed)) << "not made offscreen";
+  EXPECT_FALSE(actions::applies(state_on("offscreen"), *parsed));
+  EXPECT_FALSE(actions::applies(nlohmann::json::object(), *parsed)) << "no surface 0: no kind to match";
+  const auto offscreen = actions::parse_expect({{"path", "/deferred"}, {"equals", 0}, {"on", "offscreen"}});
+  ASSERT_TRUE(offscreen);
+  EXPECT_TRUE(actions::check_expect(state_on("offscreen"), *offscreen));
+  EXPECT_MENTIONS(actions::parse_expect({{"path", "/d"}, {"equals", 0}, {"on", "fullscreen"}}).error_value().reason,
+                  "'on' takes \"window\" or \"offscreen\"");
+  EXPECT_MENTIONS(actions::parse_expect({{"path", "/d"}, {"equals", 0}, {"on", "window"}}, false).error_value().reason,
+                  "'on' is for lessons");
+}
+
 TEST(lesson_vocabulary, contains_matches_substrings_elements_and_subsets) {
   const nlohmann::json state = {{"name", "llvmpipe (LLVM 15)"},
                                 {"list", {1, 2, 3}},

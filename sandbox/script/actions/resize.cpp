@@ -3,6 +3,7 @@
 
 #include "graphics/renderer.h"
 #include "script/action.h"
+#include "script/actions/back_buffers.h"
 #include "script/report.h"
 #include "script/runner.h"
 
@@ -21,9 +22,11 @@ public:
       return {s.rtv_indices, s.dsv_index == invalid_id ? nlohmann::json(nullptr) : nlohmann::json(s.dsv_index)};
     };
     // Plain pairs, not structured bindings: clang 14 cannot capture bindings in a lambda.
+    const bool recording = !records_as().empty();
     const auto old_views = views();
+    const std::vector<std::string> waiting = recording ? deferred_release_names() : std::vector<std::string>{};
     XE_TRY(runner.host().resize_surface(slot, params().integer("width"), params().integer("height")));
-    if (records_as().empty()) return {};
+    if (!recording) return {};
     const auto new_views = views();
     const std::vector<u32>& old_rtvs = old_views.first;
     const std::vector<u32>& new_rtvs = new_views.first;
@@ -35,14 +38,17 @@ public:
                                  {"new_rtvs", new_rtvs},
                                  {"old_dsv", old_views.second},
                                  {"new_dsv", new_views.second},
-                                 {"reused_freed", reused}});
+                                 {"reused_freed", reused},
+                                 {"back_buffers_deferred", back_buffers_newly_deferred(waiting)}});
     return {};
   }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
     return fact_line(textf(lang, "RTVs {} -> {}, DSV {} -> {}; a new view took an index just freed: {}"_t,
                            list_text(c.at("old_rtvs")), list_text(c.at("new_rtvs")), value_text(c.at("old_dsv")),
-                           value_text(c.at("new_dsv")), yes_no(c.at("reused_freed").get<bool>(), lang)));
+                           value_text(c.at("new_dsv")), yes_no(c.at("reused_freed").get<bool>(), lang))) +
+           fact_line(textf(lang, "old back buffers now waiting in a deferred queue: {}"_t,
+                           c.at("back_buffers_deferred").get<u32>()));
   }
   // The Windows section's size buttons: 640x360, 1280x720 and minimise (0x0), on slot 0.
   std::optional<std::string> not_a_control() const override {
@@ -68,8 +74,9 @@ extern const kind resize_kind{
                {.name = "as", .type = param_type::text, .required = false, .about = "a label"}},
     .summary =
         "rebuilds back buffers and RTVs (`0` is refused for offscreen surfaces); `reused_freed` says whether "
-        "a new view took an index the old ones had just freed",
-    .records = {"old_rtvs", "new_rtvs", "old_dsv", "new_dsv", "reused_freed"},
+        "a new view took an index the old ones had just freed; `back_buffers_deferred` counts the old back buffers "
+        "left waiting in a deferred queue (an offscreen surface's; a window's go with the swap chain)",
+    .records = {"old_rtvs", "new_rtvs", "old_dsv", "new_dsv", "reused_freed", "back_buffers_deferred"},
     .control = "minimise"_t,
     .make = make<resize>};
 
