@@ -63,6 +63,17 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
               (slot.next_free == invalid_id ? std::string{tr("next: end"_t)} : trf("next: {}"_t, slot.next_free));
     }
     dl->AddText(ImVec2{min.x + 5, min.y + 4}, colour_text, text.c_str());
+    if (slot.live && ImGui::IsMouseHoveringRect(min, max)) {
+      const gfx::viewport_info& v = slot.viewport;
+      const gfx::scissor_info& r = slot.scissor;
+      std::string tip =
+          trf("viewport {}x{} at ({}, {}), depth {} to {}"_t, v.width, v.height, v.x, v.y, v.min_depth, v.max_depth) +
+          "\n" + trf("scissor ({}, {}) to ({}, {})"_t, r.left, r.top, r.right, r.bottom);
+      if (const gfx::depth_buffer_info& d = slot.depth; !d.format.empty())
+        tip += "\n" + trf("depth buffer {} (DSV {}), {}; optimised clear value {}, cleared to {}"_t, d.format,
+                          d.view_format, d.state, d.optimized_clear, d.clears_to);
+      ImGui::SetTooltip("%s", tip.c_str());
+    }
   }
   // The free chain: head -> slot -> next -> ...
   if (s.next_free != invalid_id && s.next_free < tops.size()) {

@@ -34,6 +34,7 @@ const char* field(std::string_view name, language l) {
       {"height", "height"_t},
       {"rtv_indices", "RTV indices"_t},
       {"dsv_index", "DSV index"_t},
+      {"max_depth", "viewport MaxDepth"_t},
       {"back_buffer_index", "current back-buffer index"_t},
       {"back_buffers", "back-buffer count"_t},
       {"live", "liveness"_t},

@@ -53,6 +53,13 @@ f32 as_f32(const json& v, const std::string& path) {
   if (!v.is_number()) fail(path, "expected a number, got " + brief(v));
   return v.get<f32>();
 }
+s32 as_s32(const json& v, const std::string& path) {
+  const bool fits = v.is_number_unsigned()  ? v.get<u64>() <= INT32_MAX
+                    : v.is_number_integer() ? v.get<s64>() >= INT32_MIN && v.get<s64>() <= INT32_MAX
+                                            : false;
+  if (!fits) fail(path, "expected a 32-bit integer, got " + brief(v));
+  return v.get<s32>();
+}
 const json& as_array(const json& v, const std::string& path, size_t exact = SIZE_MAX) {
   if (!v.is_array()) fail(path, "expected an array");
   if (exact != SIZE_MAX && v.size() != exact) fail(path, fmt::format("expected {} entries, got {}", exact, v.size()));
@@ -204,6 +211,24 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
   const json& rtvs = as_array(field(s, path, "rtv_indices"), path + "/rtv_indices");
   for (size_t i = 0; i < rtvs.size() && i < 4; ++i) info.rtv_indices.push_back(as_u32(rtvs[i], path + "/rtv_indices"));
   if (auto it = s.find("dsv_index"); it != s.end()) info.dsv_index = as_index(*it, path + "/dsv_index");
+  if (auto it = s.find("viewport"); it != s.end()) {  // older snapshots have none
+    const std::string at = path + "/viewport";
+    auto number = [&](const char* key) { return as_f32(field(*it, at, key), at + "/" + key); };
+    info.viewport = {number("x"),      number("y"),         number("width"),
+                     number("height"), number("min_depth"), number("max_depth")};
+  }
+  if (auto it = s.find("scissor"); it != s.end()) {
+    const std::string at = path + "/scissor";
+    auto integer = [&](const char* key) { return as_s32(field(*it, at, key), at + "/" + key); };
+    info.scissor = {integer("left"), integer("top"), integer("right"), integer("bottom")};
+  }
+  if (auto it = s.find("depth"); it != s.end() && !it->is_null()) {
+    const std::string at = path + "/depth";
+    auto text = [&](const char* key) { return as_string(field(*it, at, key), at + "/" + key); };
+    info.depth = {text("format"), text("view_format"), text("state"),
+                  as_f32(field(*it, at, "optimized_clear"), at + "/optimized_clear"),
+                  as_f32(field(*it, at, "clears_to"), at + "/clears_to")};
+  }
   if (auto it = s.find("address"); it != s.end()) {
     const std::string text = as_string(*it, path + "/address");
     try {

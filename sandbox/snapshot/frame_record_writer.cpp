@@ -128,6 +128,24 @@ json surfaces_json(const frame_record& r) {
                    {"back_buffer_index", r.back_buffer_index(i)},
                    {"rtv_indices", s.rtv_indices},
                    {"dsv_index", optional_index(s.dsv_index)},
+                   {"viewport",
+                    {{"x", s.viewport.x},
+                     {"y", s.viewport.y},
+                     {"width", s.viewport.width},
+                     {"height", s.viewport.height},
+                     {"min_depth", s.viewport.min_depth},
+                     {"max_depth", s.viewport.max_depth}}},
+                   {"scissor",
+                    {{"left", s.scissor.left},
+                     {"top", s.scissor.top},
+                     {"right", s.scissor.right},
+                     {"bottom", s.scissor.bottom}}},
+                   {"depth", s.depth.format.empty() ? json(nullptr)
+                                                    : json{{"format", s.depth.format},
+                                                           {"view_format", s.depth.view_format},
+                                                           {"state", s.depth.state},
+                                                           {"optimized_clear", s.depth.optimized_clear},
+                                                           {"clears_to", s.depth.clears_to}}},
                    {"address", fmt::format("{:#x}", s.address)}});
     } else {
       slot["next_free"] = optional_index(s.next_free);

@@ -23,7 +23,8 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   for (u32 i = 0; i < frame_slot_count; ++i)
     XE_TRY(create_command_allocator(device, fmt::format("frame slot {} command allocator", i), _frames[i].allocator));
   XE_TRY(create_command_list(device, _frames[0].allocator.get(), "main command list", _list));
-  XE_TRY(create_fence(device, "frame fence", _fence));
+  // Starts at 0: frame N signals N + 1, so a completed value of N + 1 means frame N is done.
+  XE_TRY(create_fence(device, "frame fence", _fence, XE_FAULT(fence_initial_value_one) ? 1 : 0));
 
   _fence_event = runtime::create_fence_event();
   if (!_fence_event) return make_error(errc::api_call_failed, "could not create the fence event");
@@ -154,6 +155,12 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   const bool behind = completed_value() < target;
   const u64 wait_begin = now_ns();
   XE_TRY(wait_for(target, &_last_wait_ms));
+  if (XE_FAULT(fence_initial_value_one) && target == 1) {
+    // The fault's safety net: a fence born at 1 cannot tell frame 0's end from the start, so
+    // this slot waits for everything submitted; lavapipe never runs reset commands.
+    f32 ignored = 0;
+    XE_TRY(wait_for(_fence_value, &ignored));
+  }
   collect_gpu_times();  // before this slot's queries are recorded again
   _wait_ms_total += _last_wait_ms;
   if (behind) ++_blocked_waits;

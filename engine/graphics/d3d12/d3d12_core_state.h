@@ -30,9 +30,10 @@ struct texture_readback;
 
 struct learner_texture {
   d3d12_texture texture;
-  com_ptr<ID3D12Heap> heap;  // placed textures: the heap they live in
-  std::vector<u8> pixels;    // RGBA8, rows top to bottom: what was last uploaded (or queued)
-  bool upload_queued{};      // pixels wait for the next frame's copy through the upload ring
+  com_ptr<ID3D12Heap> heap;                 // placed textures: the heap they live in
+  std::vector<u8> pixels;                   // RGBA8, rows top to bottom: what was last uploaded (or queued)
+  bool upload_queued{};                     // pixels wait for the next frame's copy through the upload ring
+  D3D12_GPU_DESCRIPTOR_HANDLE freed_srv{};  // fault srv_freed_once_bound: still drawn after its free
   void release() {
     texture.release();
     deferred_release(heap);

@@ -92,6 +92,7 @@ result<void> descriptor_heap::allocate_indices(u32 count, std::string_view owner
     if (name) _owner_names[name - 1].uses += count - 1;  // intern_owner counted one use
     out.reserve(first + count);
     for (u32 i = 0; i < count; ++i) {
+      if (XE_FAULT(free_stack_far_end)) std::swap(_free_handles[_size], _free_handles[_capacity - 1]);
       const u32 index = _free_handles[_size++];
       XE_ASSERT(_entries[index].state == state_free || XE_FAULT(deferred_list_not_cleared));
       _entries[index].state = state_allocated;

@@ -228,6 +228,7 @@ inline result<descriptor_handle> descriptor_heap::allocate(std::string_view owne
       lock.unlock();
       return allocate_refused(size, capacity, 1);
     }
+    if (XE_FAULT(free_stack_far_end)) std::swap(_free_handles[_size], _free_handles[_capacity - 1]);
     const u32 index = _free_handles[_size++];
     index_entry& entry = _entries[index];
     XE_ASSERT(entry.state == state_free || XE_FAULT(deferred_list_not_cleared));

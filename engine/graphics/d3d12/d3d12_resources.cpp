@@ -74,13 +74,14 @@ result<void> create_command_allocator(ID3D12Device* device, std::string_view nam
 result<void> create_command_list(ID3D12Device* device, ID3D12CommandAllocator* allocator, std::string_view name,
                                  com_ptr<ID3D12GraphicsCommandList>& out) {
   XE_TRY_HR(device->CreateCommandList(0, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator, nullptr, IID_PPV_ARGS(out.put())));
+  // A new list is open (recording); Reset, which every use begins with, needs it closed.
   XE_TRY_HR(out->Close());
   tracker::track(out.get(), {.name = name, .type = "ID3D12GraphicsCommandList"});
   return {};
 }
 
-result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out) {
-  XE_TRY_HR(device->CreateFence(0, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(out.put())));
+result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out, u64 initial_value) {
+  XE_TRY_HR(device->CreateFence(initial_value, D3D12_FENCE_FLAG_NONE, IID_PPV_ARGS(out.put())));
   tracker::track(out.get(), {.name = name, .type = "ID3D12Fence"});
   return {};
 }

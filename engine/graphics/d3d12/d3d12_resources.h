@@ -37,7 +37,9 @@ result<void> create_command_allocator(ID3D12Device* device, std::string_view nam
                                       com_ptr<ID3D12CommandAllocator>& out);
 result<void> create_command_list(ID3D12Device* device, ID3D12CommandAllocator* allocator, std::string_view name,
                                  com_ptr<ID3D12GraphicsCommandList>& out);
-result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out);
+// initial_value: what GetCompletedValue returns before the first Signal.
+result<void> create_fence(ID3D12Device* device, std::string_view name, com_ptr<ID3D12Fence>& out,
+                          u64 initial_value = 0);
 
 // A CPU copy of a 2D texture's first subresource: prepare() makes the readback buffer,
 // record() copies into it (the texture in COPY_SOURCE), read() maps it once the copy has

@@ -6,6 +6,7 @@
 #include "common/fault.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_resources.h"
+#include "graphics/d3d12/d3d12_tracker.h"
 
 namespace xe::gfx::d3d12 {
 
@@ -62,8 +63,9 @@ result<void> d3d12_surface::create_render_targets() {
   depth.flags = D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
   // Born in the only state it is used in: no barrier, and no COMMON between a rebuild and the
   // next frame for the inspector to show.
-  depth.initial_state = D3D12_RESOURCE_STATE_DEPTH_WRITE;
-  depth.clear_depth = 1.f;
+  depth.initial_state = XE_FAULT(depth_created_common) ? D3D12_RESOURCE_STATE_COMMON : D3D12_RESOURCE_STATE_DEPTH_WRITE;
+  depth.clear_depth = XE_FAULT(depth_clear_value_zero) ? 0.f : depth_clear;
+  _depth_optimized_clear = *depth.clear_depth;
   depth.clear_format = depth_format;
   XE_TRY_ASSIGN(auto resource, create_committed_texture(_context.device, depth));
   _depth = std::move(resource);
@@ -74,7 +76,8 @@ result<void> d3d12_surface::create_render_targets() {
   dsv_desc.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
   _context.device->CreateDepthStencilView(_depth.get(), &dsv_desc, _dsv.cpu);
 
-  _viewport = {0.f, 0.f, static_cast<f32>(width()), static_cast<f32>(height()), 0.f, 1.f};
+  _viewport = {
+      0.f, 0.f, static_cast<f32>(width()), static_cast<f32>(height()), 0.f, XE_FAULT(viewport_depth_zero) ? 0.f : 1.f};
   _scissor = {0, 0, static_cast<LONG>(width()), static_cast<LONG>(height())};
   return {};
 }
@@ -123,7 +126,7 @@ result<bool> d3d12_surface::begin_render(ID3D12GraphicsCommandList* list, const 
   list->RSSetScissorRects(1, &_scissor);
   const f32 rgba[4] = {clear.r, clear.g, clear.b, clear.a};
   list->ClearRenderTargetView(rt.rtv.cpu, rgba, 0, nullptr);
-  list->ClearDepthStencilView(_dsv.cpu, D3D12_CLEAR_FLAG_DEPTH, 1.f, 0, 0, nullptr);
+  list->ClearDepthStencilView(_dsv.cpu, D3D12_CLEAR_FLAG_DEPTH, depth_clear, 0, 0, nullptr);
   _rendered = true;
   return true;
 }
@@ -178,6 +181,17 @@ void d3d12_surface::fill_info(surface_info& info) const {
   for (u32 i = 0; i < _chain->buffer_count(); ++i)
     if (_render_targets[i].rtv.is_valid()) info.rtv_indices.push_back(_render_targets[i].rtv.index);
   info.dsv_index = _dsv.is_valid() ? _dsv.index : invalid_id;
+  info.viewport = {_viewport.TopLeftX, _viewport.TopLeftY, _viewport.Width,
+                   _viewport.Height,   _viewport.MinDepth, _viewport.MaxDepth};
+  info.scissor = {_scissor.left, _scissor.top, _scissor.right, _scissor.bottom};
+  info.depth = {};
+  if (_depth) {
+    info.depth.format = tracker::format_name(resource_desc(_depth.get()).Format);
+    info.depth.view_format = tracker::format_name(depth_format);
+    info.depth.state = tracker::state_name(tracker::state_of(_depth.get()));
+    info.depth.optimized_clear = _depth_optimized_clear;
+    info.depth.clears_to = depth_clear;
+  }
 }
 
 }  // namespace xe::gfx::d3d12

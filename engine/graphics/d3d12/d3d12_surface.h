@@ -28,6 +28,7 @@ class d3d12_surface {
 public:
   static constexpr DXGI_FORMAT depth_format{DXGI_FORMAT_D32_FLOAT};
   static constexpr DXGI_FORMAT depth_resource_format{DXGI_FORMAT_R32_TYPELESS};
+  static constexpr f32 depth_clear{1.f};  // what begin_render clears depth to: the far plane
 
   d3d12_surface(const surface_context& context, std::unique_ptr<swap_chain> chain, std::string label,
                 platform::window* window);
@@ -89,6 +90,7 @@ private:
   platform::window* _window{nullptr};
   std::array<render_target_data, swap_chain::max_buffers> _render_targets{};
   com_ptr<ID3D12Resource> _depth;
+  f32 _depth_optimized_clear{};  // the clear value the depth buffer was created with
   descriptor_handle _dsv;
   D3D12_VIEWPORT _viewport{};
   D3D12_RECT _scissor{};

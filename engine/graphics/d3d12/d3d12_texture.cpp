@@ -29,11 +29,15 @@ void d3d12_texture::release() {
 }
 
 com_ptr<ID3D12Resource> d3d12_texture::detach_resource() {
+  free_srv();
+  return std::move(_resource);
+}
+
+void d3d12_texture::free_srv() {
   if (_srv.is_valid()) {
     if (auto r = _srv_heap->free(_srv); !r) XE_LOG_ERROR("d3d12_texture: could not free its SRV");
   }
   _srv = {};
-  return std::move(_resource);
 }
 
 result<d3d12_texture> d3d12_texture::create(const d3d12_texture_init_info& info) {

@@ -37,6 +37,8 @@ public:
   // Lesson 12's hazard: the SRV goes the deferred way, the resource is handed to the caller,
   // who releases it at once.
   com_ptr<ID3D12Resource> detach_resource();
+  // Frees the SRV's index (the deferred way) and forgets it; the resource stays.
+  void free_srv();
 
   ID3D12Resource* resource() const { return _resource.get(); }
   const descriptor_handle& srv() const { return _srv; }

@@ -20,6 +20,7 @@ wiki_descriptor_heap::wiki_descriptor_heap(heap_type type, wiki_fixes fixes, boo
   _fixes.lock_everywhere |= XE_FAULT(wiki_model_locks);
   _fixes.capacity_check |= XE_FAULT(wiki_model_checks_capacity);
   _fixes.double_free_check |= XE_FAULT(wiki_model_checks_double_free);
+  _fixes.fill_handle |= XE_FAULT(wiki_model_fills_handle);
 }
 
 wiki_descriptor_heap::~wiki_descriptor_heap() { XE_ASSERT(!_d3d.heap); }
@@ -54,6 +55,9 @@ u32 wiki_descriptor_heap::release() {
   return left;
 }
 
+// The handle also carries the GPU address and the index, which 7.6's allocate() never sets:
+// the lessons' labels need the index, as a caller of 7.6 would work it out from the CPU
+// address. allocate_and_free_as_written hands out the handle as 7.6 fills it.
 result<descriptor_handle> wiki_descriptor_heap::allocate(std::string_view) {
   descriptor_handle handle;
   {
@@ -117,6 +121,50 @@ result<void> wiki_descriptor_heap::free_index(u32 index) {
     detail::emit(e);
   }
   return {};
+}
+
+result<lab::wiki_handle_report> wiki_descriptor_heap::allocate_and_free_as_written() {
+  lab::wiki_handle_report out;
+  descriptor_handle handle;  // 7.6 never declares it; its members start at their defaults
+  {
+    std::lock_guard lock{_mutex};
+    if (!_d3d.heap) return refused(errc::not_initialized, "allocate() on a heap that is not initialised");
+    const u32 size = _size.load(relaxed);
+    if (size >= _capacity) return refused(errc::heap_full, fmt::format("heap is full ({} of {})", size, _capacity));
+    out.taken = _free_handles[size].load(relaxed);
+    _size.store(size + 1, relaxed);
+  }
+  const u32 offset = out.taken * _d3d.descriptor_size;  // 7.6: const u32 offset = index * _descriptor_size
+  handle.cpu.ptr = _d3d.cpu_start.ptr + offset;
+  if (_fixes.fill_handle) {
+    handle.index = out.taken;
+    if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + offset;
+  }
+  out.handle_index = handle.index;
+  out.cpu_offset = handle.cpu.ptr - _d3d.cpu_start.ptr;
+  out.gpu = handle.gpu.ptr;
+  out.shader_visible = _d3d.gpu_start.ptr != 0;
+  out.wrapped_offset = static_cast<u32>(handle.index * _d3d.descriptor_size);
+  _version.fetch_add(1, relaxed);
+  if (_emits_events && detail::hooks_installed()) {
+    event e{.type = event_type::descriptor_allocated,
+            .slot = _current_slot.load(relaxed),
+            .heap = _name,
+            .index = out.taken};
+    detail::emit(e);
+  }
+  if (handle.index < _capacity) {  // a filled handle: 7.6's free() is sound
+    XE_TRY(free_index(handle.index));
+    return out;
+  }
+  out.free_stopped = fmt::format(
+      "free(): handle.index is {0}, which allocate() never set; 7.6's free() would queue {0}, "
+      "process_deferred_release push it on the stack, and the next allocate() return it at a CPU address {1} bytes "
+      "past the heap's start (the u32 offset {0} x {2} wraps); stopped before queuing, index {3} stays allocated",
+      handle.index, out.wrapped_offset, _d3d.descriptor_size, out.taken);
+  std::lock_guard lists{_lists_lock};
+  fault(out.free_stopped);
+  return out;
 }
 
 void wiki_descriptor_heap::process_deferred_free(u32 frame_slot) {

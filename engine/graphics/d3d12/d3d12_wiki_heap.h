@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_descriptor_heap.h"
+#include "graphics/lab.h"
 
 namespace xe::gfx::d3d12 {
 
@@ -31,6 +32,7 @@ struct wiki_fixes {
   bool lock_everywhere{};         // free() and process_deferred_release take the mutex too
   bool capacity_check{};          // allocate() refuses a full heap
   bool double_free_check{};       // free() refuses an index that is free or already queued
+  bool fill_handle{};             // allocate() also sets the handle's GPU address and index
 };
 
 class wiki_descriptor_heap final : public heap_interface {
@@ -46,6 +48,9 @@ public:
   result<descriptor_handle> allocate(std::string_view owner = {}) override;
   result<void> allocate_indices(u32 count, std::string_view owner, std::vector<u32>& out) override;
   result<void> free_index(u32 index) override;
+  // 7.6's allocate() and free(handle) with the handle as 7.6 fills it (lab.h's
+  // wiki_allocate_and_free): the free is stopped as a fault.
+  result<lab::wiki_handle_report> allocate_and_free_as_written();
   void process_deferred_free(u32 frame_slot) override;
   void return_all_deferred(u64) override {}  // the wiki's engine has no such step
 

@@ -19,6 +19,12 @@ namespace xe::fault {
   X(free_index_at_once,                                                                                               \
     "descriptor_heap::free puts the index back on the free stack at once, not when its slot's "                       \
     "fence has completed")                                                                                            \
+  X(fence_initial_value_one,                                                                                          \
+    "the frame fence is created with InitialValue 1, the value frame 0 signals, so frame 0 "                          \
+    "looks complete before the GPU has run it")                                                                       \
+  X(free_stack_far_end,                                                                                               \
+    "descriptor_heap::allocate takes the free index at the far end of the free part of the "                          \
+    "array, not the one at _size")                                                                                    \
   X(double_free_accepted, "descriptor_heap::free of an index that is not allocated returns success and does nothing") \
   X(deferred_list_not_cleared,                                                                                        \
     "process_deferred_free returns a slot's indices but never clears the slot's list "                                \
@@ -44,6 +50,27 @@ namespace xe::fault {
   X(descriptor_size_hard_coded,                                                                                       \
     "a descriptor heap's increment size is hard-coded to 64 bytes instead of asked from "                             \
     "the device (the heap is made twice as large, so the wrong stride cannot crash)")                                 \
+  X(viewport_depth_zero,                                                                                              \
+    "a surface's viewport leaves MaxDepth at 0 (D3D12_VIEWPORT{0, 0, w, h}), so every depth "                         \
+    "lands on 0")                                                                                                     \
+  X(view_cast_snorm_unorm,                                                                                            \
+    "the view-format rule table forgets that _SNORM and _UNORM formats never cast to each "                           \
+    "other")                                                                                                          \
+  X(placed_heap_ignored,                                                                                              \
+    "a placed texture's heap is created but not passed on: the texture is created committed, "                        \
+    "in an implicit heap of its own")                                                                                 \
+  X(quad_range_cbv,                                                                                                   \
+    "the textured quad's descriptor table declares its one range as CBV, not SRV, so t0 is "                          \
+    "in no range")                                                                                                    \
+  X(srv_freed_once_bound,                                                                                             \
+    "the textured quad frees its texture's SRV once the first draw has recorded the table, "                          \
+    "as if the table kept a copy, and goes on drawing through the freed index")                                       \
+  X(depth_created_common,                                                                                             \
+    "a surface's depth buffer is created in COMMON and never moved to DEPTH_WRITE before it "                         \
+    "is bound and cleared")                                                                                           \
+  X(depth_clear_value_zero,                                                                                           \
+    "a surface's depth buffer is created with an optimised clear value of 0 while every "                             \
+    "frame clears it to 1")                                                                                           \
   X(barrier_skipped, "the frame's PRESENT -> RENDER_TARGET barrier is not recorded")                                  \
   X(barrier_wrong_before_state,                                                                                       \
     "a texture upload's COPY_DEST -> PIXEL_SHADER_RESOURCE barrier claims COMMON as "                                 \
@@ -58,6 +85,9 @@ namespace xe::fault {
   X(wiki_model_checks_capacity,                                                                                       \
     "the model of the wiki's heap refuses allocate() on a full heap, which the wiki "                                 \
     "does not")                                                                                                       \
+  X(wiki_model_fills_handle,                                                                                          \
+    "the model of the wiki's heap fills the handle's GPU address and index, which the "                               \
+    "wiki's 7.6 allocate() does not")                                                                                 \
   X(wiki_model_checks_double_free, "the model of the wiki's heap refuses a double free, which the wiki does not")
 
 enum class id : u8 {

@@ -7,7 +7,8 @@
 // D3D12's view-format casting rules.
 //
 // Index
-//   learner heaps      create_heap, find_heap, allocate_descriptor(s), free_descriptor
+//   learner heaps      create_heap, find_heap, allocate_descriptor(s), free_descriptor,
+//                      wiki_allocate_and_free
 //   thread safety      race_heap
 //   textures           create_texture, release_texture, has_texture, texture_pattern
 //   hazards            release_texture_immediately (lesson 12), upload_texture_pattern,
@@ -52,6 +53,22 @@ result<void> allocate_descriptors(u32 heap, u32 count, std::string_view owner, s
 // Frees through the deferred path: the index returns to the free stack once the
 // current frame slot's fence has completed.
 result<void> free_descriptor(u32 heap, u32 index);
+
+// Wiki 7.6's allocate() and free(handle) as written, on a heap of heap_model::wiki:
+// allocate() sets only the handle's CPU address (from a u32 offset), never its GPU address
+// nor its index, so free() reads the index's default, 4294967295. The model stops that free
+// before it queues the index, and counts it as the heap's fault; the descriptor taken stays
+// allocated (7.6 leaks it).
+struct wiki_handle_report {
+  u32 taken{};               // the index allocate() popped from the stack (the handle does not say)
+  u32 handle_index{};        // handle.index as free() reads it
+  u64 cpu_offset{};          // handle.cpu - the heap's CPU start
+  u64 gpu{};                 // handle.gpu.ptr
+  bool shader_visible{};     // the heap has a GPU address the handle could have had
+  u64 wrapped_offset{};      // 7.6's u32 offset for handle_index, were it queued and handed out again
+  std::string free_stopped;  // what the model stopped, as the heap's last fault says
+};
+result<wiki_handle_report> wiki_allocate_and_free(u32 heap);
 
 // Wiki 7.8: two threads on one private heap of `model`, as a renderer and a loading thread would share
 // it (wiki 7.8). First a few rounds with a chosen timing: the renderer, in the middle of

@@ -164,6 +164,24 @@ struct descriptor_info {
   std::string owner;              // the owner named at allocation, "" when none
 };
 
+// The viewport and scissor rectangle a surface sets on every command list (D3D12_VIEWPORT,
+// D3D12_RECT).
+struct viewport_info {
+  f32 x{}, y{}, width{}, height{}, min_depth{}, max_depth{};
+};
+struct scissor_info {
+  s32 left{}, top{}, right{}, bottom{};
+};
+
+// A surface's depth buffer: how it was created and what each frame clears it to.
+struct depth_buffer_info {
+  std::string format;       // the resource's ("R32_TYPELESS"); "" when there is none (minimised)
+  std::string view_format;  // the DSV's ("D32_FLOAT")
+  std::string state;        // as the last recorded barrier left it ("DEPTH_WRITE")
+  f32 optimized_clear{};    // the D3D12_CLEAR_VALUE depth given at creation
+  f32 clears_to{};          // what ClearDepthStencilView writes every frame
+};
+
 struct surface_info {
   u32 slot{};
   bool live{};
@@ -177,6 +195,9 @@ struct surface_info {
   u32 back_buffer_index{};
   std::vector<u32> rtv_indices;
   u32 dsv_index{invalid_id};
+  viewport_info viewport;
+  scissor_info scissor;
+  depth_buffer_info depth;
   u64 address{};  // live slots: where the d3d12_surface object is in memory now
 };
 

@@ -30,6 +30,11 @@ result<void> free_descriptor(u32 heap, u32 index) {
   return d3d12::free_descriptor(*g, heap, index);
 }
 
+result<wiki_handle_report> wiki_allocate_and_free(u32 heap) {
+  XE_TRY_ASSIGN(auto* g, d3d12::running_core());
+  return d3d12::wiki_allocate_and_free(*g, heap);
+}
+
 result<heap_race_report> race_heap(const heap_race_desc& desc) {
   XE_TRY_ASSIGN(auto* g, d3d12::running_core());
   return d3d12::race_heap(*g, desc);

@@ -12,6 +12,7 @@ result<u32> create_heap(core_state& g, const lab::heap_desc& desc);
 result<u32> find_heap(core_state& g, std::string_view name);
 result<void> allocate_descriptors(core_state& g, u32 heap, u32 count, std::string_view owner, std::vector<u32>& out);
 result<void> free_descriptor(core_state& g, u32 heap, u32 index);
+result<lab::wiki_handle_report> wiki_allocate_and_free(core_state& g, u32 heap);
 
 // lab_heap_race.cpp
 result<lab::heap_race_report> race_heap(core_state& g, const lab::heap_race_desc& desc);

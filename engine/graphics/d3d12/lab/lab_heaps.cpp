@@ -95,4 +95,15 @@ result<void> free_descriptor(core_state& g, u32 heap_index, u32 index) {
   return heap->free_index(index);
 }
 
+result<lab::wiki_handle_report> wiki_allocate_and_free(core_state& g, u32 heap_index) {
+  XE_TRY_ASSIGN(auto* heap, find_learner_heap(g, heap_index));
+  if (heap->get_info().model != heap_model::wiki)
+    return make_error(
+        errc::invalid_argument,
+        fmt::format("heap '{}' runs the engine's code; 7.6's handle needs a heap of the wiki's model", heap->name()));
+  XE_TRY_ASSIGN(auto report, static_cast<wiki_descriptor_heap*>(heap)->allocate_and_free_as_written());
+  write_null_descriptors(g, *heap, &report.taken, 1);
+  return report;
+}
+
 }  // namespace xe::gfx::d3d12

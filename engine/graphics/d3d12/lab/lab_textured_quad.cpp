@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/lab/lab_experiments.h"
@@ -35,6 +36,7 @@ struct quad_root_layout {
     desc.NumStaticSamplers = 1;
     desc.pStaticSamplers = &sampler;
     desc.Flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT;
+    if (XE_FAULT(quad_range_cbv)) range.RangeType = D3D12_DESCRIPTOR_RANGE_TYPE_CBV;
   }
   XE_DISABLE_COPY_AND_MOVE(quad_root_layout);
   ~quad_root_layout() = default;
@@ -152,9 +154,14 @@ result<void> record_queued_uploads(core_state& g, ID3D12GraphicsCommandList* lis
 
 result<void> record_learner_quad(core_state& g, const render_context& ctx, std::string_view texture) {
   XE_TRY_ASSIGN(auto found, g.lab.find_texture(texture));
-  const learner_texture& t = found->second;
+  learner_texture& t = found->second;
   if (!pixels_in(t)) return {};  // nothing to show until the frame that copies the pixels in
-  return record_textured_quad(ctx, t.texture.srv().gpu);
+  XE_TRY(record_textured_quad(ctx, t.texture.srv().is_valid() ? t.texture.srv().gpu : t.freed_srv));
+  if (XE_FAULT(srv_freed_once_bound) && t.texture.srv().is_valid()) {
+    t.freed_srv = t.texture.srv().gpu;
+    t.texture.free_srv();
+  }
+  return {};
 }
 
 result<lab::quad_root_signature_info> create_quad_root_signature(core_state& g) {
@@ -167,7 +174,8 @@ result<lab::quad_root_signature_info> create_quad_root_signature(core_state& g) 
   info.name = fmt::format("root signature: {}", root_name);
   info.parameters = desc.NumParameters;
   info.parameter_type = table.ParameterType == D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE ? "DESCRIPTOR_TABLE" : "?";
-  info.range_type = range.RangeType == D3D12_DESCRIPTOR_RANGE_TYPE_SRV ? "SRV" : "?";
+  constexpr const char* range_types[] = {"SRV", "UAV", "CBV", "SAMPLER"};  // D3D12_DESCRIPTOR_RANGE_TYPE order
+  info.range_type = range.RangeType <= D3D12_DESCRIPTOR_RANGE_TYPE_SAMPLER ? range_types[range.RangeType] : "?";
   info.range_descriptors = range.NumDescriptors;
   info.range_register = range.BaseShaderRegister;
   info.visibility = table.ShaderVisibility == D3D12_SHADER_VISIBILITY_PIXEL ? "PIXEL" : "?";

@@ -1,5 +1,6 @@
 // Learner textures (lab.h, wiki 7.10/7.11): R8G8B8A8 2D textures with an SRV in the srv heap,
 // created committed, placed (in an ID3D12Heap of their own) or reserved.
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/lab/lab_experiments.h"
@@ -43,7 +44,7 @@ result<void> create_texture(core_state& g, const lab::texture_create_desc& desc)
       heap_desc.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_NON_RT_DS_TEXTURES;
       XE_TRY_HR(g.device->CreateHeap(&heap_desc, IID_PPV_ARGS(entry.heap.put())));
       tracker::track(entry.heap.get(), {.name = desc.name + " heap", .type = "ID3D12Heap"});
-      info.heap = entry.heap.get();
+      info.heap = XE_FAULT(placed_heap_ignored) ? nullptr : entry.heap.get();
       break;
     }
     case resource_kind::none:

@@ -8,6 +8,7 @@
 // API use, which the debug layer and the Vulkan validation layer report as an error).
 // The verdict is this file's table of D3D12's rules; the device is asked only whether it
 // casts fully typed formats and whether it supports the view format.
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_texture.h"
 #include "graphics/d3d12/lab/lab_experiments.h"
@@ -112,7 +113,8 @@ result<lab::view_format_check> check_view_format(core_state& g, std::string_view
   } else if (is_float(*resource) != is_float(*view)) {
     out.rule = fmt::format("{} to {}: casting between _FLOAT and non-_FLOAT formats is never allowed", resource->name,
                            view->name);
-  } else if ((is_snorm(*resource) && is_unorm(*view)) || (is_unorm(*resource) && is_snorm(*view))) {
+  } else if (((is_snorm(*resource) && is_unorm(*view)) || (is_unorm(*resource) && is_snorm(*view))) &&
+             !XE_FAULT(view_cast_snorm_unorm)) {
     out.rule =
         fmt::format("{} to {}: casting between _SNORM and _UNORM formats is never allowed", resource->name, view->name);
   } else if (out.casting_fully_typed_supported) {
