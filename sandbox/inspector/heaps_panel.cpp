@@ -32,6 +32,13 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
                            : trf("{}, {} of {} used ({} waiting), {} bytes per descriptor"_t, gfx::to_string(info.type),
                                  info.size, info.capacity, waiting, info.descriptor_size))
           .c_str());
+  if (info.faults > 0) {  // a heap running the wiki's code: what its model stopped
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_changed);
+    ImGui::TextWrapped("%s", trf("the wiki's code: {} fault(s) stopped; the last: {}"_t, info.faults,
+                                 heap->state ? heap->state->last_fault : std::string{})
+                                 .c_str());
+    ImGui::PopStyleColor();
+  }
   legend(colour_free, tr("free"_t));
   legend(colour_allocated, tr("allocated"_t));
   for (u32 s = 0; s < gfx::frame_slot_count; ++s)

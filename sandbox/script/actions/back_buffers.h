@@ -26,7 +26,8 @@ inline std::vector<std::string> deferred_release_names() {
 inline u32 back_buffers_newly_deferred(const std::vector<std::string>& before) {
   u32 count = 0;
   for (const std::string& name : deferred_release_names())
-    if (name.find(" back buffer ") != std::string::npos && std::find(before.begin(), before.end(), name) == before.end())
+    if (name.find(" back buffer ") != std::string::npos &&
+        std::find(before.begin(), before.end(), name) == before.end())
       ++count;
   return count;
 }

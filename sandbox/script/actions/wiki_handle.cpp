@@ -25,15 +25,16 @@ public:
   }
   std::string report(const nlohmann::json& c, language lang) const override {
     using namespace report;
-    return fact_line(textf(lang,
-                           "allocate() took index {} from the stack; the handle it returned says index {}, GPU address {}, CPU address {} bytes into the heap"_t,
-                           c.at("taken").dump(), c.at("handle_index").dump(), c.at("gpu").dump(),
-                           c.at("cpu_offset").dump())) +
+    return fact_line(textf(
+               lang,
+               "allocate() took index {} from the stack; the handle it returned says index {}, GPU address {}, CPU address {} bytes into the heap"_t,
+               c.at("taken").dump(), c.at("handle_index").dump(), c.at("gpu").dump(), c.at("cpu_offset").dump())) +
            (c.at("free_stopped").get_ref<const std::string&>().empty()
                 ? std::string{}
-                : fact_line(textf(lang,
-                                  "free() would queue index {}; handed out again, it lies {} bytes past the heap's start: stopped"_t,
-                                  c.at("handle_index").dump(), c.at("wrapped_offset").dump())));
+                : fact_line(textf(
+                      lang,
+                      "free() would queue index {}; handed out again, it lies {} bytes past the heap's start: stopped"_t,
+                      c.at("handle_index").dump(), c.at("wrapped_offset").dump())));
   }
 };
 
