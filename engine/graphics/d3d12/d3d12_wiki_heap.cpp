@@ -124,36 +124,21 @@ result<void> wiki_descriptor_heap::free_index(u32 index) {
 }
 
 result<lab::wiki_handle_report> wiki_descriptor_heap::allocate_and_free_as_written() {
+  XE_TRY_ASSIGN(const descriptor_handle filled, allocate());
   lab::wiki_handle_report out;
+  out.taken = filled.index;
   descriptor_handle handle;  // 7.6 never declares it; its members start at their defaults
-  {
-    std::lock_guard lock{_mutex};
-    if (!_d3d.heap) return refused(errc::not_initialized, "allocate() on a heap that is not initialised");
-    const u32 size = _size.load(relaxed);
-    if (size >= _capacity) return refused(errc::heap_full, fmt::format("heap is full ({} of {})", size, _capacity));
-    out.taken = _free_handles[size].load(relaxed);
-    _size.store(size + 1, relaxed);
-  }
-  const u32 offset = out.taken * _d3d.descriptor_size;  // 7.6: const u32 offset = index * _descriptor_size
-  handle.cpu.ptr = _d3d.cpu_start.ptr + offset;
+  handle.cpu = filled.cpu;   // the one member 7.6's allocate() sets
   if (_fixes.fill_handle) {
-    handle.index = out.taken;
-    if (_d3d.gpu_start.ptr) handle.gpu.ptr = _d3d.gpu_start.ptr + offset;
+    handle.index = filled.index;
+    handle.gpu = filled.gpu;
   }
   out.handle_index = handle.index;
   out.cpu_offset = handle.cpu.ptr - _d3d.cpu_start.ptr;
   out.gpu = handle.gpu.ptr;
   out.shader_visible = _d3d.gpu_start.ptr != 0;
-  out.wrapped_offset = static_cast<u32>(handle.index * _d3d.descriptor_size);
-  _version.fetch_add(1, relaxed);
-  if (_emits_events && detail::hooks_installed()) {
-    event e{.type = event_type::descriptor_allocated,
-            .slot = _current_slot.load(relaxed),
-            .heap = _name,
-            .index = out.taken};
-    detail::emit(e);
-  }
-  if (handle.index < _capacity) {  // a filled handle: 7.6's free() is sound
+  out.wrapped_offset = static_cast<u32>(handle.index * _d3d.descriptor_size);  // 7.6's u32 offset
+  if (handle.index < _capacity) {                                              // a filled handle: 7.6's free() is sound
     XE_TRY(free_index(handle.index));
     return out;
   }
