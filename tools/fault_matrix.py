@@ -2,7 +2,8 @@
 """The fault matrix: every lesson played on the right engine and on each named engine fault.
 
 A step's checks *catch* a fault when they hold on the right engine and fail on the faulty
-one. Each checked step declares in its lesson file ("catches") the faults it is there to
+one. Lessons with claims made for a window ("on": "window") are also played in a window, which
+needs a display (the tests run it under tools/xvfb.sh). Each checked step declares in its lesson file ("catches") the faults it is there to
 catch. With --check this exits 1 when a declared fault is not caught, a checked step declares
 or catches none, or a fault is caught by no lesson (docs/lesson-authoring.md).
 
@@ -44,16 +45,21 @@ def read_lessons(folder):
         doc = json.loads(path.read_text(encoding="utf-8"))
         steps = [{"number": i + 1, "checked": bool(s.get("expect")), "catches": s.get("catches", [])}
                  for i, s in enumerate(doc["steps"])]
-        lessons.append({"id": doc["id"], "steps": steps})
+        # A claim made only for a window ("on": "window") is proven in a window pass too.
+        window = any(e.get("on") == "window" for s in doc["steps"] for e in s.get("expect", []))
+        lessons.append({"id": doc["id"], "steps": steps, "surfaces": ["offscreen", "window"] if window else ["offscreen"]})
     return lessons
 
 
-def play(exe, lessons_dir, lesson, fault, workdir):
-    """{step number: held?} for one lesson on one engine, and a problem (crash, hang) or None."""
-    report = Path(workdir) / f"{lesson}.{fault}.json"
+def play(exe, lessons_dir, lesson, fault, surface, workdir):
+    """{step number: held?} for one lesson on one engine and surface, and a problem (crash, hang) or None."""
+    report = Path(workdir) / f"{lesson}.{fault}.{surface}.json"
     env = dict(os.environ)
     env.setdefault("VK_LOADER_LAYERS_ENABLE", "*validation")  # hazards are checked, never passed by default
-    cmd = [exe, "--headless", "--lesson", lesson, "--lessons", lessons_dir, "--language", "en",
+    if surface == "window" and not env.get("DISPLAY"):
+        return {}, "a window pass needs a display (run under tools/xvfb.sh, as the tests do)"
+    how = ["--headless"] if surface == "offscreen" else ["--play"]
+    cmd = [exe, *how, "--lesson", lesson, "--lessons", lessons_dir, "--language", "en",
            "--check-report", str(report)]
     if fault != "none":
         cmd += ["--fault", fault]
@@ -78,8 +84,8 @@ def build(args):
     lessons = [l for l in read_lessons(args.lessons) if not args.lesson or any(l["id"].startswith(p) for p in args.lesson)]
     names = ["none"] + [f for f, _ in faults]
     with tempfile.TemporaryDirectory() as work, concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        jobs = {(l["id"], f): pool.submit(play, args.exe, args.lessons, l["id"], f, work) for l in lessons
-                for f in names}
+        jobs = {(l["id"], f, on): pool.submit(play, args.exe, args.lessons, l["id"], f, on, work)
+                for l in lessons for on in l["surfaces"] for f in names}
         results = {key: job.result() for key, job in jobs.items()}
     return faults, lessons, results
 
@@ -88,30 +94,36 @@ def analyse(faults, lessons, results):
     rows, problems = [], []
     caught_by = {f: [] for f, _ in faults}
     for l in lessons:
-        base, base_problem = results[(l["id"], "none")]
-        if base_problem:
-            problems.append(f"{l['id']} on the right engine: {base_problem}")
+        for on in l["surfaces"]:
+            base, base_problem = results[(l["id"], "none", on)]
+            if base_problem:
+                problems.append(f"{l['id']} on the right engine ({on}): {base_problem}")
+            for s in l["steps"]:
+                if base.get(s["number"]) is not True:
+                    problems.append(f"{l['id']}:{s['number']} fails on the right engine ({on})")
         for s in l["steps"]:
             n = s["number"]
             key = f"{l['id']}:{n}"
-            if base.get(n) is not True:
-                problems.append(f"{key} fails on the right engine")
             caught, first = [], []
             for f, _ in faults:
-                held, problem = results[(l["id"], f)]
-                if base.get(n) is True and held.get(n) is False:
-                    caught.append(f)
-                    caught_by[f].append(key)
-                    # No earlier step of the lesson failed on this engine: the catch cannot be a
-                    # knock-on of a step cut short (or of a running count such as validation errors).
-                    if all(held.get(m) is not False for m in range(1, n)):
-                        first.append(f)
+                for on in l["surfaces"]:
+                    base = results[(l["id"], "none", on)][0]
+                    held = results[(l["id"], f, on)][0]
+                    if base.get(n) is True and held.get(n) is False:
+                        if f not in caught:
+                            caught.append(f)
+                            caught_by[f].append(key)
+                        # No earlier step of the lesson failed on this engine: the catch cannot be a
+                        # knock-on of a step cut short (or of a running count such as validation errors).
+                        if f not in first and all(held.get(m) is not False for m in range(1, n)):
+                            first.append(f)
             rows.append({"step": key, "checked": s["checked"], "catches": s["catches"], "caught": caught,
                          "first": first})
         for f, _ in faults:
-            _, problem = results[(l["id"], f)]
-            if problem:
-                problems.append(f"{l['id']} with {f}: {problem}")
+            for on in l["surfaces"]:
+                problem = results[(l["id"], f, on)][1]
+                if problem:
+                    problems.append(f"{l['id']} with {f} ({on}): {problem}")
     return rows, caught_by, problems
 
 

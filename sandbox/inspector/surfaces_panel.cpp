@@ -72,6 +72,10 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
       if (const gfx::depth_buffer_info& d = slot.depth; !d.format.empty())
         tip += "\n" + trf("depth buffer {} (DSV {}), {}; optimised clear value {}, cleared to {}"_t, d.format,
                           d.view_format, d.state, d.optimized_clear, d.clears_to);
+      if (const gfx::back_buffer_desc_info& b = slot.buffer; !b.format.empty())
+        tip += "\n" + trf("back buffers {}, SampleDesc {}/{}, {}, presented by {}"_t, b.format, b.samples,
+                          b.sample_quality, b.render_target ? "ALLOW_RENDER_TARGET" : "no ALLOW_RENDER_TARGET",
+                          b.presentation);
       ImGui::SetTooltip("%s", tip.c_str());
     }
   }

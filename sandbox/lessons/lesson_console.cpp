@@ -158,6 +158,18 @@ std::string surface_lines(const json& state, language lang) {
                            value_text(slot.at("kind")), slot.at("width").dump(), slot.at("height").dump(),
                            slot.at("back_buffers").dump(), list_text(slot.at("rtv_indices")),
                            dsv.is_null() ? "-" : dsv.dump()));
+    if (const json& b = slot.value("buffer", json{}), &d = slot.value("depth", json{});
+        b.is_object() && d.is_object()) {
+      const json& v = slot.at("viewport");
+      out += fact_line(textf(
+          lang,
+          "slot {} buffers: {}, SampleDesc {}/{}, {}, presented by {}; depth {} (view {}, {}, clear value {}); viewport depth {} to {}"_t,
+          slot.at("slot").dump(), value_text(b.at("format")), b.at("samples").dump(), b.at("sample_quality").dump(),
+          b.at("render_target").get<bool>() ? "ALLOW_RENDER_TARGET" : "no ALLOW_RENDER_TARGET",
+          value_text(b.at("presentation")), value_text(d.at("format")), value_text(d.at("view_format")),
+          value_text(d.at("state")), d.at("optimized_clear").dump(), v.at("min_depth").dump(),
+          v.at("max_depth").dump()));
+    }
     measured +=
         textf(lang, "{}slot {} object at {}, current back buffer {}"_t, measured.empty() ? "" : text(lang, "; "_t),
               slot.at("slot").dump(), slot.value("address", std::string{"?"}), slot.at("back_buffer_index").dump());

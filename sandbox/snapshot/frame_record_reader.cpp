@@ -229,6 +229,14 @@ gfx::surface_info read_surface(const json& s, const std::string& path) {
                   as_f32(field(*it, at, "optimized_clear"), at + "/optimized_clear"),
                   as_f32(field(*it, at, "clears_to"), at + "/clears_to")};
   }
+  if (auto it = s.find("buffer"); it != s.end() && !it->is_null()) {  // older snapshots have none
+    const std::string at = path + "/buffer";
+    info.buffer = {as_string(field(*it, at, "format"), at + "/format"),
+                   as_u32(field(*it, at, "samples"), at + "/samples", 64),
+                   as_u32(field(*it, at, "sample_quality"), at + "/sample_quality"),
+                   as_bool(field(*it, at, "render_target"), at + "/render_target"),
+                   as_string(field(*it, at, "presentation"), at + "/presentation")};
+  }
   if (auto it = s.find("address"); it != s.end()) {
     const std::string text = as_string(*it, path + "/address");
     try {

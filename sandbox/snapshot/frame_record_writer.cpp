@@ -146,6 +146,12 @@ json surfaces_json(const frame_record& r) {
                                                            {"state", s.depth.state},
                                                            {"optimized_clear", s.depth.optimized_clear},
                                                            {"clears_to", s.depth.clears_to}}},
+                   {"buffer", s.buffer.format.empty() ? json(nullptr)
+                                                      : json{{"format", s.buffer.format},
+                                                             {"samples", s.buffer.samples},
+                                                             {"sample_quality", s.buffer.sample_quality},
+                                                             {"render_target", s.buffer.render_target},
+                                                             {"presentation", s.buffer.presentation}}},
                    {"address", fmt::format("{:#x}", s.address)}});
     } else {
       slot["next_free"] = optional_index(s.next_free);

@@ -29,6 +29,7 @@ pipeline_desc surface_pipeline(const render_context& ctx, shader_bytecode vs, sh
   desc.root = root;
   desc.rtv_format = ctx.rtv_format;
   desc.dsv_format = ctx.dsv_format;
+  desc.samples = ctx.samples;
   return desc;
 }
 

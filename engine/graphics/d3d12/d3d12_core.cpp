@@ -51,11 +51,11 @@ result<void> flush_and_reclaim() {
   return {};
 }
 
-// The caller has flushed the queue.
-result<void> rebuild_surface(u32 index, u32 width, u32 height) {
+// The caller has flushed the queue. buffer_count 0 keeps the surface's count.
+result<void> rebuild_surface(u32 index, u32 width, u32 height, u32 buffer_count = 0) {
   d3d12_surface& s = g->surfaces[index];
   const u32 old_w = s.width(), old_h = s.height();
-  auto summary = s.resize(width, height);
+  auto summary = s.resize(width, height, buffer_count);
   ++g->surfaces_version;  // failed or not, the surface changed
   if (!summary) return std::move(summary).error_value();
   if (detail::hooks_installed()) {
@@ -405,7 +405,14 @@ result<void> set_frames_in_flight(u32 count) {
     return make_error(errc::invalid_argument,
                       fmt::format("frames in flight must be 1..{} (got {})", frame_slot_count, count));
   g->command.set_frames_in_flight(count);
-  return {};
+  if (!XE_FAULT(back_buffers_follow_frames_in_flight) || g->in_frame) return {};
+  // The wiki's one constant (8.6-8.7): every swap chain rebuilt with that many buffers.
+  XE_TRY(flush_and_reclaim());
+  result<void> status;
+  g->surfaces.for_each([&](u32 index, d3d12_surface& s) {
+    if (status) status = rebuild_surface(index, s.width(), s.height(), std::max(count, swap_chain::min_buffers));
+  });
+  return status;
 }
 
 result<void> request_capture(surface_id id) {

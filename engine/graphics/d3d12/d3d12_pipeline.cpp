@@ -162,7 +162,7 @@ result<ID3D12PipelineState*> pipeline_library::pipeline(const pipeline_desc& des
   pso.NumRenderTargets = 1;
   pso.RTVFormats[0] = desc.rtv_format;
   pso.DSVFormat = desc.dsv_format;
-  pso.SampleDesc.Count = 1;
+  pso.SampleDesc.Count = desc.samples;
 
   const auto start = std::chrono::steady_clock::now();
   com_ptr<ID3D12PipelineState> state;

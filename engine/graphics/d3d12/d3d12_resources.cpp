@@ -16,7 +16,7 @@ D3D12_RESOURCE_DESC make_texture2d_desc(const texture_desc& desc) {
   d.DepthOrArraySize = 1;
   d.MipLevels = 1;
   d.Format = desc.format;
-  d.SampleDesc.Count = 1;
+  d.SampleDesc.Count = desc.samples;
   d.Layout = D3D12_TEXTURE_LAYOUT_UNKNOWN;
   d.Flags = desc.flags;
   return d;

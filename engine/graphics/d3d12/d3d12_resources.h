@@ -14,6 +14,7 @@ struct texture_desc {
   u32 width{1};
   u32 height{1};
   DXGI_FORMAT format{DXGI_FORMAT_R8G8B8A8_UNORM};
+  u32 samples{1};  // SampleDesc.Count (quality 0)
   D3D12_RESOURCE_FLAGS flags{D3D12_RESOURCE_FLAG_NONE};
   D3D12_RESOURCE_STATES initial_state{D3D12_RESOURCE_STATE_COMMON};
   std::optional<std::array<f32, 4>> clear_color;  // render targets: the optimised clear value

@@ -29,13 +29,14 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
   for (u32 i = 0; i < swap_chain::max_buffers; ++i) {
     _render_targets[i].resource = std::move(other._render_targets[i].resource);
     _render_targets[i].rtv = std::exchange(other._render_targets[i].rtv, {});
+    if (XE_FAULT(surface_copied_on_growth)) other._render_targets[i].rtv = _render_targets[i].rtv;
   }
+  if (XE_FAULT(surface_copied_on_growth)) other._dsv = _dsv;
 }
 
 d3d12_surface::~d3d12_surface() {
-  if (!_chain) return;  // moved from
-  release_render_targets();
-  deferred_release(_capture.readback.buffer);
+  release_render_targets();  // a moved-from surface holds nothing to release
+  if (_chain) deferred_release(_capture.readback.buffer);
 }
 
 result<void> d3d12_surface::create_render_targets() {
@@ -84,19 +85,22 @@ result<void> d3d12_surface::create_render_targets() {
 
 void d3d12_surface::release_render_targets() {
   for (render_target_data& rt : _render_targets) {
-    if (rt.rtv.is_valid()) {
-      if (auto r = _context.rtv_heap->free(rt.rtv); !r) XE_LOG_ERROR("{}: could not free an RTV", _label);
+    // A refused free (logged) still drops the handle: a rebuild never reuses it.
+    if (rt.rtv.is_valid() && !_context.rtv_heap->free(rt.rtv)) {
+      XE_LOG_ERROR("{}: could not free an RTV", _label);
+      rt.rtv = {};
     }
     // The swap chain owns the buffers; this drops only the surface's reference.
     rt.resource.reset();
   }
-  if (_dsv.is_valid()) {
-    if (auto r = _context.dsv_heap->free(_dsv); !r) XE_LOG_ERROR("{}: could not free its DSV", _label);
+  if (_dsv.is_valid() && !_context.dsv_heap->free(_dsv)) {
+    XE_LOG_ERROR("{}: could not free its DSV", _label);
+    _dsv = {};
   }
   deferred_release(_depth);
 }
 
-result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
+result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height, u32 buffer_count) {
   auto indices = [this] {
     std::string list;
     for (u32 i = 0; i < _chain->buffer_count(); ++i)
@@ -106,7 +110,7 @@ result<std::string> d3d12_surface::resize(u32 new_width, u32 new_height) {
   };
   std::string summary = "released " + indices();
   release_render_targets();
-  XE_TRY(_chain->resize(new_width, new_height));
+  XE_TRY(_chain->resize(new_width, new_height, buffer_count));
   _back_buffer_index = _chain->current_buffer();
   if (_chain->width() == 0 || _chain->height() == 0) return summary + "; nothing created (zero extent)";
   XE_TRY(create_render_targets());
@@ -184,6 +188,12 @@ void d3d12_surface::fill_info(surface_info& info) const {
   info.viewport = {_viewport.TopLeftX, _viewport.TopLeftY, _viewport.Width,
                    _viewport.Height,   _viewport.MinDepth, _viewport.MaxDepth};
   info.scissor = {_scissor.left, _scissor.top, _scissor.right, _scissor.bottom};
+  info.buffer = {};
+  if (ID3D12Resource* buffer = _render_targets[0].resource.get()) {
+    const D3D12_RESOURCE_DESC desc = resource_desc(buffer);
+    info.buffer = {tracker::format_name(desc.Format), desc.SampleDesc.Count, desc.SampleDesc.Quality,
+                   (desc.Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET) != 0, _chain->presentation()};
+  }
   info.depth = {};
   if (_depth) {
     info.depth.format = tracker::format_name(resource_desc(_depth.get()).Format);

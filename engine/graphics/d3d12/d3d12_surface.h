@@ -41,9 +41,10 @@ public:
   result<void> create_render_targets();
   // Drops the buffer references and the depth buffer; frees the RTVs and the DSV (deferred).
   void release_render_targets();
-  // The caller has flushed: release, resize the swap chain, recreate. Returns what was
-  // released and created (descriptor indices included), for the rebuild event.
-  result<std::string> resize(u32 width, u32 height);
+  // The caller has flushed: release, resize the swap chain (buffer_count 0 keeps the
+  // count), recreate. Returns what was released and created (descriptor indices
+  // included), for the rebuild event.
+  result<std::string> resize(u32 width, u32 height, u32 buffer_count);
 
   // Acquires the current buffer (with the swap chain's acquire sync object sync_index);
   // when ready, moves it to RENDER_TARGET, binds it with the depth buffer, viewport and

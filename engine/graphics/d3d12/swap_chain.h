@@ -39,6 +39,9 @@ public:
   virtual u32 buffer_count() const = 0;
   virtual u32 current_buffer() const = 0;  // the buffer the frame renders into
   virtual bool fullscreen() const { return false; }
+  // How the buffers reach the screen, as the platform's API names it ("DXGI_SWAP_EFFECT_
+  // FLIP_DISCARD, DXGI_USAGE_RENDER_TARGET_OUTPUT", "VK_PRESENT_MODE_MAILBOX_KHR").
+  virtual std::string presentation() const = 0;
   // True once the chain knows its buffers are out of date (resize, OUT_OF_DATE/SUBOPTIMAL).
   virtual bool stale() const { return false; }
 
@@ -49,8 +52,9 @@ public:
   // Presents current_buffer() after the frame's command list was submitted.
   virtual result<void> present() = 0;
   // Reallocates the buffers: offscreen at width x height, window chains at the window's
-  // current size. The caller has flushed the queue and dropped every buffer reference.
-  virtual result<void> resize(u32 width, u32 height) = 0;
+  // current size; buffer_count 0 keeps the count (as DXGI's ResizeBuffers). The caller has
+  // flushed the queue and dropped every buffer reference.
+  virtual result<void> resize(u32 width, u32 height, u32 buffer_count) = 0;
 };
 
 // Offscreen: buffer_count committed R8G8B8A8_UNORM render targets; present() rotates.

@@ -59,6 +59,16 @@ public:
   u32 height() const override { return _height; }
   DXGI_FORMAT format() const override { return DXGI_FORMAT_R8G8B8A8_UNORM; }
   u32 buffer_count() const override { return static_cast<u32>(_buffers.size()); }
+  std::string presentation() const override {
+    DXGI_SWAP_CHAIN_DESC1 desc{};
+    if (FAILED(_chain->GetDesc1(&desc))) return "unknown (GetDesc1 failed)";
+    const char* effect = desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_DISCARD      ? "DXGI_SWAP_EFFECT_FLIP_DISCARD"
+                         : desc.SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL ? "DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL"
+                                                                               : "a blt-model swap effect";
+    return fmt::format("{}, {}", effect,
+                       (desc.BufferUsage & DXGI_USAGE_RENDER_TARGET_OUTPUT) ? "DXGI_USAGE_RENDER_TARGET_OUTPUT"
+                                                                            : "no render-target usage");
+  }
   u32 current_buffer() const override { return _chain->GetCurrentBackBufferIndex(); }
   bool fullscreen() const override { return _window.is_fullscreen(); }
   bool stale() const override {
@@ -83,8 +93,9 @@ public:
     return {};
   }
 
-  result<void> resize(u32, u32) override {
+  result<void> resize(u32, u32, u32 buffer_count) override {
     release_buffers();
+    if (buffer_count) _count = buffer_count;
     if (_window.is_minimized() || _window.width() == 0 || _window.height() == 0) {
       _width = _height = 0;  // ResizeBuffers to zero is invalid: wait for the restore
       return {};

@@ -1,5 +1,6 @@
 #include <array>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_deferred_release.h"
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/swap_chain.h"
@@ -20,6 +21,7 @@ public:
   u32 height() const override { return _height; }
   DXGI_FORMAT format() const override { return DXGI_FORMAT_R8G8B8A8_UNORM; }
   u32 buffer_count() const override { return _count; }
+  std::string presentation() const override { return "none"; }  // committed textures used in turn
   u32 current_buffer() const override { return _current; }
 
   result<com_ptr<ID3D12Resource>> buffer(u32 index) override {
@@ -32,8 +34,9 @@ public:
     return {};
   }
 
-  result<void> resize(u32 width, u32 height) override {
+  result<void> resize(u32 width, u32 height, u32 buffer_count) override {
     for (auto& b : _buffers) deferred_release(b);
+    if (buffer_count) _count = buffer_count;
     _width = width;
     _height = height;
     _current = 0;
@@ -47,7 +50,8 @@ public:
       desc.width = _width;
       desc.height = _height;
       desc.format = format();
-      desc.flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
+      desc.flags =
+          XE_FAULT(back_buffer_usage_missing) ? D3D12_RESOURCE_FLAG_NONE : D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
       desc.initial_state = D3D12_RESOURCE_STATE_PRESENT;
       desc.presentable = true;
       desc.clear_color = std::array<f32, 4>{0.f, 0.f, 0.f, 1.f};

@@ -10,6 +10,7 @@
 #include <array>
 #include <vector>
 
+#include "common/fault.h"
 #include "graphics/d3d12/d3d12_command.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
@@ -68,6 +69,14 @@ public:
   u32 height() const override { return _extent.height; }
   DXGI_FORMAT format() const override { return _dxgi_format; }
   u32 buffer_count() const override { return static_cast<u32>(_buffers.size()); }
+  std::string presentation() const override {
+    switch (_present_mode) {
+      case VK_PRESENT_MODE_MAILBOX_KHR: return "VK_PRESENT_MODE_MAILBOX_KHR";
+      case VK_PRESENT_MODE_IMMEDIATE_KHR: return "VK_PRESENT_MODE_IMMEDIATE_KHR";
+      case VK_PRESENT_MODE_FIFO_KHR: return "VK_PRESENT_MODE_FIFO_KHR";
+      default: return fmt::format("VkPresentModeKHR {}", static_cast<int>(_present_mode));
+    }
+  }
   u32 current_buffer() const override { return _image_index; }
   bool fullscreen() const override { return _window.is_fullscreen(); }
   bool stale() const override { return _stale; }
@@ -132,7 +141,8 @@ public:
     return {};
   }
 
-  result<void> resize(u32, u32) override {
+  result<void> resize(u32, u32, u32 buffer_count) override {
+    if (buffer_count) _requested_count = buffer_count;
     wait_queue_idle();
     destroy_swapchain_objects();
     return build();
@@ -211,6 +221,7 @@ private:
             ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR
             : static_cast<VkCompositeAlphaFlagBitsKHR>(caps.supportedCompositeAlpha & -caps.supportedCompositeAlpha);
     info.presentMode = choose_present_mode();
+    _present_mode = info.presentMode;
     info.clipped = VK_TRUE;
     info.oldSwapchain = _swapchain;
     VkSwapchainKHR created = VK_NULL_HANDLE;
@@ -239,7 +250,8 @@ private:
       wrap.desc.Format = _dxgi_format;
       wrap.desc.SampleDesc.Count = 1;
       wrap.desc.Layout = D3D12_TEXTURE_LAYOUT_UNKNOWN;
-      wrap.desc.Flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
+      wrap.desc.Flags =
+          XE_FAULT(back_buffer_usage_missing) ? D3D12_RESOURCE_FLAG_NONE : D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
       // Both flags: vkd3d moves the images to the present layout itself (see the notes).
       wrap.flags = VKD3D_RESOURCE_INITIAL_STATE_TRANSITION | VKD3D_RESOURCE_PRESENT_STATE_TRANSITION;
       wrap.present_state = D3D12_RESOURCE_STATE_PRESENT;
@@ -267,6 +279,7 @@ private:
   std::string _label;
   platform::window& _window;
   u32 _requested_count;
+  VkPresentModeKHR _present_mode{VK_PRESENT_MODE_FIFO_KHR};
   ID3D12CommandQueue* _queue{nullptr};
   VkInstance _instance{VK_NULL_HANDLE};
   VkPhysicalDevice _physical{VK_NULL_HANDLE};

@@ -34,10 +34,16 @@ namespace xe::fault {
   X(frames_in_flight_ignored,                                                                                         \
     "begin_frame waits only for its own slot's last fence value, whatever the frames-in-"                             \
     "flight setting")                                                                                                 \
+  X(back_buffers_follow_frames_in_flight,                                                                             \
+    "set_frames_in_flight rebuilds every swap chain with that many back buffers (at least 2): "                       \
+    "the wiki's one constant for both")                                                                               \
   X(wrong_slot_reclaimed, "begin_frame reclaims the next slot's deferred frees and releases instead of its own")      \
   X(slot_step_two, "frame N records into slot 2N mod 3 instead of N mod 3")                                           \
   X(flush_does_not_wait, "flush() signals the fence and returns without waiting for the GPU to reach the value")      \
   X(free_list_never_reuses, "utl::free_list::add always appends a new slot instead of reusing the newest free one")   \
+  X(surface_copied_on_growth,                                                                                         \
+    "when the surfaces' free_list grows, the surface left behind still holds its RTVs and DSV and "                   \
+    "frees them, while the moved one renders through them (the copy of wiki 8.9)")                                    \
   X(free_list_remove_unlinked,                                                                                        \
     "utl::free_list::remove frees the slot but does not make it the head of the free "                                \
     "chain, so it is never used again")                                                                               \
@@ -50,6 +56,12 @@ namespace xe::fault {
   X(descriptor_size_hard_coded,                                                                                       \
     "a descriptor heap's increment size is hard-coded to 64 bytes instead of asked from "                             \
     "the device (the heap is made twice as large, so the wrong stride cannot crash)")                                 \
+  X(back_buffer_usage_missing,                                                                                        \
+    "offscreen and Vulkan back buffers are made without ALLOW_RENDER_TARGET (the wiki's 8.7 "                         \
+    "leaves BufferUsage unset)")                                                                                      \
+  X(msaa_sample_count_ignored,                                                                                        \
+    "the multisampled render target is made with one sample whatever is asked, and copied "                           \
+    "instead of resolved")                                                                                            \
   X(viewport_depth_zero,                                                                                              \
     "a surface's viewport leaves MaxDepth at 0 (D3D12_VIEWPORT{0, 0, w, h}), so every depth "                         \
     "lands on 0")                                                                                                     \

@@ -207,6 +207,24 @@ struct quad_measurement {
 result<quad_measurement> measure_textured_quad(std::string_view texture);
 
 // ---------------------------------------------------------------------------------
+// Lesson 08: a swap chain is never multisampled; MSAA renders into a multisampled texture and
+// resolves it into a single-sample one (as into a back buffer). The first triangle drawn into
+// a 64x64 R8G8B8A8_UNORM target with `samples` samples per pixel, cleared to transparent black,
+// resolved (ResolveSubresource) when samples > 1, read back: a pixel the triangle covers only
+// in part has an alpha between 0 and 255.
+struct msaa_measurement {
+  u32 samples{};         // the target's SampleDesc.Count, read from the resource
+  u32 quality_levels{};  // CheckFeatureSupport's NumQualityLevels for that count
+  bool resolved{};       // ResolveSubresource ran (else the single-sample target was copied)
+  u32 width{};
+  u32 height{};
+  u32 covered_pixels{};  // alpha 255
+  u32 partial_pixels{};  // alpha 1..254: some samples covered, resolved to their mean
+  u32 empty_pixels{};    // alpha 0
+};
+result<msaa_measurement> measure_msaa_triangle(u32 samples);
+
+// ---------------------------------------------------------------------------------
 // Wiki 7.9 asks whether a texture of one format can take an SRV of another. The answer
 // comes from D3D12's casting rules and this device's CheckFeatureSupport; a pair the rules
 // allow is then created for real (a 4x4 texture and its SRV, released at once).

@@ -182,6 +182,15 @@ struct depth_buffer_info {
   f32 clears_to{};          // what ClearDepthStencilView writes every frame
 };
 
+// What the back buffers are, read from buffer 0's D3D12_RESOURCE_DESC.
+struct back_buffer_desc_info {
+  std::string format;        // "R8G8B8A8_UNORM"; "" when there are none (minimised)
+  u32 samples{};             // SampleDesc.Count: 1, swap chains are never multisampled
+  u32 sample_quality{};      // SampleDesc.Quality
+  bool render_target{};      // D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET (DXGI: BufferUsage's render-target output)
+  std::string presentation;  // the swap effect (DXGI) or present mode (Vulkan); offscreen: none
+};
+
 struct surface_info {
   u32 slot{};
   bool live{};
@@ -198,6 +207,7 @@ struct surface_info {
   viewport_info viewport;
   scissor_info scissor;
   depth_buffer_info depth;
+  back_buffer_desc_info buffer;
   u64 address{};  // live slots: where the d3d12_surface object is in memory now
 };
 

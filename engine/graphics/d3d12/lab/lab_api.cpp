@@ -70,6 +70,11 @@ result<wrong_barrier_report> record_wrong_barrier(std::string_view name) {
   return d3d12::record_wrong_barrier(*g, name);
 }
 
+result<msaa_measurement> measure_msaa_triangle(u32 samples) {
+  XE_TRY_ASSIGN(auto* g, d3d12::running_core());
+  return d3d12::measure_msaa_triangle(*g, samples);
+}
+
 result<quad_root_signature_info> create_quad_root_signature() {
   XE_TRY_ASSIGN(auto* g, d3d12::running_core());
   return d3d12::create_quad_root_signature(*g);

@@ -31,6 +31,9 @@ result<lab::quad_root_signature_info> create_quad_root_signature(core_state& g);
 result<void> queue_texture_upload(core_state& g, std::string_view name, lab::texture_pattern pattern);
 result<lab::quad_measurement> measure_textured_quad(core_state& g, std::string_view name);
 
+// Lesson 08's MSAA (lab_msaa.cpp).
+result<lab::msaa_measurement> measure_msaa_triangle(core_state& g, u32 samples);
+
 // Wiki 7.9 (lab_view_formats.cpp).
 result<lab::view_format_check> check_view_format(core_state& g, std::string_view resource_format,
                                                  std::string_view view_format);

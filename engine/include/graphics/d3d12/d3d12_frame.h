@@ -22,6 +22,7 @@ struct render_context {
   DXGI_FORMAT dsv_format;
   upload_ring& upload;
   pipeline_library& pipelines;
+  u32 samples{1};  // the render target's SampleDesc.Count
 };
 
 using record_fn = surface_recorder;

@@ -48,9 +48,10 @@ struct pipeline_desc {
   bool depth_test{false};
   DXGI_FORMAT rtv_format{DXGI_FORMAT_R8G8B8A8_UNORM};
   DXGI_FORMAT dsv_format{DXGI_FORMAT_UNKNOWN};  // UNKNOWN: no depth buffer bound
+  u32 samples{1};                               // the render target's SampleDesc.Count
   auto key() const {
     return std::tuple{vs.code.data(), ps.code.data(), root,       input.data(), input.size(),
-                      blend,          depth_test,     rtv_format, dsv_format};
+                      blend,          depth_test,     rtv_format, dsv_format,   samples};
   }
 };
 
