@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <sstream>
 
 #include <imgui.h>
 #include <spdlog/fmt/fmt.h>
@@ -172,6 +173,7 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     ImGui::Text("%s %u / %u", text(lang, "Step"_t), step.number, total);
     ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
     text_wrapped(step.text.in(lang));
+    draw_measured(view, step);
     draw_references(step, lang);
     draw_step_terms(view, step);
     if (step.predict) draw_prediction(view, *step.predict, true);
@@ -186,6 +188,22 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
   draw_status(view);
+}
+
+// What the step's actions measured on this device, as the console prints it (the numbers the
+// text speaks of: pixels resolved, messages captured, indices handed out).
+void lesson_panel::draw_measured(const lesson_view& view, const lesson_step& step) {
+  if (!view.records || view.records->empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+  for (const actions::step& a : step.exercise ? step.exercise->solution : step.actions) {
+    const auto it = view.records->find(std::string{a.what->records_as()});
+    if (it == view.records->end()) continue;
+    std::istringstream lines{a.what->report(*it, view.lang)};
+    for (std::string line; std::getline(lines, line);)
+      if (const size_t from = line.find_first_not_of(' '); from != std::string::npos)
+        ImGui::TextWrapped("%s", line.c_str() + from);
+  }
+  ImGui::PopStyleColor();
 }
 
 // One small line: the wiki sections and the engine code the step is about.

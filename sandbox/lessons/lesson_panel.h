@@ -40,6 +40,7 @@ private:
   void draw_step(const lesson_view& view, const lesson& l);
   void draw_prediction(const lesson_view& view, const prediction& p, bool answered);
   void draw_status(const lesson_view& view);
+  void draw_measured(const lesson_view& view, const lesson_step& step);
   void draw_references(const lesson_step& step, language lang);
   void draw_step_terms(const lesson_view& view, const lesson_step& step);
   void draw_exercise(const lesson_view& view, const lesson_step& step);

@@ -83,6 +83,10 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
       return error;
     }
   step_outcome outcome{step.number, std::nullopt};
+  if (const auto checks = state.find("checks"); checks != state.end() && checks->is_object())
+    for (const actions::step& action : step.exercise ? step.exercise->solution : step.actions)
+      if (const auto c = checks->find(std::string{action.what->records_as()}); c != checks->end())
+        outcome.records[c.key()] = *c;
   // A hazard check ("no validation error", "reported as the layer predicts") holds by
   // definition when no layer looks: such a step is not checked, and says so.
   outcome.unchecked =

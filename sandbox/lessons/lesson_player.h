@@ -18,10 +18,11 @@ public:
 };
 
 struct step_outcome {
-  u32 step{};                            // 1-based
-  std::optional<nlohmann::json> answer;  // the prediction's answer, read from the engine
-  bool checked{};                        // an exercise the learner solved (Check), not a played solution
-  bool unchecked{};                      // its hazard checks held only because no validation layer ran
+  u32 step{};                                         // 1-based
+  std::optional<nlohmann::json> answer;               // the prediction's answer, read from the engine
+  bool checked{};                                     // an exercise the learner solved (Check), not a played solution
+  bool unchecked{};                                   // its hazard checks held only because no validation layer ran
+  nlohmann::json records = nlohmann::json::object();  // what the step's actions measured: /checks/AS by AS
 };
 
 // Why the last step failed, kept so the panel can explain it in the learner's language.

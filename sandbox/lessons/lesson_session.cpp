@@ -186,8 +186,10 @@ lesson_view lesson_session::view() const {
   v.steps_done = _player.steps_done();
   v.lang = _settings.lang;
   v.completed = &_settings.completed;
-  if (_player.last_outcome() && _player.last_outcome()->step == _player.steps_done())
+  if (_player.last_outcome() && _player.last_outcome()->step == _player.steps_done()) {
     v.answer = _player.last_outcome()->answer;
+    v.records = &_player.last_outcome()->records;
+  }
   v.focus = focus();
   v.started = _player.current() != nullptr;
   v.failure = _player.failure() ? &*_player.failure() : nullptr;

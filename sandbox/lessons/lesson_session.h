@@ -31,6 +31,7 @@ struct lesson_view {
   language lang{};
   const std::set<std::string>* completed{};
   std::optional<nlohmann::json> answer;     // the last step's prediction answer
+  const nlohmann::json* records{};          // what the last step's actions measured (step_outcome::records)
   const lesson_focus* focus{};              // the last step's focus
   const step_failure* failure{};            // the last step failed (Retry replays and runs it again)
   std::string error;                        // a failure that is not a step's (opening a lesson)

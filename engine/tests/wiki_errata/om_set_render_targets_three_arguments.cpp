@@ -13,8 +13,7 @@ struct D3D12_CPU_DESCRIPTOR_HANDLE {
 };
 struct ID3D12GraphicsCommandList {
   UINT bound{0};
-  void OMSetRenderTargets(UINT NumRenderTargetDescriptors,
-                          const D3D12_CPU_DESCRIPTOR_HANDLE* pRenderTargetDescriptors,
+  void OMSetRenderTargets(UINT NumRenderTargetDescriptors, const D3D12_CPU_DESCRIPTOR_HANDLE* pRenderTargetDescriptors,
                           BOOL RTsSingleHandleToDescriptorRange,
                           const D3D12_CPU_DESCRIPTOR_HANDLE* pDepthStencilDescriptor) {
     bound = pRenderTargetDescriptors && !RTsSingleHandleToDescriptorRange && !pDepthStencilDescriptor

@@ -11,8 +11,7 @@ class msaa_triangle final : public action {
 public:
   using action::action;
   result<void> run(action_runner& runner) const override {
-    XE_TRY_ASSIGN(const gfx::lab::msaa_measurement m,
-                  gfx::lab::measure_msaa_triangle(params().integer("samples")));
+    XE_TRY_ASSIGN(const gfx::lab::msaa_measurement m, gfx::lab::measure_msaa_triangle(params().integer("samples")));
     runner.record(records_as(), {{"samples", m.samples},
                                  {"quality_levels", m.quality_levels},
                                  {"resolved", m.resolved},

@@ -40,7 +40,7 @@ result<lab::msaa_measurement> measure_msaa_triangle(core_state& g, u32 samples) 
     }
   } s;
   texture_desc target_desc;
-  target_desc.name = fmt::format("MSAA target ({} samples)", made);
+  target_desc.name = fmt::format("MSAA target ({} sample{})", made, made == 1 ? "" : "s");
   target_desc.width = target_desc.height = size;
   target_desc.format = format;
   target_desc.samples = made;
