@@ -20,6 +20,7 @@ d3d12_surface::d3d12_surface(d3d12_surface&& other) noexcept
       _label{std::move(other._label)},
       _window{std::exchange(other._window, nullptr)},
       _depth{std::move(other._depth)},
+      _depth_optimized_clear{other._depth_optimized_clear},
       _dsv{std::exchange(other._dsv, {})},
       _viewport{other._viewport},
       _scissor{other._scissor},
