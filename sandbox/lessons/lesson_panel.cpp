@@ -199,9 +199,15 @@ void lesson_panel::draw_measured(const lesson_view& view, const lesson_step& ste
     const auto it = view.records->find(std::string{a.what->records_as()});
     if (it == view.records->end()) continue;
     std::istringstream lines{a.what->report(*it, view.lang)};
-    for (std::string line; std::getline(lines, line);)
-      if (const size_t from = line.find_first_not_of(' '); from != std::string::npos)
-        ImGui::TextWrapped("%s", line.c_str() + from);
+    for (std::string line; std::getline(lines, line);) {
+      const size_t from = line.find_first_not_of(' ');
+      if (from == std::string::npos) continue;
+      line.erase(0, from);
+      // The console's "≈" (measured here) has no glyph in the panel's font: a plain bullet.
+      if (constexpr std::string_view approx{"\u2248"}; line.starts_with(approx))
+        line.replace(0, approx.size(), "\u00b7");
+      ImGui::TextWrapped("%s", line.c_str());
+    }
   }
   ImGui::PopStyleColor();
 }
