@@ -683,6 +683,8 @@ def test_feedback(run, args):
             app.guard("the panels back", lambda: (app.ui_map() or {}).get("visible") is True and
                       "Inspector" in (app.ui_map() or {}).get("windows", {}), 5)
             time.sleep(0.5)
+            # The default export folder does not exist yet: Export makes it.
+            shutil.rmtree(os.path.join(app.workdir, "out"))
             app.click("Export")
             time.sleep(0.5)
             app.click("Export snapshot")

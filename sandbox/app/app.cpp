@@ -411,6 +411,11 @@ result<void> app::run_requests() {
 // the overlay's redraw, copied back, so it advances nothing; every other control changes
 // the engine, which a lesson holding it must know.
 result<void> app::run_control(const actions::step& step) {
+  // An export from the Controls makes the folder it names (out/ at first), and says so.
+  if (step.name == "snapshot" || step.name == "screenshot") {
+    XE_TRY_ASSIGN(const std::string made, make_parent_folders(step.params.at("file").get<std::string>()));
+    if (!made.empty()) XE_LOG_INFO("created folder '{}' for the export", made);
+  }
   if (step.name == "snapshot") return _runner.run(step);
   if (step.name != "screenshot") {
     note_learner_change(localize("the inspector's {} control"_t, step.name));

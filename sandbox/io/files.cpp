@@ -53,6 +53,19 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return fs::weakly_canonical(fs::absolute(a, ec), ec) == fs::weakly_canonical(fs::absolute(b, ec), ec);
 }
 
+result<std::string> make_parent_folders(const fs::path& path) {
+  const fs::path parent = path.parent_path();
+  std::error_code ec;
+  if (parent.empty() || fs::is_directory(parent, ec)) return std::string{};
+  fs::path first = parent;  // the outermost folder missing
+  while (first.has_parent_path() && first.parent_path() != first && !fs::exists(first.parent_path(), ec))
+    first = first.parent_path();
+  if (!fs::create_directories(parent, ec) || ec)
+    return make_error(errc::io, fmt::format("cannot create folder '{}': {}", parent.string(),
+                                            ec ? ec.message() : "something in the way is not a folder"));
+  return first.string();
+}
+
 result<void> write_file_atomic(const fs::path& path, const std::function<void(std::ostream&)>& write,
                                std::string_view keeper) {
   if (path.empty()) return make_error(errc::io, "no output file name given");

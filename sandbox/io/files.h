@@ -36,6 +36,11 @@ result<void> write_file_atomic(const std::filesystem::path& path, std::string_vi
 result<void> write_file_atomic(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write,
                                std::string_view keeper = {});
 
+// Creates the folders path's parent names that do not exist yet (nothing when it exists).
+// Returns the first folder it created, "" when none; an error when something in the way is
+// not a folder or cannot be created. For the Controls' exports; scripts never create folders.
+result<std::string> make_parent_folders(const std::filesystem::path& path);
+
 // Marks an existing file as an input of this run (a script, a lesson, a snapshot being
 // compared): write_file_atomic refuses to replace it, however it is named.
 void protect_input(const std::filesystem::path& path);

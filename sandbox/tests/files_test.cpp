@@ -119,6 +119,24 @@ TEST_F(files_test, inputs_of_the_run_are_never_replaced) {
   EXPECT_FALSE(same_file(_dir / "script.json", _dir / "new.json"));
 }
 
+// The Controls' exports make the folder they name: only what is missing, the outermost
+// folder made reported; a file in the way is an error that changes nothing.
+TEST_F(files_test, an_export_makes_the_missing_folders_of_its_path) {
+  auto made = make_parent_folders(_dir / "out" / "a" / "snap.json");
+  ASSERT_TRUE(made) << made.error_value().reason;
+  EXPECT_EQ(fs::path{*made}, _dir / "out");
+  EXPECT_TRUE(fs::is_directory(_dir / "out" / "a"));
+  made = make_parent_folders(_dir / "out" / "a" / "again.json");
+  ASSERT_TRUE(made);
+  EXPECT_EQ(*made, "");
+  EXPECT_EQ(*make_parent_folders("file-in-the-working-folder.json"), "");
+  ASSERT_TRUE(write_file_atomic(_dir / "plain", std::string_view{"x"}));
+  made = make_parent_folders(_dir / "plain" / "sub" / "snap.json");
+  ASSERT_FALSE(made);
+  EXPECT_MENTIONS(made.error_value().reason, "cannot create folder");
+  EXPECT_EQ(read(_dir / "plain"), "x");
+}
+
 // Issue 33: a script's snapshot aimed at the settings file replaced it. Only its keeper
 // writes a kept file, whether it exists yet or not, however it is spelled.
 TEST_F(files_test, a_kept_file_is_written_only_by_its_keeper) {
