@@ -24,14 +24,15 @@ void inspector::record(const event_recorder* events, const gfx::frame_stats& sta
 }
 
 result<void> inspector::load_snapshot_file(const std::string& path) {
+  _failure.clear();
   auto loaded = load_snapshot(path);
   if (!loaded) {
-    _message = loaded.error_value().reason;
-    _notices.add(ui::trf("Could not load: {}"_t, _message), true);
+    _failure = ui::trf("Could not load: {}"_t, loaded.error_value().reason);
+    _notices.add(_failure, true);
     return std::move(loaded).error_value();
   }
   _loaded = std::move(*loaded);
-  _message = ui::trf("showing {} (read-only)"_t, path);
+  _loaded_path = ui::absolute_path(path);
   _notices.add(
       ui::trf("Showing {} (frame {}, read-only)"_t, ui::absolute_path(path), _loaded->record.frame.frame_number),
       false);
@@ -40,15 +41,15 @@ result<void> inspector::load_snapshot_file(const std::string& path) {
 
 // The comparison opens in the Diff tab.
 result<void> inspector::load_diff_file(const std::string& path) {
+  _failure.clear();
   auto loaded = load_snapshot(path);
   if (!loaded) {
-    _message = loaded.error_value().reason;
-    _notices.add(ui::trf("Could not compare: {}"_t, _message), true);
+    _failure = ui::trf("Could not compare: {}"_t, loaded.error_value().reason);
+    _notices.add(_failure, true);
     return std::move(loaded).error_value();
   }
   _diff_against = std::move(*loaded);
   _diff_path = ui::absolute_path(path);
-  _message = ui::trf("comparing against {}"_t, _diff_path);
   _notices.add(ui::trf("Comparing against {} (frame {}): see the Diff tab"_t, _diff_path,
                        _diff_against->record.frame.frame_number),
                false);
@@ -56,7 +57,15 @@ result<void> inspector::load_diff_file(const std::string& path) {
   return {};
 }
 
+std::string inspector::message() const {
+  if (!_failure.empty()) return _failure;
+  if (_loaded) return ui::trf("showing {} (read-only)"_t, _loaded_path);
+  if (_diff_against) return ui::trf("comparing against {}"_t, _diff_path);
+  return {};
+}
+
 void inspector::request_done(const actions::step& step, const result<void>& outcome) {
+  _failure.clear();  // a later action
   const bool export_file = step.name == "snapshot", screenshot = step.name == "screenshot";
   if (!outcome) {  // the app has logged it
     const std::string what = export_file ? ui::tr("Export"_t) : screenshot ? ui::tr("Screenshot"_t) : step.name;
@@ -84,7 +93,11 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   } else {
     _timeline.draw(_history, _marks);
   }
-  if (!_message.empty()) ImGui::TextWrapped("%s", _message.c_str());
+  if (const std::string status = message(); !status.empty()) {
+    if (!_failure.empty()) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{1.f, 0.45f, 0.4f, 1.f});
+    ImGui::TextWrapped("%s", status.c_str());
+    if (!_failure.empty()) ImGui::PopStyleColor();
+  }
   ImGui::Separator();
 
   const ui::shown_frame shown = this->shown();

@@ -66,10 +66,6 @@ public:
   void show_live() {
     _loaded.reset();
     _timeline.go_live();
-    if (!_diff_against)
-      _message.clear();  // "showing FILE" no longer holds
-    else
-      _message = "comparing against " + _diff_path;
   }
   void clear_history() {
     _history.clear();
@@ -78,7 +74,10 @@ public:
     _highlights.clear();
   }
   // A lesson step ran (or was undone): its marker goes on the history's newest frame.
-  void note_lesson_step(std::string label) { _timeline.note_lesson_step(_history, std::move(label)); }
+  void note_lesson_step(std::string label) {
+    _failure.clear();  // a later action: the last failure no longer describes the screen
+    _timeline.note_lesson_step(_history, std::move(label));
+  }
   // A highlight is fading: the overlay keeps redrawing until it has.
   bool animating() const { return _highlights.fading(); }
   // The frame the panels show (null before the first) and the history's markers, for tests.
@@ -89,7 +88,9 @@ public:
   // Heap cells drawn in the last pass: heap name -> (first index, one rectangle per cell).
   const std::map<std::string, std::vector<ImVec4>, std::less<>>& cells() const { return _marks.cells(); }
   u32 first_cell(std::string_view heap) const { return _marks.first_cell(heap); }
-  const std::string& message() const { return _message; }
+  // The panel's status line: what is shown (a loaded snapshot, a comparison) in the language
+  // shown, else the last failure until the next action.
+  std::string message() const;
   std::vector<std::string> log_lines() const { return _log->last_formatted(); }  // what the Log tab lists
   const std::string& shown_panel() const { return _shown_panel; }                // the tab in front, last pass
   const history_ring& history() const { return _history; }
@@ -114,8 +115,9 @@ private:
   history_ring _history;
   std::optional<loaded_snapshot> _loaded;
   std::optional<loaded_snapshot> _diff_against;
-  std::string _diff_path;  // where _diff_against came from
-  std::string _message;
+  std::string _diff_path;    // where _diff_against came from
+  std::string _loaded_path;  // where _loaded came from
+  std::string _failure;      // the last load or compare that failed; cleared by the next action
   bool _visible{true};
   std::string _panel_request;
   std::string _shown_panel;

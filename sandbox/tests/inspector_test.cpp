@@ -198,13 +198,14 @@ TEST_F(inspector_test, without_the_hint_a_hidden_overlay_draws_nothing_and_still
 // written, where (absolute) and how big; a failure says why, and nothing is lost.
 TEST_F(inspector_test, export_says_what_it_wrote_or_why_not) {
   frames(1);
+  std::ofstream{_dir / "out"} << "a file where the export folder goes";
   click("Export");
-  click("Export snapshot");  // out/ does not exist yet in this working directory
-  EXPECT_EQ(_inspector->notice().rfind("Export failed: ", 0), 0u) << "notice: " << _inspector->notice();
-  EXPECT_NE(_inspector->notice().find("folder '" + (_dir / "out").string() + "' does not exist"), std::string::npos)
-      << "notice: " << _inspector->notice();
-  fs::create_directories(_dir / "out");
   click("Export snapshot");
+  EXPECT_EQ(_inspector->notice().rfind("Export failed: ", 0), 0u) << "notice: " << _inspector->notice();
+  EXPECT_NE(_inspector->notice().find("cannot create folder '" + (_dir / "out").string() + "'"), std::string::npos)
+      << "notice: " << _inspector->notice();
+  fs::remove(_dir / "out");
+  click("Export snapshot");  // out/ does not exist: the export makes it
   const fs::path written = _dir / "out" / "inspector-snapshot.json";
   ASSERT_TRUE(fs::exists(written));
   const std::string expected =
@@ -489,6 +490,9 @@ TEST_F(inspector_test, bad_snapshots_give_a_message_not_a_crash) {
   }
   EXPECT_FALSE(_inspector->load_snapshot_file((_dir / "missing.json").string()));
   EXPECT_NE(_inspector->message().find("cannot read"), std::string::npos);
+  // The failure stays until the next action, which it no longer describes.
+  _inspector->note_lesson_step("lesson step 1");
+  EXPECT_EQ(_inspector->message(), "");
 
   // A good one shows read-only (its frame, while the engine moves on), and the live view
   // comes back.
