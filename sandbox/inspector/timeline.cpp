@@ -100,9 +100,10 @@ void timeline::draw(const history_ring& history, marks& marks) {
   if (!_paused) _scrub = history.size() - 1;
   int scrub = static_cast<int>(std::min(_scrub, history.size() - 1));
   const auto frame_at = [&](u32 at) { return static_cast<unsigned long long>(history.at(at).frame.frame_number); };
-  // The slider names the frame shown; its range is the history's frames.
+  // The slider names the frame shown and which record it is: records taken between frames
+  // (lesson steps, a held engine's redraws) share a frame number.
   const std::string label =
-      trf("frame {} of {}..{}"_t, frame_at(static_cast<u32>(scrub)), frame_at(0), frame_at(history.size() - 1));
+      trf("frame {} · record {} of {}"_t, frame_at(static_cast<u32>(scrub)), scrub + 1, history.size());
   const f32 buttons_width =
       ImGui::CalcTextSize("<<>><>").x + 8 * ImGui::GetStyle().FramePadding.x + 4 * ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(-buttons_width);
