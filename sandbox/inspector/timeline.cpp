@@ -102,8 +102,7 @@ void timeline::draw(const history_ring& history, marks& marks) {
   const auto frame_at = [&](u32 at) { return static_cast<unsigned long long>(history.at(at).frame.frame_number); };
   // The slider names the frame shown and which record it is: records taken between frames
   // (lesson steps, a held engine's redraws) share a frame number.
-  const std::string label =
-      trf("frame {} · record {} of {}"_t, frame_at(static_cast<u32>(scrub)), scrub + 1, history.size());
+  const std::string label = trf("frame {} ({}/{})"_t, frame_at(static_cast<u32>(scrub)), scrub + 1, history.size());
   const f32 buttons_width =
       ImGui::CalcTextSize("<<>><>").x + 8 * ImGui::GetStyle().FramePadding.x + 4 * ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(-buttons_width);
@@ -113,6 +112,10 @@ void timeline::draw(const history_ring& history, marks& marks) {
     _scrub = static_cast<u32>(scrub);
   }
   const ImVec2 track_min = ImGui::GetItemRectMin(), track_max = ImGui::GetItemRectMax();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", trf("record {} of {} in the history; records taken between frames share a frame number"_t,
+                                scrub + 1, history.size())
+                                .c_str());
   marks.remember("history slider");
   ImGui::SameLine();
   if (marks.button_named("<<")) jump(all, history, -1);

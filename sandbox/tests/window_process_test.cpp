@@ -92,9 +92,16 @@ TEST_F(window_process, losing_the_display_ends_with_exit_5_and_keeps_the_setting
           << R"({"version": 1, "language": "en", "lesson": "07-descriptor-heaps", "step": 2, )"
           << R"("completed": ["01-what-is-d3d12"]})";
       const std::string command =
-          "rm -f display.txt; Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>display.txt 2>/dev/null & "
-          "xpid=$!\n"
-          "for i in $(seq 100); do [ -s display.txt ] && break; sleep 0.1; done\n"
+          // A loaded machine may start Xvfb slowly, and one started at the same moment elsewhere
+          // may take the display number it chose: up to three tries of 20 s, and say why.
+          "for attempt in 1 2 3; do\n"
+          "  rm -f display.txt; Xvfb -displayfd 3 -screen 0 1280x720x24 -nolisten tcp 3>display.txt 2>xvfb.err &\n"
+          "  xpid=$!\n"
+          "  for i in $(seq 200); do [ -s display.txt ] && break; kill -0 $xpid 2>/dev/null || break; sleep 0.1; done\n"
+          "  [ -s display.txt ] && break\n"
+          "  kill $xpid 2>/dev/null; wait $xpid 2>/dev/null\n"
+          "done\n"
+          "[ -s display.txt ] || { echo \"Xvfb did not start: $(tail -n 2 xvfb.err)\" >&2; exit 99; }\n"
           "export DISPLAY=:$(cat display.txt)\n" +
           shell_quote(XE_SANDBOX_EXE) + " --lesson 07 --windows " + windows +
           " --size 320x240 --settings settings.json >out.txt 2>err.txt & pid=$!\n"
