@@ -76,7 +76,9 @@ int app::run() {
       }
     }
   }
-  if (code == exit_ok && _lessons && _opts.play) {
+  if (code == exit_ok && _lessons && !_opts.ui_tour.empty()) {
+    code = ui_tour();
+  } else if (code == exit_ok && _lessons && _opts.play) {
     code = play_lessons();
   } else if (code == exit_ok && _lessons && !_opts.lesson.empty()) {
     if (auto r = _lessons->open(_opts.lesson); !r) {
@@ -88,8 +90,9 @@ int app::run() {
   // Windowed without --frames: run until the last window is closed (played lessons and
   // benchmarks end). Windowed, --frames counts passes of the loop: frames, or redraws
   // while the engine is held.
-  const bool until_closed = windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
-  if (code == exit_ok && !_opts.bench_frames) {
+  const bool until_closed =
+      windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
+  if (code == exit_ok && !_opts.bench_frames && _opts.ui_tour.empty()) {
     // A script may have closed every window: a windowed app then has nothing left to run.
     for (u64 i = 0;
          !_quit && !stop_requested() && !(windowed() && _surfaces.empty()) && (until_closed || i < _opts.frames); ++i) {
@@ -318,7 +321,10 @@ result<void> app::handle_events() {
       if (!_lessons || _overlay->wants_keyboard()) continue;
       switch (e.code) {
         case platform::key::right:
-        case platform::key::page_down: _key_requests.push_back({lesson_command::next}); break;
+        case platform::key::page_down:
+          // At an exercise the key checks the learner's work: only a click on Show me plays the solution.
+          _key_requests.push_back({_lessons->player().at_exercise() ? lesson_command::check : lesson_command::next});
+          break;
         case platform::key::left:
         case platform::key::page_up: _key_requests.push_back({lesson_command::back}); break;
         case platform::key::home: _key_requests.push_back({lesson_command::restart}); break;

@@ -80,7 +80,10 @@ private:
 
   gfx::renderer_desc renderer_desc() const;
   int load_lessons();
+  std::vector<u32> lessons_asked() const;
   int play_lessons();
+  int ui_tour();
+  result<void> settle_overlay();
   result<void> report_step(nlohmann::json& report, const lesson& l, const lesson_step& step,
                            const result<step_outcome>& outcome);
   int bench_frames();

@@ -37,7 +37,7 @@ int app::load_lessons() {
   }
   // Played lessons keep no progress unless a settings file is named.
   const std::filesystem::path settings = !_opts.settings.empty() ? std::filesystem::path{_opts.settings}
-                                         : _opts.play            ? ""
+                                         : _opts.play || !_opts.ui_tour.empty() ? ""
                                                                  : default_settings_path();
   for (const lesson& l : *loaded) protect_input(l.source);  // no step may write onto a lesson
   _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
@@ -46,17 +46,75 @@ int app::load_lessons() {
   return exit_ok;
 }
 
+// The lessons --lesson names: one, or every one in chapter order.
+std::vector<u32> app::lessons_asked() const {
+  std::vector<u32> order;
+  const std::vector<lesson>& all = _lessons->lessons();
+  if (_opts.lesson != "all") return {*find_lesson(all, _opts.lesson)};
+  for (u32 i = 0; i < all.size(); ++i) order.push_back(i);
+  return order;
+}
+
+// --ui-tour: each step as a learner sees it, stepped as a learner steps (Show me at an
+// exercise). After each step the panels are drawn until they settle (a new focus selects its
+// tab, panels fit their new content a pass or two later) and that pass's UI map is kept.
+int app::ui_tour() {
+  const std::vector<lesson>& all = _lessons->lessons();
+  for (u32 index : lessons_asked()) {
+    const lesson& l = all[index];
+    if (auto r = _lessons->open_index(index); !r) {
+      std::fprintf(stderr, "xengine-sandbox: lesson '%s': %s\n", l.source.c_str(), r.error_value().reason.c_str());
+      return exit_runtime;
+    }
+    const std::filesystem::path folder = std::filesystem::path{_opts.ui_tour} / l.id;
+    std::error_code ec;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) {
+      std::fprintf(stderr, "xengine-sandbox: --ui-tour: cannot make '%s': %s\n", folder.string().c_str(),
+                   ec.message().c_str());
+      return exit_runtime;
+    }
+    for (size_t done = 0;; ++done) {
+      // The compact layout shows one tab at a time: each of them, as the learner clicks through.
+      for (const char* view : {"", "tab-inspector", "tab-controls", "tab-lesson"}) {
+        if (*view && !_overlay->select_view(view)) break;
+        const std::string name = *view ? fmt::format("{:02}-{}.json", done, view + 4) : fmt::format("{:02}.json", done);
+        _overlay->write_ui_map_to((folder / name).string());
+        if (auto r = settle_overlay(); !r) {
+          std::fprintf(stderr, "xengine-sandbox: --ui-tour: %s\n", r.error_value().reason.c_str());
+          return exit_runtime;
+        }
+        if (_quit || stop_requested()) return exit_ok;
+      }
+      if (const lesson_view view = _lessons->view(); view.failure) {
+        std::fprintf(stderr, "xengine-sandbox: --ui-tour: %s\n", view.failure->reason.c_str());
+        return exit_script;
+      }
+      if (done == l.steps.size()) break;
+      // Next (Show me at an exercise), as the panel's button asks for it: applied between frames.
+      _key_requests.push_back({lesson_command::next, index, _lessons->lang()});
+    }
+  }
+  _overlay->write_ui_map_to(_opts.ui_map);
+  return exit_ok;
+}
+
+// At least three passes, the last two with nothing moving; a second at most.
+result<void> app::settle_overlay() {
+  for (u32 pass = 0, still = 0; pass < 60 && (pass < 3 || still < 2) && !_quit && !stop_requested(); ++pass) {
+    _redraw = true;
+    XE_TRY(tick());
+    still = _overlay->layout_moving() ? 0 : still + 1;
+  }
+  return {};
+}
+
 // Plays lessons to the end; each step prints as it runs (step_starting/step_finished,
 // through lesson_console, as a windowed lesson prints). The first step whose expectation
 // fails ends the run (exit 3).
 int app::play_lessons() {
   const std::vector<lesson>& all = _lessons->lessons();
-  std::vector<u32> order;
-  if (_opts.lesson == "all") {
-    for (u32 i = 0; i < all.size(); ++i) order.push_back(i);
-  } else {
-    order.push_back(*find_lesson(all, _opts.lesson));
-  }
+  const std::vector<u32> order = lessons_asked();
   const language lang = _lessons->lang();
   u32 steps = 0, failed = 0, unchecked = 0;
   std::optional<nlohmann::json> report;

@@ -239,6 +239,11 @@ struct command_line {
         "--ui-map", "FILE",
         "keep FILE holding the overlay's panel and button rectangles (for tests that drive the window with real input)",
         o.ui_map);
+    text("--ui-tour", "DIR",
+         "with --lesson ID|all in a window: step through the lesson(s) as a learner would (exercises play their "
+         "solution) and write the UI map of each step, as shown once the panels settle, to DIR/LESSON/STEP.json "
+         "(STEP: steps done, 0 before the first); then exit",
+         o.ui_tour);
     flag("--version", "print the version, the inspector built in, and where lessons and the font are found",
          [this] { o.version = true; });
     flag("-h,--help", "show this text", [this] { o.help = true; });
@@ -318,7 +323,13 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
   }
   if (o.headless && !o.overlay_given) o.overlay = false;  // headless: only when asked
   if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
-  if (!o.lesson.empty() && (o.headless || o.lesson == "all")) o.play = true;
+  if (!o.ui_tour.empty()) {
+    if (o.lesson.empty()) return bad("--ui-tour needs --lesson ID|all");
+    if (o.headless) return bad("--ui-tour needs a window: it maps what the window shows (no --headless, a display)");
+    if (o.play || !o.script.empty() || o.bench_frames || !o.overlay)
+      return bad("--ui-tour runs alone: not with --play, --script, --bench-frames or --no-overlay");
+  }
+  if (!o.lesson.empty() && (o.headless || o.lesson == "all") && o.ui_tour.empty()) o.play = true;
   if (o.play && !o.script.empty()) return bad("--script and a played --lesson cannot run together");
   if (!o.play && !o.fault.empty())
     return bad("--fault needs a played lesson (--lesson ID|all with --headless or --play)");

@@ -42,6 +42,7 @@ struct options {
   std::string fault;              // --fault NAME: a played lesson on a wrong engine (test builds)
   std::string check_report;       // --check-report FILE: every step's verdict, past failures
   std::string ui_map;             // --ui-map FILE: panel and button rectangles, for window tests
+  std::string ui_tour;            // --ui-tour DIR: every lesson step's UI map, for the text/screen test
   bool help{false};
   bool version{false};  // --version: print the version and where data is found, exit
 };

@@ -82,6 +82,8 @@ public:
     _built_size = {width, height};
     _platform.new_frame(width, height, dt);
     ImGui::NewFrame();
+    ui::begin_names();
+    _texts.clear();
     _inspector.begin_pass();
     _lesson_panel.begin_pass();
     _hint = {};
@@ -139,6 +141,13 @@ public:
       surface = f->surface;
     }
     _inspector.set_focus(std::move(cells), slot, surface);
+    // The sections the step shown and the one next name come open.
+    const lesson& l = (*view->lessons)[view->current];
+    std::vector<std::string> named;
+    if (view->steps_done > 0) named = l.steps[view->steps_done - 1].names;
+    if (view->steps_done < l.steps.size())
+      named.insert(named.end(), l.steps[view->steps_done].names.begin(), l.steps[view->steps_done].names.end());
+    _inspector.open_sections(named);
   }
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
@@ -156,7 +165,16 @@ public:
     _built = false;
     _inspector.clear_history();
   }
-  void write_ui_map_to(std::string path) override { _ui_map_file = std::move(path); }
+  void write_ui_map_to(std::string path) override {
+    _ui_map_file = std::move(path);
+    _ui_map_written.clear();  // a new file gets the map even when it has not changed
+  }
+  bool layout_moving() const override { return _enabled && _layout_moving; }
+  bool select_view(std::string id) override {
+    if (!_enabled || !_compact) return false;
+    _view_request = std::move(id);
+    return true;
+  }
 
 private:
   // The panels from compute_layout: placed when the display's size or the layout's shape
@@ -167,6 +185,7 @@ private:
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const bool with_lesson = _lesson.has_value();
     const panel_layout layout = compute_layout(display.x, display.y, with_lesson);
+    _compact = layout.compact;
     const bool place = _inspector.take_layout_reset() || display.x != _placed_for.x || display.y != _placed_for.y ||
                        with_lesson != _placed_with_lesson;
     _placed_for = display;
@@ -185,23 +204,32 @@ private:
     if (layout.compact) {
       fixed(layout.inspector);
       // No title bar: in a small window every line goes to the lesson and the panels.
-      if (ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar) &&
-          ImGui::BeginTabBar("compact")) {
-        if (_lesson && ImGui::BeginTabItem(ui::ui_label(_lesson->lang, "Lesson"_t, "tab-lesson").c_str())) {
+      const bool shown =
+          ImGui::Begin(compact_title, nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar);
+      capture_text();
+      if (shown && ImGui::BeginTabBar("compact")) {
+        const auto tab = [&](text_key key, const char* id) {
+          const bool open = ImGui::BeginTabItem(ui::ui_label(ui::ui_language(), key, id).c_str(), nullptr,
+                                                _view_request == id ? ImGuiTabItemFlags_SetSelected : 0);
+          ui::name_item(key);
+          return open;
+        };
+        if (_lesson && tab("Lesson"_t, "tab-lesson")) {
           _lesson_panel.draw(*_lesson);
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem(ui::ui_label(ui::ui_language(), "Inspector"_t, "tab-inspector").c_str())) {
+        if (tab("Inspector"_t, "tab-inspector")) {
           _inspector.draw_main(gfx::get_adapter_info());
           ImGui::EndTabItem();
         }
-        if (ImGui::BeginTabItem(ui::ui_label(ui::ui_language(), "Controls"_t, "tab-controls").c_str())) {
+        if (tab("Controls"_t, "tab-controls")) {
           _inspector.draw_controls(state);
           ImGui::EndTabItem();
         }
         ImGui::EndTabBar();
+        _view_request.clear();
       }
-      ImGui::End();
+      end_panel();
       return;
     }
     // The controls sit right under the lesson panel as it grows and shrinks with its step,
@@ -209,9 +237,12 @@ private:
     panel_rect controls = layout.controls;
     if (_lesson) {
       to_content(layout.lesson);
-      if (ImGui::Begin(lesson_panel::title(*_lesson).c_str(), nullptr, sized_to_content)) _lesson_panel.draw(*_lesson);
+      if (ImGui::Begin(lesson_panel::title(*_lesson).c_str(), nullptr, sized_to_content)) {
+        capture_text();
+        _lesson_panel.draw(*_lesson);
+      }
       const f32 bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
-      ImGui::End();
+      end_panel();
       controls.h += controls.y - (bottom + 8.f);
       controls.y = bottom + 8.f;
     }
@@ -220,11 +251,31 @@ private:
     const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
     ImGui::SetNextWindowPos(ImVec2{controls.x, controls.y}, place || followed ? ImGuiCond_Always : ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints(ImVec2{controls.w, 0.f}, ImVec2{controls.w, std::max(controls.h, 60.f)});
-    if (ImGui::Begin(controls_title.c_str(), nullptr, sized_to_content)) _inspector.draw_controls(state);
+    if (ImGui::Begin(controls_title.c_str(), nullptr, sized_to_content)) {
+      capture_text();
+      _inspector.draw_controls(state);
+    }
     _controls_at = (place || followed) ? ImVec2{controls.x, controls.y} : ImVec2{-1.f, -1.f};
-    ImGui::End();
+    end_panel();
     to_content(layout.inspector);
-    if (ImGui::Begin(inspector_title.c_str(), nullptr, sized_to_content)) _inspector.draw_main(gfx::get_adapter_info());
+    if (ImGui::Begin(inspector_title.c_str(), nullptr, sized_to_content)) {
+      capture_text();
+      _inspector.draw_main(gfx::get_adapter_info());
+    }
+    end_panel();
+  }
+
+  // For the UI map, every text a panel draws: ImGui's log of rendered text, which a
+  // top-level window's End stops (0: no tree opens for it).
+  void capture_text() {
+    if (!_ui_map_file.empty()) ImGui::LogToBuffer(0);
+  }
+  void end_panel() {
+    if (ImGuiContext& g = *ImGui::GetCurrentContext(); g.LogEnabled) {
+      _texts += g.LogBuffer.c_str();
+      _texts += '\n';
+      ImGui::LogFinish();
+    }
     ImGui::End();
   }
 
@@ -286,6 +337,21 @@ private:
       cells[heap] = {{"first", _inspector.first_cell(heap)}, {"rects", std::move(list)}};
     }
     map["cells"] = std::move(cells);
+    nlohmann::json names = nlohmann::json::object();
+    for (const auto& [key, n] : ui::shown_names())
+      names[key] = {{"shown", n.shown},
+                    {"rect", {n.rect.x, n.rect.y, n.rect.z, n.rect.w}},
+                    {"visible", {n.visible.x, n.visible.y, n.visible.z, n.visible.w}},
+                    {"fits", n.fits}};
+    map["names"] = std::move(names);
+    nlohmann::json texts = nlohmann::json::array();
+    for (size_t at = 0; at < _texts.size();) {
+      size_t end = _texts.find('\n', at);
+      if (end == std::string::npos) end = _texts.size();
+      if (end > at) texts.push_back(_texts.substr(at, end - at));
+      at = end + 1;
+    }
+    map["texts"] = std::move(texts);
     const imgui_platform::input_count& seen = _platform.input_seen();
     map["input"] = {{"presses", seen.presses},
                     {"presses_applied", seen.presses_applied},
@@ -355,6 +421,9 @@ private:
   bool _placed_with_lesson{false};
   std::string _ui_map_file;
   std::string _ui_map_written;
+  bool _compact{false};      // the last pass had the compact layout
+  std::string _view_request;  // select_view(): the compact tab to select on the next pass
+  std::string _texts;  // what the last pass drew as text, line by line (for the UI map)
   std::vector<f32> _layout;       // note_layout(): the last pass's panels, rectangles and content sizes
   std::vector<f32> _layout_next;  // (the pass being noted: its storage is reused)
   bool _layout_moving{false};     // ...which differed from the pass before

@@ -26,6 +26,8 @@ public:
   void release_device_objects() override {}
   sandbox::inspector* get_inspector() override { return nullptr; }
   void write_ui_map_to(std::string) override {}
+  bool layout_moving() const override { return false; }
+  bool select_view(std::string) override { return false; }
 };
 
 }  // namespace

@@ -46,6 +46,7 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
     ImGui::BeginDisabled(state.lesson_holds_engine);
     if (ImGui::Checkbox(ui_label("Pause frame loop"_t).c_str(), &paused)) _loop_paused = paused;
     marks.remember("Pause frame loop");
+    name_item("Pause frame loop"_t);
     ImGui::EndDisabled();
     if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip(
@@ -64,15 +65,18 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
                          static_cast<int>(gfx::frame_slot_count)))
       request({{"do", "set_frames_in_flight"}, {"count", frames_in_flight}});
     marks.remember("frames in flight");
+    name_item(actions::control_label("set_frames_in_flight"));
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
     if (ImGui::SliderInt(ui_label(actions::control_label("set_gpu_load")).c_str(), &gpu_load, 0,
                          std::max(100, gpu_load)))
       request({{"do", "set_gpu_load"}, {"passes", gpu_load}});
+    name_item(actions::control_label("set_gpu_load"));
     ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
     if (ImGui::Checkbox(ui_label(actions::control_label("show_triangle")).c_str(), &triangle))
       request({{"do", "show_triangle"}, {"visible", triangle}});
     marks.remember("triangle");
+    name_item(actions::control_label("show_triangle"));
   }
   if (marks.section("Learner heap"_t, true)) {
     if (marks.button(actions::control_label("allocate"))) {
@@ -97,10 +101,13 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
         if (slot.live) last = slot.slot;
     if (marks.button(actions::control_label("remove_surface")) && last != invalid_id)
       request({{"do", "remove_surface"}, {"slot", last}});
-    for (auto [w, h] : {std::pair<u32, u32>{640, 360}, {1280, 720}, {0, 0}}) {
-      const bool pressed =
-          w ? marks.button_named(fmt::format("{}x{}", w, h)) : marks.button(actions::control_label("resize"));
-      if (pressed) request({{"do", "resize"}, {"slot", 0}, {"width", w}, {"height", h}});
+    struct size_button {
+      text_key label;
+      u32 width, height;
+    };
+    for (const size_button& b : {size_button{"640x360"_t, 640, 360}, size_button{"1280x720"_t, 1280, 720},
+                                 size_button{actions::control_label("resize"), 0, 0}}) {
+      if (marks.button(b.label)) request({{"do", "resize"}, {"slot", 0}, {"width", b.width}, {"height", b.height}});
       ImGui::SameLine();
     }
     if (marks.button(actions::control_label("toggle_fullscreen"))) request({{"do", "toggle_fullscreen"}, {"slot", 0}});

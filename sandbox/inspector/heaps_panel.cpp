@@ -14,7 +14,9 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   // keeps the choice.
   const heap_record* heap = _chosen ? r.find_heap(_selected) : nullptr;
   if (!heap) heap = &r.heaps().back();
-  if (ImGui::BeginCombo(ui_label("heap"_t).c_str(), heap->info.name.c_str())) {
+  const bool choosing = ImGui::BeginCombo(ui_label("heap"_t).c_str(), heap->info.name.c_str());
+  name_item("heap"_t);
+  if (choosing) {
     for (const heap_record& h : r.heaps())
       if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {
         select(h.info.name);

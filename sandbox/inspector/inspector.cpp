@@ -109,6 +109,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
     const std::string_view id = name.english;
     const bool open = ImGui::BeginTabItem(ui::ui_label(name).c_str(), nullptr, tab_flags(id));
     _marks.remember(("tab:" + std::string{id}).c_str());  // the tab's own button
+    ui::name_item(name);
     if (open) {
       _shown_panel = id;
       draw();

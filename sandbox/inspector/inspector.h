@@ -58,6 +58,7 @@ public:
 
   // Views.
   void select_heap(std::string_view name) { _heaps.select(name); }
+  void open_sections(const std::vector<std::string>& keys) { _marks.open_sections(keys); }
   // Brings a panel's tab to the front: "Heaps", "Deferred", "Fences", "Surfaces",
   // "Resources", "Log", "Adapter", "Diff".
   void select_panel(std::string_view name) { _panel_request = name; }

@@ -2,13 +2,41 @@
 
 #include <cmath>
 
+#include <imgui_internal.h>
+
 #include "inspector/ui_text.h"
 
 namespace xe::sandbox::ui {
 
+namespace {
+std::map<std::string, shown_name, std::less<>> g_names;
+}  // namespace
+
+void begin_names() { g_names.clear(); }
+
+void name_item(text_key key) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  name_item(key, ImVec4{min.x, min.y, max.x, max.y});
+}
+
+void name_item(text_key key, ImVec4 rect) {
+  // Seen through the current window and every window it sits in, on the display.
+  ImRect clip{ImVec2{0.f, 0.f}, ImGui::GetIO().DisplaySize};
+  for (const ImGuiWindow* w = ImGui::GetCurrentWindow(); w; w = w->ParentWindow) clip.ClipWithFull(w->InnerClipRect);
+  const char* shown = tr(key);
+  shown_name& n = g_names[std::string{key.english}];
+  n.shown = shown;
+  n.rect = rect;
+  n.visible = ImVec4{clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y};
+  n.fits = rect.z - rect.x + 0.5f >= ImGui::CalcTextSize(shown, nullptr, true).x;
+}
+
+const std::map<std::string, shown_name, std::less<>>& shown_names() { return g_names; }
+
 bool marks::button(text_key label) {
   const bool pressed = ImGui::Button(ui_label(label).c_str());
   remember(label.english.data());
+  name_item(label);
   return pressed;
 }
 
@@ -19,9 +47,14 @@ bool marks::button_named(const std::string& label) {
 }
 
 bool marks::section(text_key label, bool open_by_default) {
+  if (const auto it = std::find(_open_once.begin(), _open_once.end(), label.english); it != _open_once.end()) {
+    _open_once.erase(it);
+    ImGui::SetNextItemOpen(true);
+  }
   const bool open =
       ImGui::CollapsingHeader(ui_label(label).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   remember(label.english.data());
+  name_item(label);
   return open;
 }
 

@@ -128,6 +128,8 @@ public:
   // and its name in the UI map are label's English form.
   bool button(text_key label);
   bool section(text_key label, bool open_by_default = false);
+  // The sections among keys open on their next pass (a lesson step names them or what they hold).
+  void open_sections(const std::vector<std::string>& keys) { _open_once.assign(keys.begin(), keys.end()); }
   bool button_named(const std::string& label);           // a label that is data, not a text ("640x360")
   void remember(const char* name);                       // the last item's rectangle, under name
   void remember(const std::string& label, ImVec4 rect);  // an area drawn in the current window
@@ -150,7 +152,23 @@ private:
   std::string _hovered;
   std::map<std::string, std::vector<ImVec4>, std::less<>> _cells;  // per heap, this page's cells
   std::map<std::string, u32, std::less<>> _cell_base;              // per heap, first index on the page
+  std::vector<std::string> _open_once;
 };
+
+// The names a learner reads on screen this pass (tabs, buttons, sections, table columns,
+// labelled fields), by catalogue key: the UI map lists them, so a test can check that what a
+// lesson's text names ({ui:KEY}) is on screen, whole and in the language shown.
+struct shown_name {
+  std::string shown;  // the key's text as drawn
+  ImVec4 rect;        // the item, in screen pixels (x0, y0, x1, y1)
+  ImVec4 visible;     // the part of the screen it can be seen in: its windows' clip, the display
+  bool fits{};        // the text is not cut (a tab or column narrower than its text is)
+};
+void begin_names();  // at the start of a pass
+// The last item shows key's text; or an area drawn in the current window.
+void name_item(text_key key);
+void name_item(text_key key, ImVec4 rect);
+const std::map<std::string, shown_name, std::less<>>& shown_names();
 
 // The inspector's style: ImGui's dark one with hints (TextDisabled) light enough for WCAG AA.
 void apply_style(ImGuiStyle& style);

@@ -23,6 +23,7 @@ void draw_resources(const shown_frame& shown, marks& marks) {
   constexpr text_key names[] = {"name"_t, "kind"_t, "size"_t, "format"_t, "bytes"_t, "state"_t, "lifetime"_t};
   for (text_key name : names) ImGui::TableSetupColumn(ui_label(name).c_str());
   ImGui::TableSetupScrollFreeze(1, 1);
+  const f32 header_y = ImGui::GetCursorScreenPos().y;
   ImGui::TableHeadersRow();
   for (const gfx::resource_info& res : r.objects->resources) {
     ImGui::TableNextRow();
@@ -49,9 +50,12 @@ void draw_resources(const shown_frame& shown, marks& marks) {
   }
   // Where each column lies (screen x, scrolled), for tests: as wide as its widest cell.
   if (const ImGuiTable* table = ImGui::GetCurrentTable())
-    for (int i = 0; i < table->ColumnsCount && i < 7; ++i)
+    for (int i = 0; i < table->ColumnsCount && i < 7; ++i) {
       marks.remember(std::string{"resources column:"} + std::string{names[i].english},
                      ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
+      name_item(names[i], ImVec4{table->Columns[i].MinX, header_y, table->Columns[i].MaxX,
+                                 header_y + ImGui::TableGetHeaderRowHeight()});
+    }
   ImGui::EndTable();
 }
 

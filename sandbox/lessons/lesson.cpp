@@ -34,6 +34,8 @@ lesson_step read_step(const json& s, u32 number) {
   step.number = number;
   step.title = read_text(s, "title", where);
   step.text = read_text(s, "text", where);
+  for (const char* shown : {"title", "text", "predict", "exercise"})
+    if (auto it = s.find(shown); it != s.end()) ui_names_in(*it, step.names);
   if (auto it = s.find("actions"); it != s.end()) {
     auto parsed = actions::parse_steps(*it);
     if (!parsed)

@@ -78,6 +78,9 @@ struct lesson_step {
   // The engine faults (common/fault.h) the step's checks are there to catch: the fault
   // matrix (tools/fault_matrix.py) fails when one is not caught. Every checked step names one.
   std::vector<std::string> catches;
+  // The controls, panels and fields its text names ({ui:KEY}): the inspector opens the
+  // sections that hold them.
+  std::vector<std::string> names;
 };
 
 struct lesson {

@@ -47,8 +47,44 @@ localized read_text(const json& object, const char* key, const std::string& wher
     auto it = t.find(lang.code());
     if (it == t.end() || !it->is_string() || it->get_ref<const std::string&>().empty())
       fail(fmt::format("{} has no {} text (every language is required: {})", here, lang.code(), language_codes()));
-    out.texts.push_back(it->get<std::string>());
+    out.texts.push_back(with_ui_names(it->get<std::string>(), lang, fmt::format("{} ({})", here, lang.code())));
   }
+  return out;
+}
+
+void ui_names_in(const json& value, std::vector<std::string>& keys) {
+  if (value.is_structured()) {
+    for (const json& item : value) ui_names_in(item, keys);
+    return;
+  }
+  if (!value.is_string()) return;
+  const std::string& text = value.get_ref<const std::string&>();
+  for (size_t at = 0; (at = text.find("{ui:", at)) != std::string::npos;) {
+    const size_t close = text.find('}', at);
+    if (close == std::string::npos) return;  // read_text says why
+    std::string key = text.substr(at + 4, close - at - 4);
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(std::move(key));
+    at = close + 1;
+  }
+}
+
+// {ui:KEY} names a control, panel or field by its catalogue key: the learner reads it as the
+// screen shows it, in the language shown.
+std::string with_ui_names(const std::string& text, language lang, const std::string& where) {
+  constexpr std::string_view open = "{ui:";
+  std::string out;
+  size_t at = 0;
+  for (size_t found; (found = text.find(open, at)) != std::string::npos;) {
+    const size_t close = text.find('}', found);
+    if (close == std::string::npos) fail(fmt::format("{}: '{{ui:' without its '}}'", where));
+    const std::string_view key = std::string_view{text}.substr(found + open.size(), close - found - open.size());
+    if (!is_text_key(key))
+      fail(fmt::format("{}: {{ui:{}}} names no text of the catalogue (assets/text/)", where, brief_text(key, 40)));
+    out.append(text, at, found - at);
+    out += text_of(lang, key);
+    at = close + 1;
+  }
+  out.append(text, at);
   return out;
 }
 

@@ -25,7 +25,12 @@ struct bad_data {
 void only_keys(const nlohmann::json& object, std::initializer_list<const char*> allowed, const std::string& where);
 // object[key]; object must be an object that has key.
 const nlohmann::json& require(const nlohmann::json& object, const char* key, const std::string& where);
-// object[key] as a non-empty text for each language of the catalogue: {"zh": ..., "en": ...}.
+// text with each {ui:KEY} (a control, panel or field by its catalogue key) in lang.
+std::string with_ui_names(const std::string& text, language lang, const std::string& where);
+// object[key] as a non-empty text for each language of the catalogue: {"zh": ..., "en": ...},
+// each {ui:KEY} in it replaced by KEY's text in that language (with_ui_names).
+// Appends the keys of the {ui:KEY}s in every text under value.
+void ui_names_in(const nlohmann::json& value, std::vector<std::string>& keys);
 localized read_text(const nlohmann::json& object, const char* key, const std::string& where);
 // The catalogue's language codes, for messages: "zh, en".
 std::string language_codes();

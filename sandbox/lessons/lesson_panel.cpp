@@ -9,6 +9,7 @@
 
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_explain.h"
+#include "inspector/panel_common.h"
 #include "inspector/ui_text.h"
 #include "lessons/line_breaks.h"
 
@@ -72,6 +73,7 @@ void lesson_panel::draw(const lesson_view& view) {
   const bool open_glossary = std::exchange(_open_glossary, false);
   const bool lesson_open = ImGui::BeginTabItem(ui::ui_label(lang, "Lesson"_t, "tab-lesson").c_str());
   remember("tab-lesson");
+  ui::name_item("Lesson"_t);
   if (lesson_open) {
     draw_lesson(view);
     ImGui::EndTabItem();
@@ -79,6 +81,7 @@ void lesson_panel::draw(const lesson_view& view) {
   const bool glossary_open = ImGui::BeginTabItem(ui::ui_label(lang, "Glossary"_t, "tab-glossary").c_str(), nullptr,
                                                  open_glossary ? ImGuiTabItemFlags_SetSelected : 0);
   remember("tab-glossary");
+  ui::name_item("Glossary"_t);
   if (glossary_open) {
     draw_glossary(view);
     ImGui::EndTabItem();
@@ -126,23 +129,24 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   const language lang = view.lang;
   const u32 total = static_cast<u32>(l.steps.size());
   const bool failed = view.failure != nullptr;
-  const auto command = [&](const char* text, const char* id, lesson_command c, bool enabled) {
-    if (button(text, id, enabled)) _requests.push_back({c, view.current, lang});
+  const auto command = [&](text_key key, const char* id, lesson_command c, bool enabled) {
+    if (button(text(lang, key), id, enabled)) _requests.push_back({c, view.current, lang});
+    ui::name_item(key);
     ImGui::SameLine();
   };
-  command(text(lang, "Back"_t), "back", lesson_command::back, view.steps_done > 0 || failed);
+  command("Back"_t, "back", lesson_command::back, view.steps_done > 0 || failed);
   const bool exercise = !failed && view.steps_done < total && l.steps[view.steps_done].exercise;
   if (failed)
-    command(text(lang, "Retry"_t), "retry", lesson_command::retry, true);
+    command("Retry"_t, "retry", lesson_command::retry, true);
   else if (exercise) {
     // Check first: with the Controls, it is what the learner presses next.
-    command(text(lang, "Check"_t), "check", lesson_command::check, true);
-    command(text(lang, "Show me"_t), "next", lesson_command::next, true);  // plays the solution
+    command("Check"_t, "check", lesson_command::check, true);
+    command("Show me"_t, "next", lesson_command::next, true);  // plays the solution
   } else {
-    command(text(lang, "Next"_t), "next", lesson_command::next, view.steps_done < total);
+    command("Next"_t, "next", lesson_command::next, view.steps_done < total);
   }
-  command(text(lang, "Run to end"_t), "end", lesson_command::run_to_end, !failed && view.steps_done < total);
-  command(text(lang, "Restart"_t), "restart", lesson_command::restart, true);
+  command("Run to end"_t, "end", lesson_command::run_to_end, !failed && view.steps_done < total);
+  command("Restart"_t, "restart", lesson_command::restart, true);
   ImGui::NewLine();
   // The exercise waiting and what the last Check found, next to the button: the task itself
   // is under the step's text, which may be below the fold.

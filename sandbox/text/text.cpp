@@ -98,6 +98,18 @@ const char* text(language lang, text_key key) {
   return key.english.data();  // a literal: NUL-terminated
 }
 
+bool is_text_key(std::string_view key) {
+  for (language l : languages())
+    if (l != language::english() && !entry(l).texts.contains(key)) return false;
+  return !key.empty();
+}
+
+std::string text_of(language lang, std::string_view key) {
+  const auto& texts = entry(lang).texts;
+  const auto it = texts.find(key);
+  return it == texts.end() ? std::string{key} : it->second;
+}
+
 std::string vtextf(language lang, text_key key, fmt::format_args args) {
   try {
     return fmt::vformat(text(lang, key), args);

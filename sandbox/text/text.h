@@ -55,6 +55,10 @@ std::span<const language> languages();
 
 // key's text in lang (a key the language lacks reads in English). Valid for the process.
 const char* text(language lang, text_key key);
+// A key that is data (a lesson's {ui:KEY}): whether every language of the catalogue has it,
+// and its text in lang.
+bool is_text_key(std::string_view key);
+std::string text_of(language lang, std::string_view key);
 // The same with fmt fields filled in; a translation whose fields do not fit its arguments
 // falls back to the English form.
 std::string vtextf(language lang, text_key key, fmt::format_args args);
