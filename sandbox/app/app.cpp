@@ -90,8 +90,7 @@ int app::run() {
   // Windowed without --frames: run until the last window is closed (played lessons and
   // benchmarks end). Windowed, --frames counts passes of the loop: frames, or redraws
   // while the engine is held.
-  const bool until_closed =
-      windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
+  const bool until_closed = windowed() && !_opts.frames_given && !_opts.play && !_opts.bench_frames;
   if (code == exit_ok && !_opts.bench_frames && _opts.ui_tour.empty()) {
     // A script may have closed every window: a windowed app then has nothing left to run.
     for (u64 i = 0;

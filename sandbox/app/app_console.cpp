@@ -36,9 +36,9 @@ int app::load_lessons() {
     return exit_usage;
   }
   // Played lessons keep no progress unless a settings file is named.
-  const std::filesystem::path settings = !_opts.settings.empty() ? std::filesystem::path{_opts.settings}
+  const std::filesystem::path settings = !_opts.settings.empty()                ? std::filesystem::path{_opts.settings}
                                          : _opts.play || !_opts.ui_tour.empty() ? ""
-                                                                 : default_settings_path();
+                                                                                : default_settings_path();
   for (const lesson& l : *loaded) protect_input(l.source);  // no step may write onto a lesson
   _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
   if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);

@@ -421,9 +421,9 @@ private:
   bool _placed_with_lesson{false};
   std::string _ui_map_file;
   std::string _ui_map_written;
-  bool _compact{false};      // the last pass had the compact layout
-  std::string _view_request;  // select_view(): the compact tab to select on the next pass
-  std::string _texts;  // what the last pass drew as text, line by line (for the UI map)
+  bool _compact{false};           // the last pass had the compact layout
+  std::string _view_request;      // select_view(): the compact tab to select on the next pass
+  std::string _texts;             // what the last pass drew as text, line by line (for the UI map)
   std::vector<f32> _layout;       // note_layout(): the last pass's panels, rectangles and content sizes
   std::vector<f32> _layout_next;  // (the pass being noted: its storage is reused)
   bool _layout_moving{false};     // ...which differed from the pass before

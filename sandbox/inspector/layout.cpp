@@ -18,7 +18,9 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
     return out;
   }
   const f32 left_w = std::clamp(width * 0.25f, 300.f, 400.f);
-  const f32 right_w = std::clamp(width * 0.34f, 400.f, 600.f);
+  // The inspector takes most of what the two columns leave: its tables and plots are what
+  // lessons point at; the frame keeps a strip between them.
+  const f32 right_w = std::clamp(width * 0.45f, 400.f, 880.f);
   out.inspector = {width - margin - right_w, margin, right_w, inner_h};
   if (!with_lesson) {
     out.controls = {margin, margin, left_w, inner_h};

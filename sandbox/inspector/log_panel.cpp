@@ -17,11 +17,11 @@ void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log) 
     if (e.type == gfx::event_type::fence_signaled || e.type == gfx::event_type::fence_waited)
       line += fmt::format(" value {}", e.value);
     if (!e.detail.empty()) line += ": " + e.detail.str();
-    ImGui::TextUnformatted(line.c_str());
+    ImGui::TextWrapped("%s", line.c_str());  // whole, however narrow the panel
   }
   ImGui::Separator();
   ImGui::TextDisabled("%s", tr("log (engine, Vulkan validation)"_t));
-  for (const std::string& line : log.last_formatted(120)) ImGui::TextUnformatted(line.c_str());
+  for (const std::string& line : log.last_formatted(120)) ImGui::TextWrapped("%s", line.c_str());
 }
 
 }  // namespace xe::sandbox::ui

@@ -10,7 +10,7 @@ namespace xe::sandbox::ui {
 void draw_resources(const shown_frame& shown, marks& marks) {
   const frame_record& r = *shown.record;
   // Every column as wide as its widest cell, never cut: narrower panels (1280x720 gives the
-  // inspector about 430 pixels) scroll sideways, the names staying in view.
+  // inspector about 580 pixels) scroll sideways, the names staying in view.
   constexpr ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
                                     ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit |
                                     ImGuiTableFlags_Resizable;
@@ -19,8 +19,9 @@ void draw_resources(const shown_frame& shown, marks& marks) {
   const f32 rows = static_cast<f32>(std::min<size_t>(r.objects->resources.size(), 24) + 1);
   const f32 height = rows * ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ScrollbarSize + 4.f;
   if (!ImGui::BeginTable("resources", 7, flags, ImVec2{0.f, height})) return;
-  // state: the D3D12 state its last recorded barrier left it in; lifetime: live or waiting.
-  constexpr text_key names[] = {"name"_t, "kind"_t, "size"_t, "format"_t, "bytes"_t, "state"_t, "lifetime"_t};
+  // state: the D3D12 state its last recorded barrier left it in (next to the name: what
+  // lessons 13 and 14 read, in view however narrow the panel); lifetime: live or waiting.
+  constexpr text_key names[] = {"name"_t, "state"_t, "kind"_t, "size"_t, "format"_t, "bytes"_t, "lifetime"_t};
   for (text_key name : names) ImGui::TableSetupColumn(ui_label(name).c_str());
   ImGui::TableSetupScrollFreeze(1, 1);
   const f32 header_y = ImGui::GetCursorScreenPos().y;
@@ -31,6 +32,9 @@ void draw_resources(const shown_frame& shown, marks& marks) {
     ImGui::TextUnformatted(res.name.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", res.name.c_str());
     ImGui::TableNextColumn();
+    ImGui::TextUnformatted(res.state.c_str());
+    if (ImGui::IsItemHovered() && !res.state.empty()) ImGui::SetTooltip("D3D12_RESOURCE_STATE_%s", res.state.c_str());
+    ImGui::TableNextColumn();
     ImGui::Text("%s %s", gfx::to_string(res.kind), res.type.c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%ux%u", res.width, res.height);
@@ -38,9 +42,6 @@ void draw_resources(const shown_frame& shown, marks& marks) {
     ImGui::TextUnformatted(res.format.c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%llu", static_cast<unsigned long long>(res.bytes));
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(res.state.c_str());
-    if (ImGui::IsItemHovered() && !res.state.empty()) ImGui::SetTooltip("D3D12_RESOURCE_STATE_%s", res.state.c_str());
     ImGui::TableNextColumn();
     if (res.pending_release)
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour_deferred_text[res.release_slot % gfx::frame_slot_count]),

@@ -4,6 +4,7 @@
 
 #include "app/cli.h"
 #include "common/fault.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
@@ -49,6 +50,19 @@ TEST(cli, lesson_and_benchmark_flags) {
   EXPECT_FALSE(parse({"--lesson", "all", "--script", "s.json"}));
   EXPECT_FALSE(parse({"--bench-frames", "0"}));
   EXPECT_FALSE(parse({"--bench-frames", "10", "--frames", "5"}));
+}
+
+// --ui-tour steps through lessons in a window (all of them too, without playing them).
+TEST(cli, ui_tour_needs_a_lesson_and_a_window) {
+  auto o = parse({"--lesson", "all", "--ui-tour", "maps"}, true);
+  ASSERT_TRUE(o) << o.error_value().reason;
+  EXPECT_EQ(o->ui_tour, "maps");
+  EXPECT_FALSE(o->play);
+  EXPECT_MENTIONS(parse({"--ui-tour", "maps"}, true).error_value().reason, "needs --lesson");
+  EXPECT_MENTIONS(parse({"--lesson", "07", "--ui-tour", "maps"}, false).error_value().reason, "needs a window");
+  EXPECT_MENTIONS(parse({"--lesson", "07", "--ui-tour", "maps", "--play"}, true).error_value().reason, "runs alone");
+  EXPECT_MENTIONS(parse({"--lesson", "07", "--ui-tour", "maps", "--no-overlay"}, true).error_value().reason,
+                  "runs alone");
 }
 
 TEST(cli, with_a_display_the_default_is_windowed_until_closed) {
@@ -132,13 +146,13 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
       ASSERT_TRUE(samples.count(value)) << "no sample value for " << cell;
       for (const auto& v : samples.at(value)) args.push_back(v);
     }
-    if (name == "--play") args.insert(args.end(), {"--lesson", "07"});
+    if (name == "--play" || name == "--ui-tour") args.insert(args.end(), {"--lesson", "07"});
     if (name == "--fault" || name == "--check-report") args.insert(args.end(), {"--lesson", "07", "--headless"});
     if (name == "--fault" && !fault::available()) continue;  // a release build refuses it, by design
     const auto o = parse(args, true);
     EXPECT_TRUE(o) << cell << ": " << (o ? "" : o.error_value().reason);
   }
-  EXPECT_EQ(rows, 29u) << table;
+  EXPECT_EQ(rows, 30u) << table;
 }
 
 }  // namespace

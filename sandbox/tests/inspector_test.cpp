@@ -396,7 +396,7 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
   }
 }
 
-// At 1280x720 (an inspector about 430 pixels wide) no Resources column is cut: each is at
+// At 1280x720 (an inspector about 580 pixels wide) no Resources column is cut: each is at
 // least as wide as its widest cell; the table scrolls sideways instead.
 TEST_F(inspector_test, resource_columns_are_never_cut) {
   step(R"({"do": "create_texture", "name": "a texture with a name longer than the panel is wide, on purpose",

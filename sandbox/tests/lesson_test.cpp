@@ -71,6 +71,27 @@ TEST(lesson_parse, reads_every_part) {
   EXPECT_EQ(s.predict->choices[1].label->in(en()), "one");
 }
 
+// {ui:KEY} reads as the screen labels the control, in each language; a key the catalogue
+// lacks, or a markup left open, names the step.
+TEST(lesson_parse, ui_names_read_as_the_screen_shows_them) {
+  auto l = parse_lesson(lesson_with(R"("exercise": {"task": {"zh": "按 {ui:Allocate}", "en": "Press {ui:Allocate}"},
+                                       "solution": [{"do": "advance_frames", "count": 1}]},
+                                      "expect": [{"path": "/frame/number", "equals": 1}], "catches": ["free_index_at_once"])"),
+                        "lessons/07-demo.json");
+  ASSERT_TRUE(l) << l.error_value().reason;
+  const lesson_step& s = l->steps[1];
+  EXPECT_EQ(s.exercise->task.in(en()), "Press Allocate");
+  EXPECT_EQ(s.exercise->task.in(zh()), std::string{"按 "} + text(zh(), "Allocate"_t));
+  EXPECT_NE(s.exercise->task.in(zh()), "按 Allocate");
+  EXPECT_EQ(s.names, std::vector<std::string>{"Allocate"});
+  std::string e = parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"},
+                                              "text": {"zh": "按 {ui:Teleport}", "en": "Press {ui:Teleport}"}})"));
+  EXPECT_MENTIONS(e, "step 2");
+  EXPECT_MENTIONS(e, "{ui:Teleport} names no text of the catalogue");
+  e = parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "按 {ui:Allocate", "en": "x"}})"));
+  EXPECT_MENTIONS(e, "without its '}'");
+}
+
 TEST(lesson_parse, bad_json_names_the_file) {
   const std::string e = parse_error(R"({"id": "07-demo", )");
   EXPECT_MENTIONS(e, "lessons/07-demo.json");
