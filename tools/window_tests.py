@@ -165,16 +165,37 @@ def press_next(app, mouse):
         app.key("Right")
 
 
-def step_through(app, total, delay, mouse, on_step=None, burst=False):
-    """Next, total times: each press once the previous step shows, after delay seconds.
-    burst: all presses at once, as fast as keys go (queued input applied in order)."""
-    if burst:
-        app.key(*(["Right"] * total))
-        wait_steps(app, total, f"{total} Right presses at once")
-        return
-    for n in range(1, total + 1):
+def exercise_steps(lessons, lesson_id):
+    """The numbers of the lesson's "Your turn" steps."""
+    with open(os.path.join(lessons, lesson_id + ".json")) as f:
+        return {i for i, step in enumerate(json.load(f)["steps"], 1) if "exercise" in step}
+
+
+def to_step(app, n, mouse, exercise):
+    """Next to step n. At an exercise → only checks the learner's work (not done: "not yet",
+    no step) and Show me, a deliberate click, plays the solution."""
+    if exercise:
+        if not mouse:
+            app.key("Right")
+            app.guard(f"→ at exercise {n} checks and stays", lambda: (lambda s: s.get("feedback") and s.get(
+                "steps_done") == n - 1)(lesson_state(app)), 30)
+        app.click("lesson:next")
+    else:
         press_next(app, mouse)
-        wait_steps(app, n, f"Next #{n}")
+    wait_steps(app, n, f"Next #{n}")
+
+
+def step_through(app, total, delay, mouse, on_step=None, burst=False, exercises=()):
+    """Next, total times: each press once the previous step shows, after delay seconds.
+    burst: all presses up to the first exercise at once, as fast as keys go (queued input
+    applied in order)."""
+    first = 1
+    if burst:
+        first = min([e for e in exercises if e <= total] + [total + 1])
+        app.key(*(["Right"] * (first - 1)))
+        wait_steps(app, first - 1, f"{first - 1} Right presses at once")
+    for n in range(first, total + 1):
+        to_step(app, n, mouse, n in exercises)
         if on_step:
             on_step(n)
         time.sleep(delay)
@@ -201,7 +222,7 @@ def check_focus_cell(display, app, workdir):
 
 
 def click_through(run, display, lesson_id, total, delay, mouse, back_restart, check_focus, reference, transcripts,
-                  burst=False):
+                  burst=False, exercises=()):
     name = f"click-{'mouse' if mouse else 'keys'}-{delay}"
     app = run.sandbox(display, name, "--lesson", lesson_id, "--language", "zh")
     try:
@@ -219,11 +240,11 @@ def click_through(run, display, lesson_id, total, delay, mouse, back_restart, ch
         if back_restart:
             # Some steps, then Home: the lesson restarts on a fresh engine; the transcript
             # compared is the one printed after it.
-            step_through(app, min(3, total), delay, mouse, at_step)
+            step_through(app, min(3, total), delay, mouse, at_step, exercises=exercises)
             app.click("lesson:restart") if mouse else app.key("Home")
             wait_steps(app, 0, "Restart")
         mark = len(app.stdout())
-        step_through(app, total, delay, mouse, None if back_restart else at_step, burst)
+        step_through(app, total, delay, mouse, None if back_restart else at_step, burst, exercises)
         zh = step_lines(app.stdout()[mark:])
         if zh != transcripts["zh"]:
             raise TestFailure(f"{name}: the Chinese steps printed differ from the played run's")
@@ -233,7 +254,7 @@ def click_through(run, display, lesson_id, total, delay, mouse, back_restart, ch
         app.key("Home")
         wait_steps(app, 0, "Home")
         mark = len(app.stdout())
-        step_through(app, total, delay, mouse, None, burst)
+        step_through(app, total, delay, mouse, None, burst, exercises)
         en = step_lines(app.stdout()[mark:])
         if en != transcripts["en"]:
             raise TestFailure(f"{name}: the English steps printed differ from the played run's")
@@ -285,7 +306,8 @@ def test_lesson(run, args):
         for delay in (0, 0.5):
             mouse = args.mouse and delay > 0
             click_through(run, display, lesson_id, total, delay, mouse, args.back_restart and delay > 0,
-                          args.check_focus and delay > 0, reference, transcripts, args.burst and delay == 0)
+                          args.check_focus and delay > 0, reference, transcripts, args.burst and delay == 0,
+                          exercise_steps(args.lessons, lesson_id))
 
 
 def test_slow(run, args):
@@ -302,7 +324,7 @@ def test_slow(run, args):
             app.wait_window()
             wait_steps(app, 0, "the lesson opening")
             time.sleep(5)
-            step_through(app, total, 5, True)
+            step_through(app, total, 5, True, exercises=exercise_steps(args.lessons, args.lesson))
             if step_lines(app.stdout()) != step_lines(out):
                 raise TestFailure("the steps printed differ from the played run's")
             frame = app.ui_map()["engine"]["frame"]
@@ -466,8 +488,7 @@ def test_lifecycle(run, args):
                     time.sleep(0.05)
                     app.restore()
                     time.sleep(0.05)
-                app.key("Right")
-                wait_steps(app, n, f"step {n} between minimises")
+                to_step(app, n, False, n == 12)  # 12: the exercise
             app.close_expecting(0, "minimise stress")
             outcomes.append("60 minimise/restore cycles across 12 steps: every step held, exit 0")
         finally:
