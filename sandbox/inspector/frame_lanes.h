@@ -27,16 +27,28 @@ struct fence_arrow {
   f64 signal_ms{}, done_ms{}, wait_end_ms{};
 };
 
+// Idle time cut out of the window: while a lesson holds the engine its frames run seconds
+// apart, and on one time axis they would be hairlines. A gap with nothing on either lane
+// longer than idle_break_ms is drawn as a break of shown_ms.
+struct lane_break {
+  f64 at_ms{};     // where it starts, on the window's (shortened) axis
+  f64 shown_ms{};  // how long it is drawn
+  f64 idle_ms{};   // how long it really was
+};
+inline constexpr f64 idle_break_ms{50.0};
+
 struct frame_lanes {
   std::vector<lane_span> cpu, gpu;  // each in frame order
   std::vector<fence_arrow> arrows;
-  f64 span_ms{};                  // the window's length
-  gfx::gpu_time_source source{};  // of the newest completed frame
-  u32 ahead{};                    // frames whose recording began before the previous frame finished on the GPU
+  std::vector<lane_break> breaks;  // in time order; every time above is on the shortened axis
+  f64 span_ms{};                   // the window's length, breaks drawn as shown_ms
+  gfx::gpu_time_source source{};   // of the newest completed frame
+  u32 ahead{};                     // frames whose recording began before the previous frame finished on the GPU
   f64 longest_present_ms{};
 };
 
-// timings: consecutive frames, oldest first (a record's timeline).
+// timings: consecutive frames, oldest first (a record's timeline). Durations (a span's end
+// minus its begin) are real; only idle gaps are shortened.
 frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings);
 
 }  // namespace xe::sandbox::ui

@@ -134,14 +134,42 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
     dl->AddLine(done, released, colour_arrow, 1.5f);
     arrow_head(dl, done, released, colour_arrow);
   }
-  // The time axis: ms before the newest time shown.
+  // Idle gaps cut out (frames seconds apart while a lesson holds the engine): a band across
+  // both lanes, with how long nothing ran.
+  for (const lane_break& b : lanes.breaks) {
+    const f32 a = x_of(b.at_ms), z = std::max(x_of(b.at_ms + b.shown_ms), a + 6.f);
+    dl->AddRectFilled(ImVec2{a, cpu_y - 2.f}, ImVec2{z, gpu_y + lane_h + 2.f}, IM_COL32(20, 20, 24, 255));
+    for (const f32 x : {a, z})
+      for (f32 y = cpu_y - 2.f; y < gpu_y + lane_h; y += 6.f)
+        dl->AddLine(ImVec2{x - 2.f, y}, ImVec2{x + 2.f, y + 3.f}, colour_slot_free);
+    const std::string idle =
+        b.idle_ms >= 1000.0 ? fmt::format("{:.1f} s", b.idle_ms / 1000.0) : fmt::format("{:.0f} ms", b.idle_ms);
+    const f32 w = ImGui::CalcTextSize(idle.c_str()).x;
+    if (w + 4.f <= z - a || lanes.breaks.size() <= 4)
+      dl->AddText(ImVec2{(a + z - w) / 2, cpu_y + lane_h + 1.f}, IM_COL32(180, 180, 186, 255), idle.c_str());
+  }
+  // The axis: ms before the newest time shown; with idle gaps cut, that would lie, so the
+  // frames are named where they begin instead (as many as fit).
   dl->AddLine(ImVec2{x0, axis_y}, ImVec2{x1, axis_y}, colour_slot_free);
-  for (f64 tick : nice_ticks(0.0, lanes.span_ms, 8)) {
-    const f32 x = x_of(lanes.span_ms - tick);
+  const auto axis_label = [&](f32 x, const std::string& label) {
     dl->AddLine(ImVec2{x, axis_y}, ImVec2{x, axis_y + 4.f}, colour_slot_free);
-    const std::string label = tick == 0.0 ? tr("now"_t) : "-" + tick_label(tick, lanes.span_ms / 8) + " ms";
     dl->AddText(ImVec2{x - ImGui::CalcTextSize(label.c_str()).x / 2, axis_y + 3.f}, IM_COL32(180, 180, 186, 255),
                 label.c_str());
+  };
+  if (lanes.breaks.empty()) {
+    for (f64 tick : nice_ticks(0.0, lanes.span_ms, 8))
+      axis_label(x_of(lanes.span_ms - tick),
+                 tick == 0.0 ? tr("now"_t) : "-" + tick_label(tick, lanes.span_ms / 8) + " ms");
+  } else {
+    f32 free_from = x0 - 100.f;
+    for (const lane_span& s : lanes.cpu) {
+      if (s.what != lane_span::kind::wait) continue;
+      const std::string label = fmt::format("F{}", s.frame);
+      const f32 x = x_of(s.begin_ms), w = ImGui::CalcTextSize(label.c_str()).x;
+      if (x - w / 2 < free_from) continue;
+      axis_label(x, label);
+      free_from = x + w / 2 + 8.f;
+    }
   }
   const ImVec2 end{origin.x + width, axis_y + axis_h + 2.f};
   ImGui::Dummy(ImVec2{width, end.y - origin.y});
@@ -150,6 +178,9 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   const gfx::frame_stats& f = shown.record->frame;
   hint(tr(
       "grey: waiting in begin_frame; solid: recording, in the colour of the frame's slot; hatched: in Present; S: Signal; arrows: the value completing on the GPU releases the wait that needed it"_t));
+  if (!lanes.breaks.empty())
+    hint(tr(
+        "dark bands: time when nothing ran (the engine waited for the next step), cut short; the axis names each frame where it begins"_t));
   if (lanes.ahead > 0)
     ImGui::TextWrapped(
         "%s", trf("The CPU ran ahead: {} of these frames began recording while the GPU still ran the one before."_t,

@@ -171,27 +171,52 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
   const u32 total = static_cast<u32>(l.steps.size());
   // Shown: the step last run (its text explains the state on screen), or the summary.
   if (view.steps_done == 0) {
+    _step_top = ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y;
     text_wrapped(l.summary.in(lang));
   } else {
     const lesson_step& step = l.steps[view.steps_done - 1];
+    _step_top = ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y;
     ImGui::Text("%s %u / %u", text(lang, "Step"_t), step.number, total);
-    ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
+    text_wrapped(step.title.in(lang));
+    ImGui::PopStyleColor();
     text_wrapped(step.text.in(lang));
     draw_measured(view, step);
     draw_references(step, lang);
     draw_step_terms(view, step);
     if (step.predict) draw_prediction(view, *step.predict, true);
   }
-  if (!view.failure && view.steps_done < total && l.steps[view.steps_done].exercise) {
+  const bool asks = !view.failure && view.steps_done < total &&
+                    (l.steps[view.steps_done].exercise || l.steps[view.steps_done].predict);
+  if (asks && l.steps[view.steps_done].exercise) {
     draw_exercise(view, l.steps[view.steps_done]);
   }
   // The next step's question is asked before it runs.
-  else if (!view.failure && view.steps_done < total && l.steps[view.steps_done].predict) {
+  else if (asks) {
     ImGui::Separator();
-    ImGui::TextDisabled("%s %s", text(lang, "Next:"_t), l.steps[view.steps_done].title.in(lang).c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(fmt::format("{} {}", text(lang, "Next:"_t), l.steps[view.steps_done].title.in(lang)));
+    ImGui::PopStyleColor();
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
+  if (asks) bring_into_view(view);
   draw_status(view);
+}
+
+// A new step's task or prediction choices, just drawn, come into view if the panel scrolls
+// (a keyboard learner would not know they are below), as far as the step's text allows: its
+// first lines stay. Tried over a few passes: the panel sizes itself to new content a pass late.
+void lesson_panel::bring_into_view(const lesson_view& view) {
+  const u32 key = (view.current << 16) | view.steps_done;
+  if (key != _scrolled_for) {
+    _scrolled_for = key;
+    _scroll_passes = 3;
+  }
+  if (_scroll_passes == 0) return;
+  --_scroll_passes;
+  const f32 pad = ImGui::GetStyle().WindowPadding.y;
+  const f32 bottom = ImGui::GetCursorPosY(), seen_to = ImGui::GetScrollY() + ImGui::GetWindowHeight() - pad;
+  if (bottom > seen_to) ImGui::SetScrollY(std::min(bottom + pad - ImGui::GetWindowHeight(), _step_top));
 }
 
 // What the step's actions measured on this device, as the console prints it (the numbers the
@@ -313,8 +338,10 @@ void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {
 void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& step) {
   const language lang = view.lang;
   ImGui::Separator();
-  ImGui::TextColored(colour_title, "%s", step.title.in(lang).c_str());
-  ImGui::TextWrapped("%s", step.exercise->task.in(lang).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
+  text_wrapped(step.title.in(lang));
+  ImGui::PopStyleColor();
+  text_wrapped(step.exercise->task.in(lang));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(text(lang, "Use the Controls panel, then Check above; Show me does it for you."_t));
   ImGui::PopStyleColor();
@@ -374,17 +401,40 @@ void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p,
     _guess_for = key;
     _guess = -1;
   }
-  ImGui::TextWrapped("%s %s", text(lang, "Predict:"_t), p.question.in(lang).c_str());
+  text_wrapped(fmt::format("{} {}", text(lang, "Predict:"_t), p.question.in(lang)));
+  // Each choice wrapped beside its marker (long choices stay whole), the text clickable too.
+  const auto wrapped_beside = [](const std::string& choice) {
+    ImGui::SameLine();
+    ImGui::BeginGroup();
+    text_wrapped(choice);
+    ImGui::EndGroup();
+  };
+  const ImVec4 green{0.4f, 0.9f, 0.4f, 1.f}, amber{1.f, 0.75f, 0.3f, 1.f};
+  std::optional<size_t> picked, right;
   for (size_t i = 0; i < p.choices.size(); ++i) {
     const std::string choice = choice_text(p.choices[i], lang);
     if (!answered) {
-      ImGui::RadioButton(fmt::format("{}##guess{}", choice, i).c_str(), &_guess, static_cast<int>(i));
+      ImGui::RadioButton(fmt::format("##guess{}", i).c_str(), &_guess, static_cast<int>(i));
+      wrapped_beside(choice);
+      if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) _guess = static_cast<int>(i);
       continue;
     }
-    const bool right = view.answer && p.choices[i].value == *view.answer;
-    const bool picked = _guess_for == key && _guess == static_cast<int>(i);
-    ImGui::TextColored(right ? ImVec4{0.4f, 0.9f, 0.4f, 1.f} : ImVec4{0.7f, 0.7f, 0.7f, 1.f}, "%s %s%s",
-                       right ? "=>" : "  ", choice.c_str(), picked ? text(lang, "  (your guess)"_t) : "");
+    if (view.answer && p.choices[i].value == *view.answer) right = i;
+    if (_guess_for == key && _guess == static_cast<int>(i)) picked = i;
+    ImGui::PushStyleColor(ImGuiCol_Text, right == i ? green : ImVec4{0.7f, 0.7f, 0.7f, 1.f});
+    ImGui::TextUnformatted(right == i ? "=>" : "  ");
+    wrapped_beside(picked == i ? choice + text(lang, "  (your guess)"_t) : choice);
+    ImGui::PopStyleColor();
+  }
+  // The learner's guess, answered: right, or what it was against what the engine showed.
+  if (answered && picked) {
+    ImGui::PushStyleColor(ImGuiCol_Text, picked == right ? green : amber);
+    text_wrapped(picked == right ? std::string{text(lang, "Your guess was right; the text above says why."_t)}
+                 : right         ? textf(lang, "You guessed \"{}\"; the answer is \"{}\": the text above says why."_t,
+                                         choice_text(p.choices[*picked], lang), choice_text(p.choices[*right], lang))
+                                 : std::string{text(
+                                       lang, "The engine gave none of the choices; the text above says what it showed."_t)});
+    ImGui::PopStyleColor();
   }
 }
 

@@ -44,6 +44,7 @@ private:
   void draw_references(const lesson_step& step, language lang);
   void draw_step_terms(const lesson_view& view, const lesson_step& step);
   void draw_exercise(const lesson_view& view, const lesson_step& step);
+  void bring_into_view(const lesson_view& view);
   void draw_glossary(const lesson_view& view);
   void draw_entry(const lesson_view& view, const glossary_term& t);
   void remember(const std::string& id);  // the last item's rectangle, as a button's
@@ -52,6 +53,9 @@ private:
   std::vector<lesson_request> _requests;
   std::map<std::string, ImVec4, std::less<>> _buttons;
   std::string _hovered;
+  f32 _step_top{0.f};      // where the shown step's text begins, in the panel (scrolling stops there)
+  u32 _scrolled_for{~0u};  // (lesson index << 16) | steps done, brought into view
+  u32 _scroll_passes{0};
   int _guess{-1};       // the learner's pick for the step about to run
   u32 _guess_for{~0u};  // (lesson index << 16) | step the pick belongs to
   std::string _term;    // the glossary entry shown

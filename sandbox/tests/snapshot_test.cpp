@@ -532,6 +532,42 @@ TEST(frame_lanes_test, a_value_completes_no_earlier_than_its_signal) {
   EXPECT_NEAR(busy.done_ms - busy.signal_ms, 0.5, 1e-9);
 }
 
+// Frames seconds apart (a lesson holding the engine): the idle time between them is cut to
+// a short break that says how long it was; durations stay real, and the frames stay in order.
+TEST(frame_lanes_test, idle_gaps_become_breaks_and_durations_stay_real) {
+  std::vector<gfx::frame_timing> t(3);
+  const u64 starts[] = {0, 4'000'000'000ull, 4'020'000'000ull};  // 4 s idle, then back to back
+  for (u32 i = 0; i < 3; ++i) {
+    const u64 base = 1'000'000 + starts[i];
+    t[i] = {.frame = i,
+            .waited_value = i,
+            .signal_value = i + 1,
+            .cpu_wait_begin = base,
+            .cpu_wait_end = base + 1'000'000,
+            .cpu_submit = base + 5'000'000,
+            .cpu_signal = base + 6'000'000,
+            .gpu_begin = base + 5'500'000,
+            .gpu_end = base + 15'000'000,
+            .slot = i,
+            .gpu_source = gfx::gpu_time_source::timestamps};
+  }
+  const ui::frame_lanes lanes = ui::build_frame_lanes(t);
+  ASSERT_EQ(lanes.breaks.size(), 1u) << "only the 4 s gap; 5 ms between frames 1 and 2 is no break";
+  EXPECT_NEAR(lanes.breaks[0].idle_ms, 4000.0 - 15.0, 1e-6);
+  EXPECT_NEAR(lanes.breaks[0].at_ms, 15.0, 1e-6);
+  EXPECT_LT(lanes.breaks[0].shown_ms, 20.0);
+  EXPECT_LT(lanes.span_ms, 60.0) << "the window is the frames, not the wait";
+  for (const ui::lane_span& s : lanes.gpu) EXPECT_NEAR(s.end_ms - s.begin_ms, 9.5, 1e-6);
+  for (size_t i = 1; i < lanes.cpu.size(); ++i) EXPECT_GE(lanes.cpu[i].begin_ms, lanes.cpu[i - 1].begin_ms);
+  EXPECT_GT(lanes.cpu[3].begin_ms, lanes.breaks[0].at_ms + lanes.breaks[0].shown_ms - 1e-9);
+  // Live frames, 20 ms apart: no break.
+  for (u32 i = 1; i < 3; ++i)
+    for (u64* at :
+         {&t[i].cpu_wait_begin, &t[i].cpu_wait_end, &t[i].cpu_submit, &t[i].cpu_signal, &t[i].gpu_begin, &t[i].gpu_end})
+      *at -= 3'980'000'000ull;
+  EXPECT_TRUE(ui::build_frame_lanes(t).breaks.empty());
+}
+
 // Headless (no Present to wait for), GPU-heavy frames: with 1 frame in flight each frame
 // begins after the previous one finished on the GPU; with 3 the CPU records ahead.
 TEST_F(snapshot_test, the_timeline_shows_the_cpu_running_ahead_only_with_frames_in_flight) {
