@@ -118,13 +118,16 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   };
   for (const lane_span& s : lanes.cpu) draw_span(s, cpu_y);
   for (const lane_span& s : lanes.gpu) draw_span(s, gpu_y);
-  // Signals: a tick at the end of each recording, with its value.
+  // Signals: a tick at the end of each recording, with its value where it has room.
+  f32 signal_free_from = x0 - 100.f;
   for (const lane_span& s : lanes.cpu) {
     if (s.what != lane_span::kind::present || !s.value) continue;
     const f32 x = x_of(s.end_ms);
     dl->AddLine(ImVec2{x, cpu_y - 2.f}, ImVec2{x, cpu_y + lane_h + 2.f}, colour_text, 2.f);
     const std::string value = fmt::format("S{}", s.value);
+    if (x + 2.f < signal_free_from) continue;
     dl->AddText(ImVec2{x + 2.f, cpu_y + lane_h}, colour_changed, value.c_str());
+    signal_free_from = x + 2.f + ImGui::CalcTextSize(value.c_str()).x + 4.f;
   }
   // Signal -> the GPU completing it -> the wait it released.
   for (const fence_arrow& a : lanes.arrows) {
@@ -144,9 +147,13 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
         dl->AddLine(ImVec2{x - 2.f, y}, ImVec2{x + 2.f, y + 3.f}, colour_slot_free);
     const std::string idle =
         b.idle_ms >= 1000.0 ? fmt::format("{:.1f} s", b.idle_ms / 1000.0) : fmt::format("{:.0f} ms", b.idle_ms);
-    const f32 w = ImGui::CalcTextSize(idle.c_str()).x;
-    if (w + 4.f <= z - a || lanes.breaks.size() <= 4)
-      dl->AddText(ImVec2{(a + z - w) / 2, cpu_y + lane_h + 1.f}, IM_COL32(180, 180, 186, 255), idle.c_str());
+    // On the GPU lane, on a dark ground (it may be wider than the band), clear of the Signals'.
+    const f32 w = ImGui::CalcTextSize(idle.c_str()).x, tx = (a + z - w) / 2;
+    if (w + 4.f <= z - a || lanes.breaks.size() <= 4) {
+      dl->AddRectFilled(ImVec2{tx - 2.f, gpu_y + 3.f}, ImVec2{tx + w + 2.f, gpu_y + lane_h - 3.f},
+                        IM_COL32(20, 20, 24, 255));
+      dl->AddText(ImVec2{tx, gpu_y + 4.f}, IM_COL32(180, 180, 186, 255), idle.c_str());
+    }
   }
   // The axis: ms before the newest time shown; with idle gaps cut, that would lie, so the
   // frames are named where they begin instead (as many as fit).
