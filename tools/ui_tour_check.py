@@ -12,7 +12,8 @@ language and window size asked, then reads each step's UI map and the lesson fil
 - the lesson text names no control, panel or field in English where it should use {ui:KEY}
   (the names are those the maps list, so a new control joins the check by being drawn);
 - in a Chinese run, no English sentence of the catalogue is on screen (the map's texts: all
-  the panels draw), outside the Log panel's process log, which stays English by design.
+  the panels draw), outside the Log panel's process log and the engine messages a measured
+  line quotes, which stay English by design.
 
   ui_tour_check.py --exe BIN --lessons DIR [--run LANG:WxH ...] [-j N] [--keep DIR]
 """
@@ -110,6 +111,17 @@ def english_phrases(texts):
     return out
 
 
+def on_screen(line):
+    """A drawn line as the catalogue wrote it: not the process log ("[12:00:01.5] [info] ..."),
+    which stays English by design, nor an engine message a measured line ("· ...") quotes
+    after its colon."""
+    if line.startswith("["):
+        return ""
+    if line.lstrip().startswith("\u00b7"):
+        return re.split(r"：|: ", line, maxsplit=1)[0]
+    return line
+
+
 def check_run(lessons_dir, lessons, tour_dir, lang, size, all_names, problems):
     texts = catalogue(lang)
     where = f"{lang} {size}"
@@ -154,7 +166,7 @@ def check_run(lessons_dir, lessons, tour_dir, lang, size, all_names, problems):
                     problems.append(f"{where}: {lesson_id} {what}: the text names the {', '.join(tabs)} tab but "
                                     f"the inspector shows {inspector.get('panel')}")
             if phrases:
-                screen = "\n".join(line for v in views for line in v.get("texts", []) if not line.startswith("["))
+                screen = "\n".join(on_screen(line) for v in views for line in v.get("texts", []))
                 for phrase in sorted(phrases):
                     if phrase in screen:
                         problems.append(f"{where}: {lesson_id} step {done}: English on a Chinese screen: {phrase!r}")
@@ -162,31 +174,32 @@ def check_run(lessons_dir, lessons, tour_dir, lang, size, all_names, problems):
 
 
 def bare_names(lessons, names, problems):
-    """Text that names a control, panel or field in English instead of by {ui:KEY}."""
-    words = sorted((n for n in names if len(n) >= 3 and re.search(r"[A-Za-z]", n) and
-                    (n[0].isupper() or " " in n)), key=len, reverse=True)
+    """Text that names a control, panel or field in plain words instead of by {ui:KEY}. A name
+    of several words with a capital ("Step one frame") is flagged anywhere; one that is also an
+    ordinary word (one word, or all lower case: "Windows", "frames in flight") only where the
+    text treats it as a control: next to section, panel, tab, button, press..."""
+    en_context = (r"(?:\b(?:press|click|tick|untick|drag|the)\s+{n}\s+(?:section|panel|tab|button|slider|checkbox|"
+                  r"column|field|line)\b|\b(?:press|click|tick|untick)\s+{n}(?![A-Za-z_]))")
+    zh_context = r"(?:{n}\s*(?:一节|面板|标签|按钮|滑块|复选框|这一列|列|一行)|(?:按|点|点击|勾选)\s*{n})"
+    candidates = [n for n in names if len(n) >= 3 and re.search(r"[A-Za-z]", n)]
     for lesson_id, doc in lessons:
         for i, step in enumerate(doc["steps"], 1):
             for lang in ("zh", "en"):
                 after, before = step_texts(step, lang)
                 for t in after + before:
                     plain = UI_REF.sub(" ", t)
-                    for n in words:
-                        pattern = r"(?<![A-Za-z_])" + re.escape(n) + r"(?![A-Za-z_(])"
-                        if re.search(pattern, plain) and (lang == "zh" or not sentence_start(plain, n)):
-                            problems.append(f"{lesson_id} step {i} ({lang}): names {n!r} without {{ui:{n}}}")
+                    for n in sorted(candidates, key=len, reverse=True):
+                        word = re.escape(n)
+                        ordinary = " " not in n or n == n.lower()
+                        if ordinary:
+                            pattern = (zh_context if lang == "zh" else en_context).replace("{n}", word)
+                            hit = re.search(pattern, plain, flags=0 if lang == "zh" else re.IGNORECASE)
+                        else:
+                            hit = re.search(r"(?<![A-Za-z_])" + word + r"(?![A-Za-z_(])", plain)
+                        if hit:
+                            problems.append(f"{lesson_id} step {i} ({lang}): names {n!r} without {{ui:{n}}}: "
+                                            f"...{plain[max(0, hit.start() - 30):hit.end() + 30]}...")
                             break
-
-
-def sentence_start(text, name):
-    """In English, a single capitalised word that only starts sentences is a word, not a name."""
-    if " " in name:
-        return False
-    for m in re.finditer(r"(?<![A-Za-z_])" + re.escape(name) + r"(?![A-Za-z_])", text):
-        before = text[:m.start()].rstrip()
-        if before and before[-1] not in ".:;!?":
-            return False
-    return True
 
 
 def main():

@@ -140,7 +140,7 @@ public:
       slot = f->slot;
       surface = f->surface;
     }
-    _inspector.set_focus(std::move(cells), slot, surface);
+    _inspector.set_focus(std::move(cells), slot, surface, view->focus ? view->focus->resource : std::string{});
     // The sections the step shown and the one next name come open.
     const lesson& l = (*view->lessons)[view->current];
     std::vector<std::string> named;
@@ -148,6 +148,7 @@ public:
     if (view->steps_done < l.steps.size())
       named.insert(named.end(), l.steps[view->steps_done].names.begin(), l.steps[view->steps_done].names.end());
     _inspector.open_sections(named);
+    ui::reveal_names(named);
   }
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
@@ -184,7 +185,9 @@ private:
   void draw_panels(const overlay_state& state) {
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const bool with_lesson = _lesson.has_value();
-    const panel_layout layout = compute_layout(display.x, display.y, with_lesson);
+    const bool at_exercise = with_lesson && _lesson->steps_done < (*_lesson->lessons)[_lesson->current].steps.size() &&
+                             (*_lesson->lessons)[_lesson->current].steps[_lesson->steps_done].exercise;
+    const panel_layout layout = compute_layout(display.x, display.y, with_lesson, at_exercise);
     _compact = layout.compact;
     const bool place = _inspector.take_layout_reset() || display.x != _placed_for.x || display.y != _placed_for.y ||
                        with_lesson != _placed_with_lesson;
@@ -209,12 +212,14 @@ private:
       capture_text();
       if (shown && ImGui::BeginTabBar("compact")) {
         const auto tab = [&](text_key key, const char* id) {
-          const bool open = ImGui::BeginTabItem(ui::ui_label(ui::ui_language(), key, id).c_str(), nullptr,
-                                                _view_request == id ? ImGuiTabItemFlags_SetSelected : 0);
-          ui::name_item(key);
+          const std::string drawn = ui::ui_label(ui::ui_language(), key, id);
+          const bool open =
+              ImGui::BeginTabItem(drawn.c_str(), nullptr, _view_request == id ? ImGuiTabItemFlags_SetSelected : 0);
+          ui::name_item(key, drawn);
           return open;
         };
         if (_lesson && tab("Lesson"_t, "tab-lesson")) {
+          _lesson_panel.set_height_limit(0.f);
           _lesson_panel.draw(*_lesson);
           ImGui::EndTabItem();
         }
@@ -239,6 +244,7 @@ private:
       to_content(layout.lesson);
       if (ImGui::Begin(lesson_panel::title(*_lesson).c_str(), nullptr, sized_to_content)) {
         capture_text();
+        _lesson_panel.set_height_limit(layout.lesson.h);
         _lesson_panel.draw(*_lesson);
       }
       const f32 bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;

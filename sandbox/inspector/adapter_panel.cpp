@@ -7,7 +7,7 @@ namespace {
 // "label: value", wrapped; the label is a name a lesson can point at.
 void field(text_key label, const std::string& value) {
   ImGui::TextWrapped("%s: %s", tr(label), value.c_str());
-  name_item(label);
+  name_item(label, tr(label));
 }
 }  // namespace
 

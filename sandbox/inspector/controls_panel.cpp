@@ -32,21 +32,24 @@ void controls_panel::request(nlohmann::json step) {
 }
 
 void controls_panel::draw(const overlay_state& state, const frame_record* latest, marks& marks) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped(
-      "%s",
-      tr("Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, \u2190/PgUp back, Home restart, R retry"_t));
-  ImGui::PopStyleColor();
+  // One line, the keys in full on hover: the panel's height goes to the controls lessons use.
   if (marks.button("Reset layout"_t)) _layout_reset = true;
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", tr("F1 hides, F11 fullscreen"_t));
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "%s",
+        tr("Keys: F1 hides/shows the overlay, F11 or Alt+Enter fullscreen; lesson: \u2192/PgDn next, \u2190/PgUp back, Home restart, R retry"_t));
   if (marks.section("Frame loop"_t, true)) {
     // Every control shows the engine's state as it is, however it was set (flags, keys,
     // scripts, lessons); changing one asks for the change, applied between frames. Each
     // control's label is its action's (script/actions/).
     bool paused = _loop_paused || state.lesson_holds_engine;
     ImGui::BeginDisabled(state.lesson_holds_engine);
-    if (ImGui::Checkbox(ui_label("Pause frame loop"_t).c_str(), &paused)) _loop_paused = paused;
+    const std::string pause = ui_label("Pause frame loop"_t);
+    if (ImGui::Checkbox(pause.c_str(), &paused)) _loop_paused = paused;
     marks.remember("Pause frame loop");
-    name_item("Pause frame loop"_t);
+    name_item("Pause frame loop"_t, pause);
     ImGui::EndDisabled();
     if (state.lesson_holds_engine && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip(
@@ -61,22 +64,23 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
                                       ImGui::GetStyle().ItemInnerSpacing.x));
     int frames_in_flight =
         latest ? static_cast<int>(latest->frame.frames_in_flight) : static_cast<int>(gfx::frame_slot_count);
-    if (ImGui::SliderInt(ui_label(actions::control_label("set_frames_in_flight")).c_str(), &frames_in_flight, 1,
-                         static_cast<int>(gfx::frame_slot_count)))
+    const std::string in_flight = ui_label(actions::control_label("set_frames_in_flight")),
+                      load = ui_label(actions::control_label("set_gpu_load")),
+                      show_triangle = ui_label(actions::control_label("show_triangle"));
+    if (ImGui::SliderInt(in_flight.c_str(), &frames_in_flight, 1, static_cast<int>(gfx::frame_slot_count)))
       request({{"do", "set_frames_in_flight"}, {"count", frames_in_flight}});
     marks.remember("frames in flight");
-    name_item(actions::control_label("set_frames_in_flight"));
+    name_item(actions::control_label("set_frames_in_flight"), in_flight);
     int gpu_load = static_cast<int>(state.content.gpu_load_passes);
-    if (ImGui::SliderInt(ui_label(actions::control_label("set_gpu_load")).c_str(), &gpu_load, 0,
-                         std::max(100, gpu_load)))
+    if (ImGui::SliderInt(load.c_str(), &gpu_load, 0, std::max(100, gpu_load)))
       request({{"do", "set_gpu_load"}, {"passes", gpu_load}});
-    name_item(actions::control_label("set_gpu_load"));
+    name_item(actions::control_label("set_gpu_load"), load);
     ImGui::PopItemWidth();
     bool triangle = state.content.triangle;
-    if (ImGui::Checkbox(ui_label(actions::control_label("show_triangle")).c_str(), &triangle))
-      request({{"do", "show_triangle"}, {"visible", triangle}});
+    const bool toggled = ImGui::Checkbox(show_triangle.c_str(), &triangle);
+    if (toggled) request({{"do", "show_triangle"}, {"visible", triangle}});
     marks.remember("triangle");
-    name_item(actions::control_label("show_triangle"));
+    name_item(actions::control_label("show_triangle"), show_triangle);
   }
   if (marks.section("Learner heap"_t, true)) {
     if (marks.button(actions::control_label("allocate"))) {

@@ -14,8 +14,9 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   // keeps the choice.
   const heap_record* heap = _chosen ? r.find_heap(_selected) : nullptr;
   if (!heap) heap = &r.heaps().back();
-  const bool choosing = ImGui::BeginCombo(ui_label("heap"_t).c_str(), heap->info.name.c_str());
-  name_item("heap"_t);
+  const std::string heap_label = ui_label("heap"_t);
+  const bool choosing = ImGui::BeginCombo(heap_label.c_str(), heap->info.name.c_str());
+  name_item("heap"_t, heap_label);
   if (choosing) {
     for (const heap_record& h : r.heaps())
       if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {
@@ -36,10 +37,18 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
           .c_str());
   if (info.faults > 0) {  // a heap running the wiki's code: what its model stopped
     ImGui::PushStyleColor(ImGuiCol_Text, colour_changed);
-    ImGui::TextWrapped("%s", trf("the wiki's code: {} fault(s) stopped; the last: {}"_t, info.faults,
-                                 heap->state ? heap->state->last_fault : std::string{})
-                                 .c_str());
+    // The engine's message (English, with the numbers) on hover; here, what it was, in the
+    // learner's language.
+    const std::string engine_says = heap->state ? heap->state->last_fault : std::string{};
+    const char* what = engine_says.starts_with("allocate()")
+                           ? tr("allocate() would read past the end of _free_handles (no capacity check)"_t)
+                       : engine_says.starts_with("free()") ? tr("free() was given an index allocate() never set"_t)
+                       : engine_says.starts_with("process_deferred_release")
+                           ? tr("process_deferred_release would wrap --_size below 0 and write outside the array"_t)
+                           : engine_says.c_str();
+    ImGui::TextWrapped("%s", trf("the wiki's code: {} fault(s) stopped; the last: {}"_t, info.faults, what).c_str());
     ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered() && !engine_says.empty()) ImGui::SetTooltip("%s", engine_says.c_str());
   }
   legend(colour_free, tr("free"_t));
   legend(colour_allocated, tr("allocated"_t));

@@ -107,9 +107,10 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
   const auto tab = [&](text_key name, auto&& draw) {
     const std::string_view id = name.english;
-    const bool open = ImGui::BeginTabItem(ui::ui_label(name).c_str(), nullptr, tab_flags(id));
+    const std::string drawn = ui::ui_label(name);
+    const bool open = ImGui::BeginTabItem(drawn.c_str(), nullptr, tab_flags(id));
     _marks.remember(("tab:" + std::string{id}).c_str());  // the tab's own button
-    ui::name_item(name);
+    ui::name_item(name, drawn);
     if (open) {
       _shown_panel = id;
       draw();
@@ -121,7 +122,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   tab("Fences"_t,
       [&] { ui::draw_fences(shown, _frame_times, (_loaded ? _loaded->adapter : adapter).gpu_clock, _marks); });
   tab("Surfaces"_t, [&] { ui::draw_surfaces(shown, _focus, _highlights); });
-  tab("Resources"_t, [&] { ui::draw_resources(shown, _marks); });
+  tab("Resources"_t, [&] { ui::draw_resources(shown, _focus, _marks); });
   tab("Log"_t, [&] { ui::draw_log(shown, *_log); });
   tab("Adapter"_t, [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });
   tab("Diff"_t, [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr, _diff_path); });

@@ -100,9 +100,11 @@ public:
   std::optional<ImVec4> cell_rect(std::string_view heap, u32 index) const { return _marks.cell_rect(heap, index); }
   std::optional<ImVec4> button_rect(std::string_view label) const { return _marks.button_rect(label); }
   // What a lesson step points at: cells (heap, index), a frame slot's deferred queue, a
-  // surface slot. Outlined in their panels.
-  void set_focus(std::vector<std::pair<std::string, u32>> cells, u32 slot = invalid_id, u32 surface = invalid_id) {
-    _focus = {std::move(cells), slot, surface};
+  // surface slot, a resource. Outlined in their panels.
+  void set_focus(std::vector<std::pair<std::string, u32>> cells, u32 slot = invalid_id, u32 surface = invalid_id,
+                 std::string resource = {}) {
+    const bool row = !resource.empty();
+    _focus = {std::move(cells), slot, surface, std::move(resource), row};
   }
 
   static constexpr ImU32 colour_free = ui::colour_free;

@@ -5,7 +5,7 @@
 
 namespace xe::sandbox {
 
-panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
+panel_layout compute_layout(f32 width, f32 height, bool with_lesson, bool at_exercise) {
   constexpr f32 margin = 8.f;
   panel_layout out;
   const f32 inner_h = std::max(0.f, height - 2 * margin);
@@ -26,7 +26,9 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson) {
     out.controls = {margin, margin, left_w, inner_h};
     return out;
   }
-  const f32 lesson_h = std::floor((inner_h - margin) * 0.58f);
+  // The lesson's text scrolls on its own (what it asks stays in view); the controls below
+  // keep room for the sections lessons send the learner to.
+  const f32 lesson_h = std::floor((inner_h - margin) * (at_exercise ? 0.4f : 0.5f));
   out.lesson = {margin, margin, left_w, lesson_h};
   out.controls = {margin, margin + lesson_h + margin, left_w, std::max(0.f, inner_h - lesson_h - margin)};
   return out;

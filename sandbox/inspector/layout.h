@@ -27,6 +27,8 @@ struct panel_layout {
 
 constexpr f32 wide_min_width{1000.f};
 
-panel_layout compute_layout(f32 width, f32 height, bool with_lesson);
+// at_exercise: the lesson waits for the learner to use the controls, which get more of the
+// left column (the lesson's text scrolls).
+panel_layout compute_layout(f32 width, f32 height, bool with_lesson, bool at_exercise = false);
 
 }  // namespace xe::sandbox

@@ -10,22 +10,37 @@ namespace xe::sandbox::ui {
 
 namespace {
 std::map<std::string, shown_name, std::less<>> g_names;
+// Tried over the first passes of a step: panels above take their new size a pass or two late.
+constexpr u32 reveal_passes = 8;
+std::vector<std::pair<std::string, u32>> g_reveal;
 }  // namespace
+
+void reveal_names(const std::vector<std::string>& keys) {
+  g_reveal.clear();
+  for (const std::string& key : keys) g_reveal.emplace_back(key, reveal_passes);
+}
 
 void begin_names() { g_names.clear(); }
 
-void name_item(text_key key) {
+void name_item(text_key key, std::string_view drawn) {
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  name_item(key, ImVec4{min.x, min.y, max.x, max.y});
+  name_item(key, drawn, ImVec4{min.x, min.y, max.x, max.y});
+  const auto it = std::find_if(g_reveal.begin(), g_reveal.end(), [&](const auto& r) { return r.first == key.english; });
+  if (it == g_reveal.end()) return;
+  if (--it->second == 0) g_reveal.erase(it);
+  // The least scroll that shows it: to the bottom edge from below, to the top from above.
+  const ImVec4 seen = g_names[std::string{key.english}].visible;
+  if (max.y > seen.w) ImGui::SetScrollHereY(1.f);
+  if (min.y < seen.y) ImGui::SetScrollHereY(0.f);
 }
 
-void name_item(text_key key, ImVec4 rect) {
+void name_item(text_key key, std::string_view drawn, ImVec4 rect) {
   // Seen through the current window and every window it sits in, on the display.
   ImRect clip{ImVec2{0.f, 0.f}, ImGui::GetIO().DisplaySize};
   for (const ImGuiWindow* w = ImGui::GetCurrentWindow(); w; w = w->ParentWindow) clip.ClipWithFull(w->InnerClipRect);
-  const char* shown = tr(key);
   shown_name& n = g_names[std::string{key.english}];
-  n.shown = shown;
+  n.shown = drawn.substr(0, drawn.find("##"));
+  const char* shown = n.shown.c_str();
   n.rect = rect;
   n.visible = ImVec4{clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y};
   n.fits = rect.z - rect.x + 0.5f >= ImGui::CalcTextSize(shown, nullptr, true).x;
@@ -34,9 +49,10 @@ void name_item(text_key key, ImVec4 rect) {
 const std::map<std::string, shown_name, std::less<>>& shown_names() { return g_names; }
 
 bool marks::button(text_key label) {
-  const bool pressed = ImGui::Button(ui_label(label).c_str());
+  const std::string drawn = ui_label(label);
+  const bool pressed = ImGui::Button(drawn.c_str());
   remember(label.english.data());
-  name_item(label);
+  name_item(label, drawn);
   return pressed;
 }
 
@@ -51,10 +67,10 @@ bool marks::section(text_key label, bool open_by_default) {
     _open_once.erase(it);
     ImGui::SetNextItemOpen(true);
   }
-  const bool open =
-      ImGui::CollapsingHeader(ui_label(label).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  const std::string drawn = ui_label(label);
+  const bool open = ImGui::CollapsingHeader(drawn.c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   remember(label.english.data());
-  name_item(label);
+  name_item(label, drawn);
   return open;
 }
 

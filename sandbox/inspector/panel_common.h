@@ -54,6 +54,8 @@ struct focus {
   std::vector<std::pair<std::string, u32>> cells;
   u32 slot{invalid_id};
   u32 surface{invalid_id};
+  std::string resource;       // a Resources row, by name
+  bool scroll_to_row{false};  // until the row has been scrolled into view once
 };
 
 // The history records a plot shows: up to `most`, ending with the shown one (none for a
@@ -165,9 +167,13 @@ struct shown_name {
   bool fits{};        // the text is not cut (a tab or column narrower than its text is)
 };
 void begin_names();  // at the start of a pass
-// The last item shows key's text; or an area drawn in the current window.
-void name_item(text_key key);
-void name_item(text_key key, ImVec4 rect);
+// Names a lesson step points at: each, when next drawn out of its panel's view, is scrolled
+// into it (once).
+void reveal_names(const std::vector<std::string>& keys);
+// The last item, or an area drawn in the current window, shows key: drawn is the label as
+// passed to ImGui (what precedes "##" is what the learner reads).
+void name_item(text_key key, std::string_view drawn);
+void name_item(text_key key, std::string_view drawn, ImVec4 rect);
 const std::map<std::string, shown_name, std::less<>>& shown_names();
 
 // The inspector's style: ImGui's dark one with hints (TextDisabled) light enough for WCAG AA.

@@ -46,7 +46,8 @@ std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown);
 // The surfaces' free list as cards, the free chain as arrows (surfaces_panel.cpp).
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow);
 // Every resource with its kind, size, format and release state (resources_panel.cpp).
-void draw_resources(const shown_frame& shown, marks& marks);  // marks: each column's extent
+// marks: each column's extent; the focused row is highlighted and, once, scrolled into view.
+void draw_resources(const shown_frame& shown, focus& focus, marks& marks);
 // The shown frame's events, then the process log (log_panel.cpp).
 void draw_log(const shown_frame& shown, spdlog::sinks::ringbuffer_sink_mt& log);
 // The adapter, runtime, feature level and interfaces (adapter_panel.cpp).

@@ -7,7 +7,7 @@
 
 namespace xe::sandbox::ui {
 
-void draw_resources(const shown_frame& shown, marks& marks) {
+void draw_resources(const shown_frame& shown, focus& focus, marks& marks) {
   const frame_record& r = *shown.record;
   // Every column as wide as its widest cell, never cut: narrower panels (1280x720 gives the
   // inspector about 580 pixels) scroll sideways, the names staying in view.
@@ -29,6 +29,12 @@ void draw_resources(const shown_frame& shown, marks& marks) {
   for (const gfx::resource_info& res : r.objects->resources) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
+    if (!focus.resource.empty() && res.name == focus.resource) {
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(255, 255, 255, 40));
+      if (std::exchange(focus.scroll_to_row, false)) ImGui::SetScrollHereY(0.5f);
+      const ImVec2 at = ImGui::GetCursorScreenPos();
+      marks.remember("resource row", ImVec4{at.x, at.y, at.x + 1.f, at.y + ImGui::GetTextLineHeight()});
+    }
     ImGui::TextUnformatted(res.name.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", res.name.c_str());
     ImGui::TableNextColumn();
@@ -54,8 +60,9 @@ void draw_resources(const shown_frame& shown, marks& marks) {
     for (int i = 0; i < table->ColumnsCount && i < 7; ++i) {
       marks.remember(std::string{"resources column:"} + std::string{names[i].english},
                      ImVec4{table->Columns[i].MinX, 0.f, table->Columns[i].MaxX, 0.f});
-      name_item(names[i], ImVec4{table->Columns[i].MinX, header_y, table->Columns[i].MaxX,
-                                 header_y + ImGui::TableGetHeaderRowHeight()});
+      name_item(names[i], ui_label(names[i]),
+                ImVec4{table->Columns[i].MinX, header_y, table->Columns[i].MaxX,
+                       header_y + ImGui::TableGetHeaderRowHeight()});
     }
   ImGui::EndTable();
 }

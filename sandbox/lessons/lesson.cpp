@@ -57,7 +57,7 @@ lesson_step read_step(const json& s, u32 number) {
     }
   }
   if (auto it = s.find("focus"); it != s.end()) {
-    only_keys(*it, {"panel", "heap", "cells", "slot", "surface"}, where + ": focus");
+    only_keys(*it, {"panel", "heap", "cells", "slot", "surface", "resource"}, where + ": focus");
     lesson_focus f;
     const json& panel = require(*it, "panel", where + ": focus");
     static const std::set<std::string> panels = {"Heaps",     "Deferred", "Fences",  "Surfaces",
@@ -66,6 +66,11 @@ lesson_step read_step(const json& s, u32 number) {
       fail(fmt::format("{}: focus panel {} is not one of the inspector's panels", where, brief(panel)));
     f.panel = panel.get<std::string>();
     if (auto h = it->find("heap"); h != it->end() && h->is_string()) f.heap = h->get<std::string>();
+    if (auto r = it->find("resource"); r != it->end()) {
+      if (!r->is_string() || r->get_ref<const std::string&>().empty())
+        fail(where + ": focus resource must be a resource's name");
+      f.resource = r->get<std::string>();
+    }
     if (auto c = it->find("cells"); c != it->end()) {
       if (!c->is_array()) fail(where + ": focus cells must be an array of indices");
       for (const json& index : *c) {

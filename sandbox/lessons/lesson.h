@@ -23,6 +23,7 @@ struct lesson_focus {
   std::vector<u32> cells;   // Heaps: indices to outline
   u32 slot{invalid_id};     // Deferred: the frame slot whose queue the step is about
   u32 surface{invalid_id};  // Surfaces: the surface slot the step is about
+  std::string resource;     // Resources: the row (a resource's name) the step is about
 };
 
 struct choice {

@@ -71,17 +71,19 @@ void lesson_panel::draw(const lesson_view& view) {
   if (!view.terms) return draw_lesson(view);
   if (!ImGui::BeginTabBar("lesson-tabs")) return;
   const bool open_glossary = std::exchange(_open_glossary, false);
-  const bool lesson_open = ImGui::BeginTabItem(ui::ui_label(lang, "Lesson"_t, "tab-lesson").c_str());
+  const std::string lesson_tab = ui::ui_label(lang, "Lesson"_t, "tab-lesson"),
+                    glossary_tab = ui::ui_label(lang, "Glossary"_t, "tab-glossary");
+  const bool lesson_open = ImGui::BeginTabItem(lesson_tab.c_str());
   remember("tab-lesson");
-  ui::name_item("Lesson"_t);
+  ui::name_item("Lesson"_t, lesson_tab);
   if (lesson_open) {
     draw_lesson(view);
     ImGui::EndTabItem();
   }
-  const bool glossary_open = ImGui::BeginTabItem(ui::ui_label(lang, "Glossary"_t, "tab-glossary").c_str(), nullptr,
-                                                 open_glossary ? ImGuiTabItemFlags_SetSelected : 0);
+  const bool glossary_open =
+      ImGui::BeginTabItem(glossary_tab.c_str(), nullptr, open_glossary ? ImGuiTabItemFlags_SetSelected : 0);
   remember("tab-glossary");
-  ui::name_item("Glossary"_t);
+  ui::name_item("Glossary"_t, glossary_tab);
   if (glossary_open) {
     draw_glossary(view);
     ImGui::EndTabItem();
@@ -121,7 +123,23 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
     _requests.push_back({lesson_command::set_language, 0, lang.next()});
   draw_buttons(view, current);
   ImGui::Separator();
-  draw_step(view, current);
+  // The step's text scrolls between the buttons and what comes next (a task, a prediction,
+  // a failure), which stay in view: a keyboard learner sees them without scrolling. Sized
+  // from the last pass's heights (the panel settles a pass later).
+  const f32 room = (_height_limit > 0.f ? _height_limit - ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y
+                                        : ImGui::GetContentRegionAvail().y) -
+                   _asks_height;
+  const f32 least = std::min(_text_height, 3 * ImGui::GetTextLineHeightWithSpacing());
+  if (ImGui::BeginChild("step-text", ImVec2{0.f, std::max(std::min(_text_height, room), least)})) {
+    const u32 key = (view.current << 16) | view.steps_done;
+    if (std::exchange(_text_for, key) != key) ImGui::SetScrollY(0.f);  // a new step reads from its start
+    draw_step(view, current);
+    _text_height = ImGui::GetCursorPosY();
+  }
+  ImGui::EndChild();
+  const f32 top = ImGui::GetCursorPosY();
+  draw_next(view, current);
+  _asks_height = ImGui::GetCursorPosY() - top;
 }
 
 // At the top, under the chapter list: they stay where they are whatever the step's text.
@@ -131,7 +149,7 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   const bool failed = view.failure != nullptr;
   const auto command = [&](text_key key, const char* id, lesson_command c, bool enabled) {
     if (button(text(lang, key), id, enabled)) _requests.push_back({c, view.current, lang});
-    ui::name_item(key);
+    ui::name_item(key, text(lang, key));
     ImGui::SameLine();
   };
   command("Back"_t, "back", lesson_command::back, view.steps_done > 0 || failed);
@@ -171,11 +189,9 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
   const u32 total = static_cast<u32>(l.steps.size());
   // Shown: the step last run (its text explains the state on screen), or the summary.
   if (view.steps_done == 0) {
-    _step_top = ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y;
     text_wrapped(l.summary.in(lang));
   } else {
     const lesson_step& step = l.steps[view.steps_done - 1];
-    _step_top = ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y;
     ImGui::Text("%s %u / %u", text(lang, "Step"_t), step.number, total);
     ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
     text_wrapped(step.title.in(lang));
@@ -186,6 +202,12 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     draw_step_terms(view, step);
     if (step.predict) draw_prediction(view, *step.predict, true);
   }
+}
+
+// Below the step's text: the exercise waiting, the next step's question, what went wrong.
+void lesson_panel::draw_next(const lesson_view& view, const lesson& l) {
+  const language lang = view.lang;
+  const u32 total = static_cast<u32>(l.steps.size());
   const bool asks = !view.failure && view.steps_done < total &&
                     (l.steps[view.steps_done].exercise || l.steps[view.steps_done].predict);
   if (asks && l.steps[view.steps_done].exercise) {
@@ -199,24 +221,7 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
     ImGui::PopStyleColor();
     draw_prediction(view, *l.steps[view.steps_done].predict, false);
   }
-  if (asks) bring_into_view(view);
   draw_status(view);
-}
-
-// A new step's task or prediction choices, just drawn, come into view if the panel scrolls
-// (a keyboard learner would not know they are below), as far as the step's text allows: its
-// first lines stay. Tried over a few passes: the panel sizes itself to new content a pass late.
-void lesson_panel::bring_into_view(const lesson_view& view) {
-  const u32 key = (view.current << 16) | view.steps_done;
-  if (key != _scrolled_for) {
-    _scrolled_for = key;
-    _scroll_passes = 3;
-  }
-  if (_scroll_passes == 0) return;
-  --_scroll_passes;
-  const f32 pad = ImGui::GetStyle().WindowPadding.y;
-  const f32 bottom = ImGui::GetCursorPosY(), seen_to = ImGui::GetScrollY() + ImGui::GetWindowHeight() - pad;
-  if (bottom > seen_to) ImGui::SetScrollY(std::min(bottom + pad - ImGui::GetWindowHeight(), _step_top));
 }
 
 // What the step's actions measured on this device, as the console prints it (the numbers the

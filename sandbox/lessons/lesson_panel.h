@@ -18,8 +18,10 @@ class lesson_panel {
 public:
   // The window title in the view's language; the ID after ### stays the same.
   static std::string title(const lesson_view& view);
-  // The panel's contents, inside a window the overlay opened.
+  // The panel's contents, inside a window the overlay opened. A window that sizes itself to
+  // its content passes its greatest height (0: the space left in it).
   void draw(const lesson_view& view);
+  void set_height_limit(f32 height) { _height_limit = height; }
   std::vector<lesson_request> take_requests() { return std::exchange(_requests, {}); }
   void begin_pass() {
     _buttons.clear();
@@ -44,7 +46,7 @@ private:
   void draw_references(const lesson_step& step, language lang);
   void draw_step_terms(const lesson_view& view, const lesson_step& step);
   void draw_exercise(const lesson_view& view, const lesson_step& step);
-  void bring_into_view(const lesson_view& view);
+  void draw_next(const lesson_view& view, const lesson& l);
   void draw_glossary(const lesson_view& view);
   void draw_entry(const lesson_view& view, const glossary_term& t);
   void remember(const std::string& id);  // the last item's rectangle, as a button's
@@ -53,12 +55,13 @@ private:
   std::vector<lesson_request> _requests;
   std::map<std::string, ImVec4, std::less<>> _buttons;
   std::string _hovered;
-  f32 _step_top{0.f};      // where the shown step's text begins, in the panel (scrolling stops there)
-  u32 _scrolled_for{~0u};  // (lesson index << 16) | steps done, brought into view
-  u32 _scroll_passes{0};
-  int _guess{-1};       // the learner's pick for the step about to run
-  u32 _guess_for{~0u};  // (lesson index << 16) | step the pick belongs to
-  std::string _term;    // the glossary entry shown
+  f32 _height_limit{0.f};  // set_height_limit(); 0: the space left where the panel is drawn
+  f32 _text_height{0.f};   // the step text's full height, last pass
+  f32 _asks_height{0.f};   // what follows it, last pass
+  u32 _text_for{~0u};      // (lesson index << 16) | steps done whose text is shown
+  int _guess{-1};          // the learner's pick for the step about to run
+  u32 _guess_for{~0u};     // (lesson index << 16) | step the pick belongs to
+  std::string _term;       // the glossary entry shown
   bool _glossary_shown{false};
   bool _open_glossary{false};   // select the Glossary tab on the next pass
   bool _scroll_to_term{false};  // bring _term into the list's view

@@ -32,6 +32,17 @@ TEST(layout, panels_lie_inside_the_window_and_apart) {
     }
 }
 
+// At an exercise the controls get more of the left column, the lesson less, both still apart.
+TEST(layout, an_exercise_gives_the_controls_more_room) {
+  for (const size s : {size{1280, 720}, size{1920, 1080}, size{1000, 600}}) {
+    const panel_layout reading = compute_layout(s.w, s.h, true), doing = compute_layout(s.w, s.h, true, true);
+    EXPECT_GT(doing.controls.h, reading.controls.h) << s.w;
+    EXPECT_LT(doing.lesson.h, reading.lesson.h) << s.w;
+    EXPECT_FALSE(doing.lesson.overlaps(doing.controls)) << s.w;
+    EXPECT_TRUE(doing.controls.inside(s.w, s.h)) << s.w;
+  }
+}
+
 TEST(layout, narrow_windows_get_one_tabbed_panel_that_leaves_part_of_the_frame) {
   for (const size s : {size{640, 360}, size{800, 600}, size{999, 600}}) {
     const panel_layout l = compute_layout(s.w, s.h, true);
