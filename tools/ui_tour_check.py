@@ -165,6 +165,15 @@ def check_run(lessons_dir, lessons, tour_dir, lang, size, all_names, problems):
                 if tabs and what.startswith("step") and "before" not in what and inspector.get("panel") not in tabs:
                     problems.append(f"{where}: {lesson_id} {what}: the text names the {', '.join(tabs)} tab but "
                                     f"the inspector shows {inspector.get('panel')}")
+            # The inspector is where the step's focus says: its heap, its Resources row.
+            if done > 0 and (focus := steps[done - 1].get("focus")):
+                shown = {k for v in views for k in v.get("buttons", {})}
+                if focus["panel"] == "Heaps" and focus.get("heap") and f"heap shown:{focus['heap']}" not in shown:
+                    problems.append(f"{where}: {lesson_id} step {done}: the focus is heap {focus['heap']!r} but "
+                                    f"the Heaps panel shows {sorted(k[11:] for k in shown if k.startswith('heap shown:'))}")
+                if focus.get("resource") and "resource row" not in shown:
+                    problems.append(f"{where}: {lesson_id} step {done}: the focus is resource {focus['resource']!r} "
+                                    f"but no Resources row is highlighted")
             if phrases:
                 screen = "\n".join(on_screen(line) for v in views for line in v.get("texts", []))
                 for phrase in sorted(phrases):

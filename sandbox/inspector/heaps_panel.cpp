@@ -17,6 +17,7 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   const std::string heap_label = ui_label("heap"_t);
   const bool choosing = ImGui::BeginCombo(heap_label.c_str(), heap->info.name.c_str());
   name_item("heap"_t, heap_label);
+  marks.remember(("heap shown:" + heap->info.name).c_str());  // the UI map says which heap is on screen
   if (choosing) {
     for (const heap_record& h : r.heaps())
       if (ImGui::Selectable(h.info.name.c_str(), &h == heap)) {

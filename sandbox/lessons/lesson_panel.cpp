@@ -42,6 +42,23 @@ void text_wrapped(const std::string& text) {
     ImGui::TextUnformatted(line.data(), line.data() + line.size());
 }
 
+// What a step about to run does to the window the panels are in (surface 0), said before
+// it happens: "" when it leaves the window alone.
+std::string takes_over_window(const lesson_step& step, language lang) {
+  for (const actions::step& a : step.actions) {
+    const bool attempt = a.name == "attempt" && a.params.contains("action");
+    const nlohmann::json& p = attempt ? a.params["action"] : a.params;
+    const std::string name = attempt ? p.value("do", std::string{}) : a.name;
+    if (p.value("slot", 0u) != 0u) continue;
+    if (name == "toggle_fullscreen") return text(lang, "This step switches this window to fullscreen or back."_t);
+    if (name != "resize") continue;
+    const u32 w = p.value("width", 0u), h = p.value("height", 0u);
+    if (w == 0 || h == 0) return text(lang, "This step minimises this window; restore it from the taskbar."_t);
+    return textf(lang, "This step resizes this window to {}x{}."_t, w, h);
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string lesson_panel::title(const lesson_view& view) { return ui::ui_label(view.lang, "Lesson"_t, "Lesson"); }
@@ -208,6 +225,13 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
 void lesson_panel::draw_next(const lesson_view& view, const lesson& l) {
   const language lang = view.lang;
   const u32 total = static_cast<u32>(l.steps.size());
+  if (!view.failure && view.steps_done < total)
+    if (const std::string warning = takes_over_window(l.steps[view.steps_done], lang); !warning.empty()) {
+      ImGui::Separator();
+      ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
+      text_wrapped(warning);
+      ImGui::PopStyleColor();
+    }
   const bool asks = !view.failure && view.steps_done < total &&
                     (l.steps[view.steps_done].exercise || l.steps[view.steps_done].predict);
   if (asks && l.steps[view.steps_done].exercise) {

@@ -214,6 +214,22 @@ TEST(lessons_folder, every_chapter_loads_with_both_languages) {
   EXPECT_LE(std::max(first, second) - std::min(first, second), 2u) << first << " and " << second << " steps";
 }
 
+// No step takes away the window the learner reads the lesson in (surface 0): minimised, it
+// would leave them nothing to press (a desktop without a taskbar looks crashed). A step about
+// zero size minimises a window of its own.
+TEST(lessons_folder, no_step_minimises_the_learners_window) {
+  auto lessons = load_lessons(XE_SOURCE_DIR "/lessons");
+  ASSERT_TRUE(lessons) << lessons.error_value().reason;
+  for (const lesson& l : *lessons)
+    for (const lesson_step& s : l.steps)
+      for (const actions::step& a : s.actions) {
+        const bool attempt = a.name == "attempt";
+        const nlohmann::json& p = attempt ? a.params.at("action") : a.params;
+        if ((attempt ? p.value("do", std::string{}) : a.name) != "resize" || p.value("slot", 0u) != 0u) continue;
+        EXPECT_FALSE(p.value("width", 0u) == 0u || p.value("height", 0u) == 0u) << l.id << " step " << s.number;
+      }
+}
+
 TEST(lessons_folder, a_chapter_that_does_not_match_its_id_or_a_repeated_number_is_named) {
   const scratch_dir dir{"xe-lesson-number-test"};
   std::string text = lesson_text(good_step);
