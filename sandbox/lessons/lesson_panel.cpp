@@ -183,18 +183,6 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   command("Run to end"_t, "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command("Restart"_t, "restart", lesson_command::restart, true);
   ImGui::NewLine();
-  // The exercise waiting and what the last Check found, next to the button: the task itself
-  // is under the step's text, which may be below the fold.
-  if (exercise) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour_title);
-    text_wrapped(fmt::format("{} {}", l.steps[view.steps_done].title.in(lang), text(lang, "(task below)"_t)));
-    ImGui::PopStyleColor();
-  }
-  if (exercise && view.feedback) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    text_wrapped(fmt::format("{} {}", text(lang, "Not yet:"_t), explain_failure(*view.feedback, lang)));
-    ImGui::PopStyleColor();
-  }
   // Wrapped: the whole line shows however narrow the panel.
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(text(lang, "\u2192/PgDn next · \u2190/PgUp back · Home restart · R retry"_t));
@@ -371,6 +359,12 @@ void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& ste
   text_wrapped(step.title.in(lang));
   ImGui::PopStyleColor();
   text_wrapped(step.exercise->task.in(lang));
+  // What the last Check found, under the task (which stays in view below the step's text).
+  if (view.feedback) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
+    text_wrapped(fmt::format("{} {}", text(lang, "Not yet:"_t), explain_failure(*view.feedback, lang)));
+    ImGui::PopStyleColor();
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(text(lang, "Use the Controls panel, then Check above; Show me does it for you."_t));
   ImGui::PopStyleColor();
