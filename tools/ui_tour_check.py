@@ -97,8 +97,8 @@ def check_ref(m, key, lang, texts):
 
 
 def english_phrases(texts):
-    """The catalogue's English sentences with a translation: phrases of three words or more
-    between fmt fields, which a Chinese screen must not show."""
+    """The catalogue's English texts with a translation: phrases of two words or more between
+    fmt fields, which a Chinese screen must not show."""
     out = set()
     for key, value in texts.items():
         if value == key:
@@ -106,7 +106,7 @@ def english_phrases(texts):
         for part in re.split(r"\{[^}]*\}", key):
             words = re.findall(r"[A-Za-z]+(?:'[a-z]+)?", part)
             phrase = part.strip(" :;,.()").strip()
-            if len(words) >= 3 and re.fullmatch(r"[A-Za-z' ,]+", phrase):
+            if len(words) >= 2 and re.fullmatch(r"[A-Za-z' ,]+", phrase):
                 out.add(phrase)
     return out
 
@@ -114,9 +114,11 @@ def english_phrases(texts):
 def on_screen(line):
     """A drawn line as the catalogue wrote it: not the process log ("[12:00:01.5] [info] ..."),
     which stays English by design, nor an engine message a measured line ("· ...") quotes
-    after its colon."""
+    after its colon, nor the object names that start a table row ("| surface 0 depth buffer |")."""
     if line.startswith("["):
         return ""
+    if line.startswith("|"):
+        return "|".join(line.split("|")[2:])
     if line.lstrip().startswith("\u00b7"):
         return re.split(r"：|: ", line, maxsplit=1)[0]
     return line
@@ -177,7 +179,7 @@ def check_run(lessons_dir, lessons, tour_dir, lang, size, all_names, problems):
             if phrases:
                 screen = "\n".join(on_screen(line) for v in views for line in v.get("texts", []))
                 for phrase in sorted(phrases):
-                    if phrase in screen:
+                    if re.search(r"(?<![A-Za-z_])" + re.escape(phrase) + r"(?![A-Za-z_])", screen):
                         problems.append(f"{where}: {lesson_id} step {done}: English on a Chinese screen: {phrase!r}")
     return steps_checked, refs_checked
 

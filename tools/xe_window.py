@@ -237,7 +237,9 @@ class Sandbox:
                 raise TestFailure(f"button {button!r} stays below its panel after scrolling")
             ox, oy = self.origin()
             x, y, w, h = panel
-            self.display.run("xdotool", "mousemove", str(int(ox + x + w / 2)), str(int(oy + y + h / 2)), "click",
+            # Near the panel's bottom edge, as a person reaching for what is below: its middle
+            # may be a list or the lesson's text, which scroll on their own.
+            self.display.run("xdotool", "mousemove", str(int(ox + x + w / 2)), str(int(oy + y + h - 14)), "click",
                              "--repeat", "3", "5")
             # Where the button is once the app has drawn the scrolled panel: a loaded machine
             # may take longer than a moment, and a stale rectangle sends the click to the

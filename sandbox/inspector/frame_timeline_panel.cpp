@@ -57,8 +57,11 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
             clock.method)
             .c_str());
     ImGui::PopStyleColor();
-  } else if (!clock.method.empty()) {
-    hint(trf("GPU lane: {}"_t, clock.method));
+  } else if (clock.timestamps) {
+    // In the learner's language from the numbers; the engine's own account on hover.
+    hint(trf("GPU lane: timestamp queries ({} ticks/s), placed on the CPU's clock to within {:.0f} us"_t,
+             clock.frequency, clock.calibration_error_us));
+    if (ImGui::IsItemHovered() && !clock.method.empty()) ImGui::SetTooltip("%s", clock.method.c_str());
   }
 
   ImDrawList* dl = ImGui::GetWindowDrawList();

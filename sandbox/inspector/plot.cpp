@@ -74,8 +74,11 @@ ImVec4 draw_plot(const plot_axes& axes, std::span<const plot_series> series) {
                             (y_max - axes.y_min)) *
                (max.y - inset - min.y);
   };
+  // Stairs hold each value until the next sample: the last one is drawn as a short level at
+  // the right (else a value reached at the shown frame would be a rise on the plot's edge).
+  const f32 tail = axes.stairs && n > 1 ? std::min(12.f, (max.x - min.x) / static_cast<f32>(n)) : 0.f;
   const auto x_of = [&](size_t i) {
-    return n > 1 ? min.x + static_cast<f32>(i) / static_cast<f32>(n - 1) * (max.x - min.x) : (min.x + max.x) / 2;
+    return n > 1 ? min.x + static_cast<f32>(i) / static_cast<f32>(n - 1) * (max.x - tail - min.x) : (min.x + max.x) / 2;
   };
   for (f64 t : y_ticks) {  // grid lines and labels on the y axis
     const f32 y = y_of(t);
@@ -116,6 +119,10 @@ ImVec4 draw_plot(const plot_axes& axes, std::span<const plot_series> series) {
       } else {
         dl->AddLine(a, b, s.colour, 2.f);
       }
+    }
+    if (tail > 0.f && count == n && count > 1) {
+      const f32 y = y_of(s.values[count - 1]);
+      dl->AddLine(ImVec2{x_of(count - 1), y}, ImVec2{max.x, y}, s.colour, 2.f);
     }
   }
   dl->PopClipRect();
