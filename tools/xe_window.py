@@ -222,7 +222,14 @@ class Sandbox:
         less room) is scrolled up with the mouse wheel over that panel, as a person does."""
         def panel_of(r):
             middle = (r[1] + r[3]) / 2
-            windows = (self.ui_map() or {}).get("windows", {})
+            m = self.ui_map() or {}
+            windows = m.get("windows", {})
+            # A term listed under the step's text scrolls with that text, in its own area; a
+            # glossary entry's See links with the entry.
+            area = "lesson:step-text" if button.startswith("lesson:term:") else "lesson:glossary-entry"
+            text = m.get("buttons", {}).get(area)
+            if button.startswith(("lesson:term:", "lesson:see:")) and text:
+                return None if middle < text[3] - 2 else (text[0], text[1], text[2] - text[0], text[3] - text[1])
             # A lesson panel button cut off at its panel's bottom may lie over the panel
             # below it: look only at its own panel.
             if button.startswith("lesson:") and "Lesson" in windows:

@@ -77,6 +77,25 @@ void lesson_panel::remember(const std::string& id) {
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) _hovered = id;
 }
 
+// A part of the panel that scrolls on its own, as tall as its content (height: last pass's)
+// up to the room the panel has left above `below` pixels of what follows it.
+bool lesson_panel::begin_scrolling(const char* id, f32 height, f32 below) {
+  const f32 room = (_height_limit > 0.f ? _height_limit - ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y
+                                        : ImGui::GetContentRegionAvail().y) -
+                   below;
+  const f32 least = std::min(height, 3 * ImGui::GetTextLineHeightWithSpacing());
+  return ImGui::BeginChild(id, ImVec2{0.f, std::max(std::min(height, room), least)});
+}
+
+// Ends it, noting its content's height and where it lies: an area, not a button, so never the
+// hovered one (window tests scroll it to reach what is below its fold).
+void lesson_panel::end_scrolling(const char* id, f32& height) {
+  height = ImGui::GetCursorPosY();
+  ImGui::EndChild();
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  _buttons[id] = ImVec4{min.x, min.y, max.x, max.y};
+}
+
 void lesson_panel::show_term(std::string_view id) {
   _term = std::string{id};
   _open_glossary = true;
@@ -143,17 +162,12 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
   // The step's text scrolls between the buttons and what comes next (a task, a prediction,
   // a failure), which stay in view: a keyboard learner sees them without scrolling. Sized
   // from the last pass's heights (the panel settles a pass later).
-  const f32 room = (_height_limit > 0.f ? _height_limit - ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y
-                                        : ImGui::GetContentRegionAvail().y) -
-                   _asks_height;
-  const f32 least = std::min(_text_height, 3 * ImGui::GetTextLineHeightWithSpacing());
-  if (ImGui::BeginChild("step-text", ImVec2{0.f, std::max(std::min(_text_height, room), least)})) {
+  if (begin_scrolling("step-text", _text_height, _asks_height)) {
     const u32 key = (view.current << 16) | view.steps_done;
     if (std::exchange(_text_for, key) != key) ImGui::SetScrollY(0.f);  // a new step reads from its start
     draw_step(view, current);
-    _text_height = ImGui::GetCursorPosY();
   }
-  ImGui::EndChild();
+  end_scrolling("step-text", _text_height);
   const f32 top = ImGui::GetCursorPosY();
   draw_next(view, current);
   _asks_height = ImGui::GetCursorPosY() - top;
@@ -310,7 +324,10 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
     if (found.empty()) ImGui::TextDisabled("%s", text(lang, "no term matches"_t));
   }
   ImGui::EndChild();
-  if (const glossary_term* t = g.find(_term)) draw_entry(view, *t);
+  // The entry scrolls under the list, so the tabs and the search stay in view.
+  if (begin_scrolling("glossary-entry", _entry_height, 0.f))
+    if (const glossary_term* t = g.find(_term)) draw_entry(view, *t);
+  end_scrolling("glossary-entry", _entry_height);
 }
 
 void lesson_panel::draw_entry(const lesson_view& view, const glossary_term& t) {

@@ -47,6 +47,8 @@ private:
   void draw_step_terms(const lesson_view& view, const lesson_step& step);
   void draw_exercise(const lesson_view& view, const lesson_step& step);
   void draw_next(const lesson_view& view, const lesson& l);
+  bool begin_scrolling(const char* id, f32 height, f32 below);
+  void end_scrolling(const char* id, f32& height);
   void draw_glossary(const lesson_view& view);
   void draw_entry(const lesson_view& view, const glossary_term& t);
   void remember(const std::string& id);  // the last item's rectangle, as a button's
@@ -58,6 +60,7 @@ private:
   f32 _height_limit{0.f};  // set_height_limit(); 0: the space left where the panel is drawn
   f32 _text_height{0.f};   // the step text's full height, last pass
   f32 _asks_height{0.f};   // what follows it, last pass
+  f32 _entry_height{0.f};  // the glossary entry's full height, last pass
   u32 _text_for{~0u};      // (lesson index << 16) | steps done whose text is shown
   int _guess{-1};          // the learner's pick for the step about to run
   u32 _guess_for{~0u};     // (lesson index << 16) | step the pick belongs to
