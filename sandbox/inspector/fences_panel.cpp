@@ -80,6 +80,11 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   marks.remember("plot:cpu time", draw_plot(axes, cpu));
 
   // The GPU's span of each frame, from the timeline: what the GPU spent, beside what the CPU did.
+  // Scaled to the GPU's times: a CPU frame that spans a held engine's wait (seconds) runs
+  // off the top instead of flattening the GPU line.
+  f32 gpu_most = 0.f;
+  for (u32 k = 0; k < window.count; ++k) gpu_most = std::max(gpu_most, history.at(window.first + k).frame.gpu_frame_ms);
+  axes.y_max = std::max(1.f, gpu_most * 1.5f);
   axes.title = clock.timestamps ? tr("GPU time per frame (ms, timestamp queries)"_t)
                                 : tr("GPU time per frame (ms, estimated from fence completion seen on the CPU)"_t);
   const plot_series gpu[] = {

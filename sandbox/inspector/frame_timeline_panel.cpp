@@ -128,9 +128,11 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
     const f32 x = x_of(s.end_ms);
     dl->AddLine(ImVec2{x, cpu_y - 2.f}, ImVec2{x, cpu_y + lane_h + 2.f}, colour_text, 2.f);
     const std::string value = fmt::format("S{}", s.value);
-    if (x + 2.f < signal_free_from) continue;
-    dl->AddText(ImVec2{x + 2.f, cpu_y + lane_h}, colour_changed, value.c_str());
-    signal_free_from = x + 2.f + ImGui::CalcTextSize(value.c_str()).x + 4.f;
+    // Kept inside the lanes at the right edge, where the newest Signal is.
+    const f32 w = ImGui::CalcTextSize(value.c_str()).x, at = std::min(x + 2.f, x1 - w);
+    if (at < signal_free_from) continue;
+    dl->AddText(ImVec2{at, cpu_y + lane_h}, colour_changed, value.c_str());
+    signal_free_from = at + w + 4.f;
   }
   // Signal -> the GPU completing it -> the wait it released.
   for (const fence_arrow& a : lanes.arrows) {
@@ -163,7 +165,8 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   dl->AddLine(ImVec2{x0, axis_y}, ImVec2{x1, axis_y}, colour_slot_free);
   const auto axis_label = [&](f32 x, const std::string& label) {
     dl->AddLine(ImVec2{x, axis_y}, ImVec2{x, axis_y + 4.f}, colour_slot_free);
-    dl->AddText(ImVec2{x - ImGui::CalcTextSize(label.c_str()).x / 2, axis_y + 3.f}, IM_COL32(180, 180, 186, 255),
+    const f32 w = ImGui::CalcTextSize(label.c_str()).x;  // whole, inside the lanes' ends
+    dl->AddText(ImVec2{std::clamp(x - w / 2, origin.x, x1 - w), axis_y + 3.f}, IM_COL32(180, 180, 186, 255),
                 label.c_str());
   };
   if (lanes.breaks.empty()) {

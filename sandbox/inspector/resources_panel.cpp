@@ -30,7 +30,7 @@ void draw_resources(const shown_frame& shown, focus& focus, marks& marks) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     if (!focus.resource.empty() && res.name == focus.resource) {
-      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(255, 255, 255, 40));
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, IM_COL32(255, 235, 59, 70));  // colour_changed, faint
       if (std::exchange(focus.scroll_to_row, false)) ImGui::SetScrollHereY(0.5f);
       const ImVec2 at = ImGui::GetCursorScreenPos();
       marks.remember("resource row", ImVec4{at.x, at.y, at.x + 1.f, at.y + ImGui::GetTextLineHeight()});

@@ -51,7 +51,11 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
       dl->AddRect(ImVec2{min.x - 3, min.y - 3}, ImVec2{max.x + 3, max.y + 3}, colour_focus, 4.f, 0, 2.f);
     std::string text = trf("slot {} (gen {})"_t, i, slot.generation) + "\n";
     if (slot.live) {
-      text += fmt::format("{} {}x{}", slot.kind, slot.width, slot.height);
+      text += fmt::format("{} {}x{}",
+                          slot.kind == "window"      ? tr("window"_t)
+                          : slot.kind == "offscreen" ? tr("offscreen"_t)
+                                                     : slot.kind,
+                          slot.width, slot.height);
       if (slot.fullscreen) text += std::string{"\n"} + tr("fullscreen"_t);
       text +=
           "\n" + trf("{} buffers, now {}"_t, slot.back_buffers, shown.record->back_buffer_index(static_cast<u32>(i)));

@@ -197,10 +197,13 @@ void lesson_panel::draw_buttons(const lesson_view& view, const lesson& l) {
   command("Run to end"_t, "end", lesson_command::run_to_end, !failed && view.steps_done < total);
   command("Restart"_t, "restart", lesson_command::restart, true);
   ImGui::NewLine();
-  // Wrapped: the whole line shows however narrow the panel.
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(text(lang, "\u2192/PgDn next · \u2190/PgUp back · Home restart · R retry"_t));
-  ImGui::PopStyleColor();
+  // The keys, before the first step (the Controls' key line has them on hover later): the
+  // step's text gets the lines.
+  if (view.steps_done == 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(text(lang, "\u2192/PgDn next · \u2190/PgUp back · Home restart · R retry"_t));
+    ImGui::PopStyleColor();
+  }
 }
 
 void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
@@ -226,6 +229,12 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
 // Below the step's text: the exercise waiting, the next step's question, what went wrong.
 void lesson_panel::draw_next(const lesson_view& view, const lesson& l) {
   const language lang = view.lang;
+  if (!_verdict.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text,
+                          _verdict_right ? ImVec4{0.4f, 0.9f, 0.4f, 1.f} : ImVec4{1.f, 0.75f, 0.3f, 1.f});
+    text_wrapped(std::exchange(_verdict, {}));
+    ImGui::PopStyleColor();
+  }
   const u32 total = static_cast<u32>(l.steps.size());
   if (!view.failure && view.steps_done < total)
     if (const std::string warning = takes_over_window(l.steps[view.steps_done], lang); !warning.empty()) {
@@ -436,45 +445,54 @@ void lesson_panel::draw_status(const lesson_view& view) {
 
 void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p, bool answered) {
   const language lang = view.lang;
+  // Each step's pick is kept on its own: the answered question and the next one are drawn
+  // in the same pass.
   const u32 key = (view.current << 16) | (view.steps_done + (answered ? 0 : 1));
-  if (key != _guess_for && !answered) {
-    _guess_for = key;
-    _guess = -1;
-  }
+  int& guess = _guesses.try_emplace(key, -1).first->second;
   text_wrapped(fmt::format("{} {}", text(lang, "Predict:"_t), p.question.in(lang)));
-  // Each choice wrapped beside its marker (long choices stay whole), the text clickable too.
+  // Short choices side by side (a line, not five); long ones each wrapped beside its marker.
+  // The text is clickable too.
+  f32 row = 0.f;
+  for (const choice& c : p.choices)
+    row += ImGui::CalcTextSize(choice_text(c, lang).c_str()).x + ImGui::GetFrameHeight() +
+           3 * ImGui::GetStyle().ItemSpacing.x;
+  const bool one_row = !answered && row <= ImGui::GetContentRegionAvail().x;
   const auto wrapped_beside = [](const std::string& choice) {
     ImGui::SameLine();
     ImGui::BeginGroup();
     text_wrapped(choice);
     ImGui::EndGroup();
   };
-  const ImVec4 green{0.4f, 0.9f, 0.4f, 1.f}, amber{1.f, 0.75f, 0.3f, 1.f};
+  const ImVec4 green{0.4f, 0.9f, 0.4f, 1.f};
   std::optional<size_t> picked, right;
   for (size_t i = 0; i < p.choices.size(); ++i) {
     const std::string choice = choice_text(p.choices[i], lang);
     if (!answered) {
-      ImGui::RadioButton(fmt::format("##guess{}", i).c_str(), &_guess, static_cast<int>(i));
+      if (one_row && i > 0) ImGui::SameLine(0.f, 2 * ImGui::GetStyle().ItemSpacing.x);
+      ImGui::RadioButton(fmt::format("##guess{}", i).c_str(), &guess, static_cast<int>(i));
       wrapped_beside(choice);
-      if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) _guess = static_cast<int>(i);
+      // The choice's text picks it too (a group reports no hover of its own: test its rectangle).
+      if (ImGui::IsWindowHovered() && ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax()) &&
+          ImGui::IsMouseClicked(ImGuiMouseButton_Left))
+        guess = static_cast<int>(i);
       continue;
     }
     if (view.answer && p.choices[i].value == *view.answer) right = i;
-    if (_guess_for == key && _guess == static_cast<int>(i)) picked = i;
+    if (guess == static_cast<int>(i)) picked = i;
     ImGui::PushStyleColor(ImGuiCol_Text, right == i ? green : ImVec4{0.7f, 0.7f, 0.7f, 1.f});
     ImGui::TextUnformatted(right == i ? "=>" : "  ");
     wrapped_beside(picked == i ? choice + text(lang, "  (your guess)"_t) : choice);
     ImGui::PopStyleColor();
   }
   // The learner's guess, answered: right, or what it was against what the engine showed.
+  // Said under the step's text, where it stays in view (draw_next), not in the text's scroll.
   if (answered && picked) {
-    ImGui::PushStyleColor(ImGuiCol_Text, picked == right ? green : amber);
-    text_wrapped(picked == right ? std::string{text(lang, "Your guess was right; the text above says why."_t)}
-                 : right         ? textf(lang, "You guessed \"{}\"; the answer is \"{}\": the text above says why."_t,
-                                         choice_text(p.choices[*picked], lang), choice_text(p.choices[*right], lang))
-                                 : std::string{text(
-                                       lang, "The engine gave none of the choices; the text above says what it showed."_t)});
-    ImGui::PopStyleColor();
+    _verdict_right = picked == right;
+    _verdict =
+        picked == right ? std::string{text(lang, "Your guess was right; the text above says why."_t)}
+        : right         ? textf(lang, "You guessed \"{}\"; the answer is \"{}\": the text above says why."_t,
+                                choice_text(p.choices[*picked], lang), choice_text(p.choices[*right], lang))
+                : std::string{text(lang, "The engine gave none of the choices; the text above says what it showed."_t)};
   }
 }
 

@@ -62,9 +62,10 @@ private:
   f32 _asks_height{0.f};   // what follows it, last pass
   f32 _entry_height{0.f};  // the glossary entry's full height, last pass
   u32 _text_for{~0u};      // (lesson index << 16) | steps done whose text is shown
-  int _guess{-1};          // the learner's pick for the step about to run
-  u32 _guess_for{~0u};     // (lesson index << 16) | step the pick belongs to
-  std::string _term;       // the glossary entry shown
+  std::string _verdict;    // this pass: the answered prediction's verdict, drawn under the text
+  bool _verdict_right{false};
+  std::map<u32, int> _guesses;  // the learner's pick, by (lesson index << 16) | step number
+  std::string _term;            // the glossary entry shown
   bool _glossary_shown{false};
   bool _open_glossary{false};   // select the Glossary tab on the next pass
   bool _scroll_to_term{false};  // bring _term into the list's view
