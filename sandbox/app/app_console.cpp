@@ -78,8 +78,10 @@ int app::ui_tour() {
       // The compact layout shows one tab at a time: each of them, as the learner clicks through.
       for (const char* view : {"", "tab-inspector", "tab-controls", "tab-lesson"}) {
         if (*view && !_overlay->select_view(view)) break;
+        // The last view only brings the lesson tab back for the next step: no map of its own.
+        const bool mapped = std::string_view{view} != "tab-lesson";
         const std::string name = *view ? fmt::format("{:02}-{}.json", done, view + 4) : fmt::format("{:02}.json", done);
-        _overlay->write_ui_map_to((folder / name).string());
+        _overlay->write_ui_map_to(mapped ? (folder / name).string() : std::string{});
         if (auto r = settle_overlay(); !r) {
           std::fprintf(stderr, "xengine-sandbox: --ui-tour: %s\n", r.error_value().reason.c_str());
           return exit_runtime;

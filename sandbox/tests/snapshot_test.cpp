@@ -505,25 +505,32 @@ TEST_F(snapshot_test, the_timeline_in_a_snapshot_is_ordered_and_consistent_with_
   }
 }
 
+// Frame i's times after base (ns): its wait ends, it is submitted and signalled, and it runs
+// on the GPU; it waits for value i and signals i + 1, in slot i.
+struct frame_offsets {
+  u64 wait_end, submit, signal, gpu_begin, gpu_end;
+};
+gfx::frame_timing timed_frame(u32 i, u64 base, const frame_offsets& o) {
+  return {.frame = i,
+          .waited_value = i,
+          .signal_value = i + 1,
+          .cpu_wait_begin = base,
+          .cpu_wait_end = base + o.wait_end,
+          .cpu_submit = base + o.submit,
+          .cpu_signal = base + o.signal,
+          .gpu_begin = base + o.gpu_begin,
+          .gpu_end = base + o.gpu_end,
+          .slot = i,
+          .gpu_source = gfx::gpu_time_source::timestamps};
+}
+
 // A GPU that finishes a frame before the CPU has queued its Signal (a slow CPU: ASan, a
 // loaded machine) cannot complete the value before the Signal: the arrow's GPU end is the
 // later of the two, so it never points back in time.
 TEST(frame_lanes_test, a_value_completes_no_earlier_than_its_signal) {
-  std::vector<gfx::frame_timing> t(3);
-  for (u32 i = 0; i < 3; ++i) {
-    const u64 base = 1'000'000ull * 10 * (i + 1);
-    t[i] = {.frame = i,
-            .waited_value = i,
-            .signal_value = i + 1,
-            .cpu_wait_begin = base,
-            .cpu_wait_end = base + 100'000,
-            .cpu_submit = base + 200'000,
-            .cpu_signal = base + 3'000'000,
-            .gpu_begin = base + 300'000,
-            .gpu_end = base + 1'000'000,
-            .slot = i,
-            .gpu_source = gfx::gpu_time_source::timestamps};
-  }
+  std::vector<gfx::frame_timing> t;
+  for (u32 i = 0; i < 3; ++i)
+    t.push_back(timed_frame(i, 1'000'000ull * 10 * (i + 1), {100'000, 200'000, 3'000'000, 300'000, 1'000'000}));
   const ui::frame_lanes lanes = ui::build_frame_lanes(t);
   ASSERT_EQ(lanes.arrows.size(), 2u);
   for (const ui::fence_arrow& a : lanes.arrows) EXPECT_DOUBLE_EQ(a.done_ms, a.signal_ms) << "frame " << a.from;
@@ -535,22 +542,13 @@ TEST(frame_lanes_test, a_value_completes_no_earlier_than_its_signal) {
 // Frames seconds apart (a lesson holding the engine): the idle time between them is cut to
 // a short break that says how long it was; durations stay real, and the frames stay in order.
 TEST(frame_lanes_test, idle_gaps_become_breaks_and_durations_stay_real) {
-  std::vector<gfx::frame_timing> t(3);
-  const u64 starts[] = {0, 4'000'000'000ull, 4'020'000'000ull};  // 4 s idle, then back to back
-  for (u32 i = 0; i < 3; ++i) {
-    const u64 base = 1'000'000 + starts[i];
-    t[i] = {.frame = i,
-            .waited_value = i,
-            .signal_value = i + 1,
-            .cpu_wait_begin = base,
-            .cpu_wait_end = base + 1'000'000,
-            .cpu_submit = base + 5'000'000,
-            .cpu_signal = base + 6'000'000,
-            .gpu_begin = base + 5'500'000,
-            .gpu_end = base + 15'000'000,
-            .slot = i,
-            .gpu_source = gfx::gpu_time_source::timestamps};
-  }
+  const frame_offsets times{1'000'000, 5'000'000, 6'000'000, 5'500'000, 15'000'000};
+  const auto frames = [&](std::initializer_list<u64> starts) {
+    std::vector<gfx::frame_timing> t;
+    for (u64 start : starts) t.push_back(timed_frame(static_cast<u32>(t.size()), 1'000'000 + start, times));
+    return t;
+  };
+  const std::vector<gfx::frame_timing> t = frames({0, 4'000'000'000ull, 4'020'000'000ull});  // 4 s idle, then 5 ms
   const ui::frame_lanes lanes = ui::build_frame_lanes(t);
   ASSERT_EQ(lanes.breaks.size(), 1u) << "only the 4 s gap; 5 ms between frames 1 and 2 is no break";
   EXPECT_NEAR(lanes.breaks[0].idle_ms, 4000.0 - 15.0, 1e-6);
@@ -561,11 +559,7 @@ TEST(frame_lanes_test, idle_gaps_become_breaks_and_durations_stay_real) {
   for (size_t i = 1; i < lanes.cpu.size(); ++i) EXPECT_GE(lanes.cpu[i].begin_ms, lanes.cpu[i - 1].begin_ms);
   EXPECT_GT(lanes.cpu[3].begin_ms, lanes.breaks[0].at_ms + lanes.breaks[0].shown_ms - 1e-9);
   // Live frames, 20 ms apart: no break.
-  for (u32 i = 1; i < 3; ++i)
-    for (u64* at :
-         {&t[i].cpu_wait_begin, &t[i].cpu_wait_end, &t[i].cpu_submit, &t[i].cpu_signal, &t[i].gpu_begin, &t[i].gpu_end})
-      *at -= 3'980'000'000ull;
-  EXPECT_TRUE(ui::build_frame_lanes(t).breaks.empty());
+  EXPECT_TRUE(ui::build_frame_lanes(frames({0, 20'000'000, 40'000'000})).breaks.empty());
 }
 
 // Headless (no Present to wait for), GPU-heavy frames: with 1 frame in flight each frame
