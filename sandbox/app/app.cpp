@@ -392,7 +392,7 @@ result<void> app::run_requests() {
   }
   if (_overlay->take_step_request()) {
     ran = true;
-    note_learner_change(localize("Step one frame"_t));
+    note_learner_change(localize("Step one frame"_t), "advance_frames");
     XE_TRY(frame());
   }
   if (_lessons) {
@@ -423,7 +423,9 @@ result<void> app::run_control(const actions::step& step) {
   }
   if (step.name == "snapshot") return _runner.run(step);
   if (step.name != "screenshot") {
-    note_learner_change(localize("the inspector's {} control"_t, step.name));
+    // A step that is part of another control (Allocate's first press creates the heap) is
+    // noted with that control.
+    if (auto pressed = control_pressed(step)) note_learner_change(*pressed, step.name);
     return _runner.run(step);
   }
   if (!engine_held()) return _runner.run(step);
@@ -434,10 +436,20 @@ result<void> app::run_control(const actions::step& step) {
   return write_png(step.params.at("file").get<std::string>(), image);
 }
 
+// A Controls request as the learner knows it: the label they pressed ("960x540", "Allocate");
+// none for a step that is part of another control.
+std::optional<localized> app::control_pressed(const actions::step& step) {
+  if (!step.what) return localize("the inspector's {} control"_t, step.name);
+  if (step.what->control_name(language::english()).empty()) return std::nullopt;
+  localized pressed;
+  for (language lang : languages()) pressed.texts.push_back(step.what->control_name(lang));
+  return pressed;
+}
+
 // While a lesson holds the engine, a change outside its steps means the next step must
 // first replay the lesson to where it was; the panel says so.
-void app::note_learner_change(const localized& what) {
-  if (_lessons && !_opts.play && _lessons->holds_engine()) _lessons->note_engine_changed(what);
+void app::note_learner_change(const localized& what, std::string_view control) {
+  if (_lessons && !_opts.play && _lessons->holds_engine()) _lessons->note_engine_changed(what, control);
 }
 
 result<void> app::run_frames(u32 count) {

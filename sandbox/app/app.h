@@ -99,7 +99,8 @@ private:
   void record_state() { record_state(gfx::get_frame_stats()); }
   void record_state(const gfx::frame_stats& stats, f32 frame_ms = -1.f);
   result<void> run_control(const actions::step& step);
-  void note_learner_change(const localized& what);
+  void note_learner_change(const localized& what, std::string_view control = {});
+  static std::optional<localized> control_pressed(const actions::step& step);
   result<void> attach_overlay();
   result<bool> rebuild_if_resized(u32 slot);
   result<void> write_outputs();

@@ -137,6 +137,7 @@ public:
       _inspector.select_panel(f->panel);
       if (!f->heap.empty()) _inspector.select_heap(f->heap);
       for (u32 index : f->cells) cells.emplace_back(f->heap, index);
+      for (u32 index : view->focus_cells) cells.emplace_back(f->heap, index);
       slot = f->slot;
       surface = f->surface;
     }

@@ -109,7 +109,7 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
       text_key label;
       u32 width, height;
     };
-    for (const size_button& b : {size_button{"640x360"_t, 640, 360}, size_button{"1280x720"_t, 1280, 720},
+    for (const size_button& b : {size_button{"960x540"_t, 960, 540}, size_button{"1280x720"_t, 1280, 720},
                                  size_button{actions::control_label("resize"), 0, 0}}) {
       if (marks.button(b.label)) request({{"do", "resize"}, {"slot", 0}, {"width", b.width}, {"height", b.height}});
       ImGui::SameLine();

@@ -21,6 +21,15 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   for (u64 v : f.slot_fence_values) slots += fmt::format("{}{}", slots.empty() ? "" : ", ", v);
   ImGui::TextUnformatted(
       trf("frame slot values [{}], last wait {:.3f} ms"_t, slots, static_cast<f64>(f.last_wait_ms)).c_str());
+  // A flush is no frame: it has no place on the lanes, so it is said here.
+  for (const recorded_event& e : shown.record->events)
+    if (e.type == gfx::event_type::fence_waited && e.detail == "flush") {
+      ImGui::PushStyleColor(ImGuiCol_Text, colour_changed);
+      ImGui::TextWrapped("%s", trf("flush: Signal({0}), then the CPU waited {1:.3f} ms until the GPU completed {0}"_t,
+                                   e.value, static_cast<f64>(e.wait_ms))
+                                   .c_str());
+      ImGui::PopStyleColor();
+    }
   // The tab's centre: the last frames as lanes (a loaded snapshot has its own window of them).
   ImGui::Separator();
   draw_frame_timeline(shown, clock, marks);

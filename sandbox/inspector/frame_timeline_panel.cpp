@@ -191,6 +191,16 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
   const gfx::frame_stats& f = shown.record->frame;
   hint(tr(
       "grey: waiting in begin_frame; solid: recording, in the colour of the frame's slot; hatched: in Present; S: Signal; arrows: the value completing on the GPU releases the wait that needed it"_t));
+  // The engine reads a frame's GPU times in a later begin_frame (or a flush) that finds its
+  // fence value complete; a held engine has not run that yet.
+  if (const u64 newest = lanes.cpu.back().frame, on_gpu = lanes.gpu.empty() ? 0 : lanes.gpu.back().frame + 1;
+      on_gpu <= newest)
+    hint(
+        on_gpu == newest
+            ? trf("F{} has no GPU span yet: its GPU times are read by a later begin_frame (or flush) that finds it complete."_t,
+                  newest)
+            : trf("F{}-F{} have no GPU span yet: their GPU times are read by a later begin_frame (or flush) that finds them complete."_t,
+                  on_gpu, newest));
   if (!lanes.breaks.empty())
     hint(tr(
         "dark bands: time when nothing ran (the engine waited for the next step), cut short; the axis names each frame where it begins"_t));
@@ -205,9 +215,27 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
         lanes.longest_present_ms > 1.0
             ? tr("The CPU never ran ahead here: each frame began after the GPU finished the one before (Present held it back)."_t)
             : tr("The CPU never ran ahead here: each frame began after the GPU finished the one before."_t));
-  ImGui::TextUnformatted(trf("CPU frame {:.3f} ms, GPU frame {:.3f} ms (frame {})"_t, static_cast<f64>(f.cpu_frame_ms),
-                             static_cast<f64>(f.gpu_frame_ms), f.gpu_frame)
-                             .c_str());
+  if (lanes.ahead == 0 && f.frames_in_flight > 1)
+    hint(trf("Frames in flight {} is how far the CPU may run ahead, not how far it must."_t, f.frames_in_flight));
+  // begin_frame to begin_frame: while a lesson holds the engine, that spans the learner's
+  // reading too; the idle part is said apart.
+  f64 idle_ms = 0.0;
+  if (const auto last = std::find_if(lanes.cpu.rbegin(), lanes.cpu.rend(),
+                                     [](const lane_span& s) { return s.what == lane_span::kind::wait; });
+      last != lanes.cpu.rend()) {
+    const auto before = std::find_if(std::next(last), lanes.cpu.rend(),
+                                     [](const lane_span& s) { return s.what == lane_span::kind::wait; });
+    for (const lane_break& b : lanes.breaks)
+      if (before != lanes.cpu.rend() && b.at_ms >= before->begin_ms && b.at_ms <= last->begin_ms) idle_ms += b.idle_ms;
+  }
+  ImGui::TextWrapped(
+      "%s",
+      (idle_ms > 0.0
+           ? trf("CPU frame {:.3f} ms ({:.1f} s of it idle, the lesson holding the engine), GPU frame {:.3f} ms (frame {})"_t,
+                 static_cast<f64>(f.cpu_frame_ms), idle_ms / 1000.0, static_cast<f64>(f.gpu_frame_ms), f.gpu_frame)
+           : trf("CPU frame {:.3f} ms, GPU frame {:.3f} ms (frame {})"_t, static_cast<f64>(f.cpu_frame_ms),
+                 static_cast<f64>(f.gpu_frame_ms), f.gpu_frame))
+          .c_str());
 }
 
 }  // namespace xe::sandbox::ui

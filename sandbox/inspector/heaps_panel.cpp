@@ -112,7 +112,7 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
   const u32 rows = (count + columns - 1) / columns;
   ImGui::Dummy(ImVec2{columns * step, rows * step});
   ImGui::Spacing();
-  draw_free_stack(*heap);
+  draw_free_stack(*heap, focus);
   if (shown.history) draw_occupancy(shown, marks);
 }
 
@@ -146,14 +146,21 @@ void heaps_panel::draw_occupancy(const shown_frame& shown, marks& marks) {
 }
 
 // The _free_handles array as the wiki draws it: entries before _size are taken, the rest
-// are the free indices, the next allocate() pops the one under the marker.
-void heaps_panel::draw_free_stack(const heap_record& heap) {
+// are the free indices, the next allocate() pops the one under the marker. A focused index
+// is outlined where it sits on the stack (at or above _size; below, a value is stale).
+void heaps_panel::draw_free_stack(const heap_record& heap, const focus& focus) {
   const auto& stack = heap.state->free_stack;
   const u32 size = heap.info.size;
+  const auto focused = [&](u32 i) {
+    return i >= size && std::any_of(focus.cells.begin(), focus.cells.end(),
+                                    [&](const auto& c) { return c.first == heap.info.name && c.second == stack[i]; });
+  };
   const f32 w = 26, h = 22;
   const u32 fits = std::max(4u, static_cast<u32>((ImGui::GetContentRegionAvail().x - 20) / w));
   const u32 shown = std::min<u32>(static_cast<u32>(stack.size()), fits);
-  const u32 first = std::min(size > shown / 4 ? size - shown / 4 : 0u, static_cast<u32>(stack.size()) - shown);
+  u32 first = std::min(size > shown / 4 ? size - shown / 4 : 0u, static_cast<u32>(stack.size()) - shown);
+  for (u32 i = size; i < stack.size(); ++i)  // the deepest focused entry stays in view
+    if (focused(i) && i >= first + shown) first = std::min(i + 1 - shown, size);
   ImGui::TextWrapped(
       "%s", (size < stack.size()
                  ? trf("_free_handles[{}]   _size = {}   next allocate() returns {}"_t, stack.size(), size, stack[size])
@@ -169,6 +176,7 @@ void heaps_panel::draw_free_stack(const heap_record& heap) {
     dl->AddRectFilled(min, max, i < size ? colour_slot_free : colour_free);
     const std::string value = std::to_string(stack[i]);
     dl->AddText(ImVec2{min.x + 3, min.y + 3}, colour_text, value.c_str());
+    if (focused(i)) dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x, max.y + 2}, colour_focus, 0, 0, 2.f);
     if (i == size) {
       dl->AddTriangleFilled(ImVec2{min.x + 6, min.y - 12}, ImVec2{min.x + 18, min.y - 12},
                             ImVec2{min.x + 12, min.y - 2}, colour_changed);

@@ -17,7 +17,8 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson, bool at_exe
     out.inspector = {width - margin - w, margin, w, inner_h};
     return out;
   }
-  const f32 left_w = std::clamp(width * 0.25f, 300.f, 400.f);
+  // Wide enough that a step's text reads in a few long lines rather than many short ones.
+  const f32 left_w = std::clamp(width * 0.3f, 300.f, 480.f);
   // The inspector takes most of what the two columns leave: its tables and plots are what
   // lessons point at; the frame keeps a strip between them.
   const f32 right_w = std::clamp(width * 0.45f, 400.f, 880.f);
@@ -28,7 +29,7 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson, bool at_exe
   }
   // The lesson's text scrolls on its own (what it asks stays in view); the controls below
   // keep room for the sections lessons send the learner to.
-  const f32 lesson_h = std::floor((inner_h - margin) * (at_exercise ? 0.4f : 0.5f));
+  const f32 lesson_h = std::floor((inner_h - margin) * (at_exercise ? 0.4f : 0.6f));
   out.lesson = {margin, margin, left_w, lesson_h};
   out.controls = {margin, margin + lesson_h + margin, left_w, std::max(0.f, inner_h - lesson_h - margin)};
   return out;

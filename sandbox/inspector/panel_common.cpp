@@ -63,12 +63,16 @@ bool marks::button_named(const std::string& label) {
 }
 
 bool marks::section(text_key label, bool open_by_default) {
+  const auto known = _open.find(label.english);
   if (const auto it = std::find(_open_once.begin(), _open_once.end(), label.english); it != _open_once.end()) {
     _open_once.erase(it);
     ImGui::SetNextItemOpen(true);
+  } else if (known != _open.end()) {
+    ImGui::SetNextItemOpen(known->second);
   }
   const std::string drawn = ui_label(label);
   const bool open = ImGui::CollapsingHeader(drawn.c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  _open.insert_or_assign(std::string{label.english}, open);
   remember(label.english.data());
   name_item(label, drawn);
   return open;

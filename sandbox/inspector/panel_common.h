@@ -132,7 +132,7 @@ public:
   bool section(text_key label, bool open_by_default = false);
   // The sections among keys open on their next pass (a lesson step names them or what they hold).
   void open_sections(const std::vector<std::string>& keys) { _open_once.assign(keys.begin(), keys.end()); }
-  bool button_named(const std::string& label);           // a label that is data, not a text ("640x360")
+  bool button_named(const std::string& label);           // a label that is data, not a text ("960x540")
   void remember(const char* name);                       // the last item's rectangle, under name
   void remember(const std::string& label, ImVec4 rect);  // an area drawn in the current window
   std::vector<ImVec4>& cells_of(const std::string& heap, u32 first) {
@@ -155,6 +155,9 @@ private:
   std::map<std::string, std::vector<ImVec4>, std::less<>> _cells;  // per heap, this page's cells
   std::map<std::string, u32, std::less<>> _cell_base;              // per heap, first index on the page
   std::vector<std::string> _open_once;
+  // Each section's open state as last drawn: the compact and the wide layout draw the
+  // sections in different windows, and a resize between them keeps what was open.
+  std::map<std::string, bool, std::less<>> _open;
 };
 
 // The names a learner reads on screen this pass (tabs, buttons, sections, table columns,

@@ -25,7 +25,7 @@ public:
   void draw(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks);
 
 private:
-  void draw_free_stack(const heap_record& heap);
+  void draw_free_stack(const heap_record& heap, const focus& focus);
   void draw_occupancy(const shown_frame& shown, marks& marks);
 
   std::string _selected{"rtv"};

@@ -57,7 +57,7 @@ lesson_step read_step(const json& s, u32 number) {
     }
   }
   if (auto it = s.find("focus"); it != s.end()) {
-    only_keys(*it, {"panel", "heap", "cells", "slot", "surface", "resource"}, where + ": focus");
+    only_keys(*it, {"panel", "heap", "cells", "cells_before", "slot", "surface", "resource"}, where + ": focus");
     lesson_focus f;
     const json& panel = require(*it, "panel", where + ": focus");
     static const std::set<std::string> panels = {"Heaps",     "Deferred", "Fences",  "Surfaces",
@@ -79,6 +79,12 @@ lesson_step read_step(const json& s, u32 number) {
         f.cells.push_back(index.get<u32>());
       }
     }
+    if (auto c = it->find("cells_before"); c != it->end()) {
+      f.cells_before_at = read_pointer(*c, where + ": focus cells_before");
+      f.cells_before = c->get<std::string>();
+    }
+    if ((!f.cells.empty() || !f.cells_before.empty()) && (f.panel != "Heaps" || f.heap.empty()))
+      fail(where + ": focus cells outline a heap's cells: they need panel Heaps and a heap");
     const auto index_of = [&](const char* key, u32 limit) {
       auto v = it->find(key);
       if (v == it->end()) return invalid_id;

@@ -18,9 +18,13 @@
 namespace xe::sandbox {
 
 struct lesson_focus {
-  std::string panel;        // an inspector panel: "Heaps", "Deferred", "Fences", ...
-  std::string heap;         // Heaps: which heap
-  std::vector<u32> cells;   // Heaps: indices to outline
+  std::string panel;       // an inspector panel: "Heaps", "Deferred", "Fences", ...
+  std::string heap;        // Heaps: which heap
+  std::vector<u32> cells;  // Heaps: indices to outline
+  // Heaps: also outline the indices read at this pointer just before the step runs (the
+  // ones the step returns, whatever the run's buffer count); empty: none.
+  std::string cells_before;
+  nlohmann::json::json_pointer cells_before_at;
   u32 slot{invalid_id};     // Deferred: the frame slot whose queue the step is about
   u32 surface{invalid_id};  // Surfaces: the surface slot the step is about
   std::string resource;     // Resources: the row (a resource's name) the step is about

@@ -235,6 +235,12 @@ void lesson_panel::draw_next(const lesson_view& view, const lesson& l) {
     text_wrapped(std::exchange(_verdict, {}));
     ImGui::PopStyleColor();
   }
+  if (view.exercise_passed > 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{0.4f, 0.9f, 0.4f, 1.f});
+    text_wrapped(
+        textf(lang, "Solved: the engine you changed holds all {} of the exercise's checks."_t, view.exercise_passed));
+    ImGui::PopStyleColor();
+  }
   const u32 total = static_cast<u32>(l.steps.size());
   if (!view.failure && view.steps_done < total)
     if (const std::string warning = takes_over_window(l.steps[view.steps_done], lang); !warning.empty()) {
@@ -390,6 +396,14 @@ void lesson_panel::draw_exercise(const lesson_view& view, const lesson_step& ste
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
     text_wrapped(fmt::format("{} {}", text(lang, "Not yet:"_t), explain_failure(*view.feedback, lang)));
     ImGui::PopStyleColor();
+    // What they did, beside the task's list: the step they missed or added shows.
+    std::string did;
+    if (view.exercise_did)
+      for (const auto& change : *view.exercise_did)
+        did += (did.empty() ? "" : ", ") +
+               (change.times > 1 ? fmt::format("{} ×{}", change.what.in(lang), change.times) : change.what.in(lang));
+    text_wrapped(did.empty() ? std::string{text(lang, "You have not changed the engine since the exercise began."_t)}
+                             : textf(lang, "Since the exercise began you did: {}."_t, did));
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   text_wrapped(text(lang, "Use the Controls panel, then Check above; Show me does it for you."_t));

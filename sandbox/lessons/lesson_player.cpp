@@ -24,15 +24,22 @@ bool lesson_player::at_exercise() const { return _lesson && !finished() && _less
 
 void lesson_player::arm_exercise() {
   _touched = false;
+  _did.clear();
   _feedback.reset();
   _exercise_start.reset();
   if (at_exercise()) _exercise_start = _host.runner().evaluation_document();
 }
 
-void lesson_player::note_engine_changed(const localized& what) {
+void lesson_player::note_engine_changed(const localized& what, std::string_view control) {
   if (at_exercise() && !_failure && !_changed) {
     _touched = true;
     _feedback.reset();
+    if (!_did.empty() && _did.back().what.texts == what.texts)
+      ++_did.back().times;
+    else if (!_did.empty() && !control.empty() && _did.back().control == control && control.starts_with("set_"))
+      _did.back().what = what;
+    else
+      _did.push_back({std::string{control}, what});
     return;
   }
   if (_lesson && !_changed) _changed = what;
@@ -69,7 +76,8 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
   // Changes are measured against the state before the step's first action.
   const bool needs_before =
       std::any_of(step.expect.begin(), step.expect.end(), [](const auto& e) { return e.needs_before(); }) ||
-      (step.predict && step.predict->from == prediction::source::change);
+      (step.predict && step.predict->from == prediction::source::change) ||
+      (step.focus && !step.focus->cells_before.empty());
   const nlohmann::json before = needs_before ? runner.evaluation_document() : nlohmann::json{};
   // An exercise played (Next, --play, tests) performs its solution: what the Controls would do.
   for (const actions::step& action : step.exercise ? step.exercise->solution : step.actions)
@@ -83,6 +91,17 @@ result<step_outcome> lesson_player::run_step(const lesson_step& step) {
       return error;
     }
   step_outcome outcome{step.number, std::nullopt};
+  if (step.focus && !step.focus->cells_before.empty()) {
+    const nlohmann::json* cells = find_at(before, step.focus->cells_before_at);
+    if (!cells || !cells->is_array())
+      return failed("the focus's cells_before " + step.focus->cells_before + " is not a list before the step");
+    for (const nlohmann::json& index : *cells) {
+      if (!index.is_number_unsigned() || index.get<u64>() > 0xFFFF'FFFEu)
+        return failed("the focus's cells_before " + step.focus->cells_before + " holds " + index.dump() +
+                      ", not an index");
+      outcome.focus_cells.push_back(index.get<u32>());
+    }
+  }
   if (const auto checks = state.find("checks"); checks != state.end() && checks->is_object())
     for (const actions::step& action : step.exercise ? step.exercise->solution : step.actions)
       if (const auto c = checks->find(std::string{action.what->records_as()}); c != checks->end())

@@ -23,6 +23,7 @@ struct step_outcome {
   bool checked{};                                     // an exercise the learner solved (Check), not a played solution
   bool unchecked{};                                   // its hazard checks held only because no validation layer ran
   nlohmann::json records = nlohmann::json::object();  // what the step's actions measured: /checks/AS by AS
+  std::vector<u32> focus_cells{};                     // the focus's cells_before, as read before the step
 };
 
 // Why the last step failed, kept so the panel can explain it in the learner's language.
@@ -50,7 +51,9 @@ public:
   // window...): the next step replays to step steps_done() first. what: for the panel.
   // While an exercise waits, changes are the learner's work: Check looks at them, and Next
   // (which plays the solution) first replays to where the exercise began.
-  void note_engine_changed(const localized& what);
+  // control: the Controls' action kind it came from ("set_gpu_load"), empty for other changes;
+  // a slider dragged through values counts once, at its last.
+  void note_engine_changed(const localized& what, std::string_view control = {});
   // The next step is an exercise ("Your turn").
   bool at_exercise() const;
   // Checks the exercise's expectations against the live engine, measured from the state
@@ -59,6 +62,14 @@ public:
   result<step_outcome> check();
   const std::optional<step_failure>& exercise_feedback() const { return _feedback; }
   bool exercise_touched() const { return _touched; }
+  // What the learner did since the waiting exercise began, in order, with how many times in
+  // a row: shown beside a Check that did not pass.
+  struct learner_change {
+    std::string control;
+    localized what;
+    u32 times{1};
+  };
+  const std::vector<learner_change>& exercise_did() const { return _did; }
 
   const lesson* current() const { return _lesson; }
   u32 steps_done() const { return _done; }
@@ -82,6 +93,7 @@ private:
   std::optional<step_outcome> _last;
   std::optional<nlohmann::json> _exercise_start;  // the state when the waiting exercise began
   bool _touched{false};                           // the learner changed the engine since
+  std::vector<learner_change> _did;               // ... and how (exercise_did)
   bool _keep_going{false};
   std::optional<step_failure> _feedback;  // the last Check that did not pass
 };

@@ -191,6 +191,8 @@ lesson_view lesson_session::view() const {
     v.records = &_player.last_outcome()->records;
   }
   v.focus = focus();
+  if (v.records && v.focus && v.focus == &*_player.current()->steps[v.steps_done - 1].focus)
+    v.focus_cells = _player.last_outcome()->focus_cells;  // the cells_before of the step shown
   v.started = _player.current() != nullptr;
   v.failure = _player.failure() ? &*_player.failure() : nullptr;
   v.error = _error;
@@ -199,6 +201,9 @@ lesson_view lesson_session::view() const {
   v.terms = terms();
   v.feedback = _player.exercise_feedback() ? &*_player.exercise_feedback() : nullptr;
   v.exercise_touched = _player.exercise_touched();
+  v.exercise_did = &_player.exercise_did();
+  if (v.records && _player.last_outcome()->checked)
+    v.exercise_passed = static_cast<u32>(_player.current()->steps[v.steps_done - 1].expect.size());
   v.sections = _sections ? &*_sections : nullptr;
   return v;
 }

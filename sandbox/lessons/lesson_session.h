@@ -33,14 +33,17 @@ struct lesson_view {
   std::optional<nlohmann::json> answer;     // the last step's prediction answer
   const nlohmann::json* records{};          // what the last step's actions measured (step_outcome::records)
   const lesson_focus* focus{};              // the last step's focus
+  std::vector<u32> focus_cells;             // its cells_before, as the step read them
   const step_failure* failure{};            // the last step failed (Retry replays and runs it again)
   std::string error;                        // a failure that is not a step's (opening a lesson)
   std::optional<localized> engine_changed;  // the learner moved the engine away from the step
   std::optional<u32> replayed;              // the last command replayed steps 1..N on a fresh engine
   const step_failure* feedback{};           // the waiting exercise's last Check did not pass
   bool exercise_touched{};                  // the learner changed the engine since the exercise began
-  const glossary* terms{};                  // the Glossary tab (null: the folder has none)
-  const wiki_sections* sections{};          // titles for the glossary's wiki references
+  const std::vector<lesson_player::learner_change>* exercise_did{};  // how (lesson_player::exercise_did)
+  u32 exercise_passed{};            // the last step was an exercise the learner's Check passed: its checks
+  const glossary* terms{};          // the Glossary tab (null: the folder has none)
+  const wiki_sections* sections{};  // titles for the glossary's wiki references
 };
 
 // Told about each step a learner runs (not replays), e.g. to print it.
@@ -69,7 +72,9 @@ public:
   result<step_outcome> check();
   // Whether a started lesson holds the engine (it advances only through steps).
   bool holds_engine() const { return _player.current() != nullptr; }
-  void note_engine_changed(const localized& what) { _player.note_engine_changed(what); }
+  void note_engine_changed(const localized& what, std::string_view control = {}) {
+    _player.note_engine_changed(what, control);
+  }
 
   lesson_view view() const;
   const lesson_player& player() const { return _player; }

@@ -15,6 +15,7 @@ struct app_test_access {
   static result<void> tick(app& a) { return a.tick(); }  // one pass of the loop
   static result<void> frame(app& a) { return a.frame(); }
   static result<void> run_requests(app& a) { return a.run_requests(); }
+  static result<void> run_control(app& a, const actions::step& step) { return a.run_control(step); }
   static bool engine_held(const app& a) { return a.engine_held(); }
   static sandbox::overlay& overlay(app& a) { return *a._overlay; }
   static sandbox::inspector* inspector(app& a) { return a._overlay->get_inspector(); }  // null without ImGui

@@ -8,6 +8,8 @@
 
 #include <filesystem>
 
+#include <spdlog/fmt/fmt.h>
+
 #include "app_test_access.h"
 #include "inspector/ui_text.h"
 #include "lessons/lesson_session.h"
@@ -242,12 +244,20 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   ASSERT_NE(_session->view().feedback, nullptr);
   EXPECT_MENTIONS(_session->view().feedback->reason, "/heaps/learner");
   EXPECT_EQ(_session->player().steps_done(), total - 1);
-  // The learner presses Allocate twice, Free last, Allocate (as the Controls do).
+  // The learner presses Allocate twice, Free last, Allocate (the requests the Controls make,
+  // through the app as a press).
   const auto press = [&](const char* json) {
     auto step = actions::parse_step(nlohmann::json::parse(json), 1);
     ASSERT_TRUE(step) << step.error_value().reason;
-    _session->note_engine_changed(localize("the inspector's {} control"_t, "Allocate"));
-    ASSERT_TRUE(_app->runner().run(*step));
+    ASSERT_TRUE(app_test_access::run_control(*_app, *step));
+  };
+  // What the feedback lists: the presses by their labels, repeats counted, the heap's
+  // creation (part of the first Allocate) not at all.
+  const auto did = [&](language lang) {
+    std::string out;
+    for (const auto& change : *_session->view().exercise_did)
+      out += fmt::format("{}{} x{}", out.empty() ? "" : ", ", change.what.in(lang), change.times);
+    return out;
   };
   press(R"({"do": "create_heap", "name": "learner", "type": "cbv_srv_uav", "capacity": 64})");
   press(R"({"do": "allocate", "heap": "learner", "as": "ui1"})");
@@ -257,10 +267,15 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   EXPECT_FALSE(_session->view().engine_changed);  // the learner's work, not a change to undo
   _session->apply({lesson_command::check});       // half done: still a miss
   ASSERT_NE(_session->view().feedback, nullptr);
+  EXPECT_EQ(did(language::english()), "Allocate x2");
   press(R"({"do": "free", "heap": "learner", "label": "ui2"})");
   press(R"({"do": "allocate", "heap": "learner", "as": "ui3"})");
+  EXPECT_EQ(did(language::english()), "Allocate x2, Free last x1, Allocate x1");
+  EXPECT_EQ(did(zh()), "分配 x2, 释放最后一个 x1, 分配 x1");
+  EXPECT_EQ(_session->view().exercise_passed, 0u);
   _session->apply({lesson_command::check});
   EXPECT_EQ(_session->view().feedback, nullptr);
+  EXPECT_EQ(_session->view().exercise_passed, _session->current()->steps[total - 1].expect.size());
   EXPECT_EQ(_session->player().steps_done(), total);
   ASSERT_TRUE(_session->player().last_outcome());
   EXPECT_TRUE(_session->player().last_outcome()->checked);
@@ -273,6 +288,21 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   ASSERT_TRUE(shown) << shown.error_value().reason;
   EXPECT_FALSE(shown->checked);
   EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["learner"]["deferred"][1], nlohmann::json::array({1}));
+}
+
+// A focus's cells_before outlines what the step returns, read before it runs: lesson 10
+// step 4's old RTV indices, however many buffers this run's swap chain has.
+TEST_F(lesson_panel_test, a_focus_outlines_the_indices_a_step_returns) {
+  ASSERT_TRUE(_session->open("10"));
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(_session->next());
+  const nlohmann::json waiting = _app->runner().evaluation_document()["heaps"]["rtv"]["deferred"][0];
+  ASSERT_FALSE(waiting.empty());
+  ASSERT_TRUE(_session->next());
+  const lesson_view v = _session->view();
+  ASSERT_NE(v.focus, nullptr);
+  EXPECT_EQ(v.focus->cells_before, "/heaps/rtv/deferred/0");
+  EXPECT_EQ(nlohmann::json(v.focus_cells), waiting);
+  EXPECT_TRUE(_app->runner().evaluation_document()["heaps"]["rtv"]["deferred"][0].empty());  // returned
 }
 
 }  // namespace

@@ -128,6 +128,9 @@ TEST(lesson_parse, bad_pointer_names_file_and_step) {
 TEST(lesson_parse, other_mistakes_are_named) {
   const auto with_step = [](const std::string& extra) { return parse_error(lesson_with(extra)); };
   EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Nowhere"})"), "not one of the inspector's panels");
+  EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Deferred", "cells": [1]})"), "need panel Heaps and a heap");
+  EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Heaps", "heap": "rtv", "cells_before": "heaps"})"),
+                  "focus cells_before is not a JSON Pointer");
   EXPECT_MENTIONS(with_step(R"("predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1], "answer": "/a"})"),
                   "at least two choices");
   EXPECT_MENTIONS(with_step(R"("expect": [{"path": "/a", "equals": 1, "contains": 1}])"), "exactly one of");
@@ -337,7 +340,7 @@ TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
   EXPECT_MENTIONS(
       parse_error(lesson_with(expect + R"(, "exercise": {)" + task +
                               R"(, "solution": [{"do": "resize", "slot": 0, "width": 800, "height": 600}]})")),
-      "resize slot 0 to 640x360, 1280x720 or 0x0");
+      "resize slot 0 to 960x540, 1280x720 or 0x0");
   EXPECT_MENTIONS(parse_error(lesson_with(R"("exercise": {)" + task + R"(, "solution": [{"do": "flush"}]})")),
                   "an exercise needs expectations");
   EXPECT_MENTIONS(parse_error(lesson_with(R"("actions": [{"do": "flush"}], )" + expect + R"(, "exercise": {)" + task +

@@ -236,6 +236,7 @@ result<void> d3d12_command::flush() {
   XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
   f32 waited_ms = 0.f;
   XE_TRY(wait_for(_fence_value, &waited_ms));
+  collect_gpu_times();  // every frame has completed: the GPU lane shows them all, the newest too
   if (detail::hooks_installed()) {
     static const utl::interned_text flushed{"flush"};
     event e{.type = event_type::fence_waited, .detail = flushed, .value = _fence_value, .wait_ms = waited_ms};

@@ -50,12 +50,12 @@ public:
            fact_line(textf(lang, "old back buffers now waiting in a deferred queue: {}"_t,
                            c.at("back_buffers_deferred").get<u32>()));
   }
-  // The Windows section's size buttons: 640x360, 1280x720 and minimise (0x0), on slot 0.
+  // The Windows section's size buttons: 960x540, 1280x720 and minimise (0x0), on slot 0.
   std::optional<std::string> not_a_control() const override {
     const u32 w = params().integer("width"), h = params().integer("height");
-    const bool size = (w == 640 && h == 360) || (w == 1280 && h == 720) || (w == 0 && h == 0);
+    const bool size = (w == 960 && h == 540) || (w == 1280 && h == 720) || (w == 0 && h == 0);
     if (params().integer("slot") == 0 && size && !params().has("as")) return std::nullopt;
-    return "the Windows buttons resize slot 0 to 640x360, 1280x720 or 0x0 (minimise)";
+    return "the Windows buttons resize slot 0 to 960x540, 1280x720 or 0x0 (minimise)";
   }
   std::string control_name(language lang) const override {
     const u32 w = params().integer("width"), h = params().integer("height");
