@@ -129,6 +129,7 @@ public:
     const std::pair<u32, u32> position{view->current, view->steps_done};
     if (position == _focused) return;
     _focused = position;
+    _inspector.show_live();  // the step's text speaks of the engine now, not of a frame scrubbed to
     _inspector.note_lesson_step(view->steps_done == 0 ? std::string{text(view->lang, "lesson: start"_t)}
                                                       : textf(view->lang, "lesson step {}"_t, view->steps_done));
     std::vector<std::pair<std::string, u32>> cells;

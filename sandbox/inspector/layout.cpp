@@ -29,7 +29,7 @@ panel_layout compute_layout(f32 width, f32 height, bool with_lesson, bool at_exe
   }
   // The lesson's text scrolls on its own (what it asks stays in view); the controls below
   // keep room for the sections lessons send the learner to.
-  const f32 lesson_h = std::floor((inner_h - margin) * (at_exercise ? 0.4f : 0.6f));
+  const f32 lesson_h = std::floor((inner_h - margin) * (at_exercise ? 0.5f : 0.6f));
   out.lesson = {margin, margin, left_w, lesson_h};
   out.controls = {margin, margin + lesson_h + margin, left_w, std::max(0.f, inner_h - lesson_h - margin)};
   return out;

@@ -194,6 +194,15 @@ void timeline::draw(const history_ring& history, marks& marks) {
                 : "Live: frames 0-{0} ended (frame {0} in frame slot {1}); frame {2} records into frame slot {3}"_t,
         ended - 1, r->frame.frame_slot, ended, r->frame.next_frame_slot);
   ImGui::TextUnformatted(line.c_str());
+  // The engine's slot moves on in begin_frame: between frames it is still the last frame's,
+  // and that is where a free made now waits.
+  if (ended > 0) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped(
+        "%s",
+        trf("until frame {} begins, a free waits in frame slot {}'s queue"_t, ended, r->frame.frame_slot).c_str());
+    ImGui::PopStyleColor();
+  }
   // The ring's records are made up front: the memory is the whole ring's from the start.
   ImGui::TextDisabled("%s", trf("history: {} of {} records, {:.1f} KiB"_t, history.size(), history.capacity(),
                                 static_cast<f64>(history.calculate_bytes()) / 1024.0)
