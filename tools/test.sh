@@ -16,6 +16,9 @@ xe_start_xvfb
 
 jobs=$(nproc)
 export VK_LOADER_LAYERS_ENABLE='*validation'
+# A first run follows the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG; on Windows
+# the UI language, which Wine takes from them): the tests pin it, whatever the machine's.
+export LANGUAGE="" LC_ALL=C.UTF-8
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 export XDG_CONFIG_HOME="$(mktemp -d)"  # learner settings written by tests stay out of ~/.config
 

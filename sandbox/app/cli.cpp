@@ -202,7 +202,9 @@ struct command_line {
     std::string codes;  // the catalogue's languages (assets/text/), the default first
     for (language lang : languages()) codes += (codes.empty() ? "" : "|") + lang.code();
     value("--language", codes,
-          fmt::format("lesson and inspector language (default: the last one chosen, else {})", language{}.code()),
+          fmt::format("lesson and inspector language (default: the last one chosen, else the system's when it is "
+                      "one of these, else {})",
+                      language{}.code()),
           [this, codes](const std::string& v) {
             if (!language::from_code(v)) reject(fmt::format("--language must be one of {}, got '{}'", codes, v));
             o.language = v;

@@ -10,9 +10,9 @@
 namespace xe::sandbox {
 
 struct learner_settings {
-  language lang{};     // the catalogue's default until the learner chooses
-  std::string lesson;  // id of the lesson last open
-  u32 step{0};         // steps done in it
+  language lang{language::system_default()};  // the system's language until the learner chooses
+  std::string lesson;                         // id of the lesson last open
+  u32 step{0};                                // steps done in it
   std::set<std::string> completed;
 
   bool operator==(const learner_settings&) const = default;

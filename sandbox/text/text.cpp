@@ -85,6 +85,20 @@ std::optional<language> language::from_code(std::string_view code) {
   return std::nullopt;
 }
 
+std::optional<language> language::from_locale(std::string_view locale) {
+  const std::string_view code = locale.substr(0, locale.find_first_of("_-.@:"));
+  if (code.empty() || code == "C" || code == "POSIX") return std::nullopt;
+  std::string lower{code};
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return from_code(lower);
+}
+
+language language::system_default() {
+  for (const std::string& locale : system_ui_locales())
+    if (auto lang = from_locale(locale)) return *lang;
+  return language{};
+}
+
 language language::english() { return from_code("en").value(); }
 
 const std::string& language::code() const { return entry(*this).code; }

@@ -37,7 +37,13 @@ class language {
 public:
   language() = default;                                             // the default language
   static std::optional<language> from_code(std::string_view code);  // "zh", "en", ...
-  static language english();                                        // the source language: always in the catalogue
+  // The catalogue's language of a locale name ("pt_BR.UTF-8", "pt-BR", "zh_CN"); none for
+  // "C", "POSIX" or a language the catalogue lacks.
+  static std::optional<language> from_locale(std::string_view locale);
+  // What a first run shows: the system's UI language when the catalogue has it, else the
+  // default.
+  static language system_default();
+  static language english();  // the source language: always in the catalogue
   u8 index() const { return _index; }
   const std::string& code() const;
   const std::string& name() const;  // in itself: "中文", "English"
@@ -50,6 +56,10 @@ private:
   u8 _index{0};
   friend std::span<const language> languages();
 };
+// The user's UI language preferences as locale names, most wanted first (the platform's:
+// sandbox/text/system_locale_*.cpp).
+std::vector<std::string> system_ui_locales();
+
 // Every language of the catalogue, in the order the language button cycles through.
 std::span<const language> languages();
 
