@@ -13,6 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCE = os.path.join(ROOT, "lessons", "glossary.json")
 SECTIONS = os.path.join(ROOT, "lessons", "wiki-sections.json")
 TARGET = os.path.join(ROOT, "docs", "glossary.md")
+LANGUAGES = ("en", "zh", "pt")
 
 
 def render():
@@ -21,36 +22,42 @@ def render():
     with open(SECTIONS, encoding="utf-8") as f:
         sections = {s["id"]: s["title"] for s in json.load(f)["sections"]}
     names = {t["id"]: t["term"] for t in terms}
-    out = ["# Glossary · 术语表", "",
-           "Every term the lessons use, in Chinese and English. Generated from "
+    out = ["# Glossary · 术语表 · Glossário", "",
+           "Every term the lessons use, in Chinese, English and Portuguese. Generated from "
            "[lessons/glossary.json](../lessons/glossary.json) by `tools/glossary_md.py` (a test checks "
            "it is up to date); the sandbox shows the same entries in its Glossary panel, where a "
            "term named in a step's text opens its entry.", "",
-           "本页列出课程用到的每个术语（中英对照），由 lessons/glossary.json 生成；沙盒的“术语表”面板显示同样的内容。", ""]
+           "本页列出课程用到的每个术语（中英对照），由 lessons/glossary.json 生成；沙盒的“术语表”面板显示同样的内容。", "",
+           "Todos os termos usados nas lições, em chinês, inglês e português, gerados a partir de "
+           "lessons/glossary.json; o painel Glossário do sandbox mostra as mesmas entradas.", ""]
     out.append(" · ".join(f"[{t['term']['en']}](#{t['id']})" for t in terms))
     out.append("")
     for t in terms:
-        zh, en = t["term"]["zh"], t["term"]["en"]
+        spelt = []  # the term in each language, each name once
+        for lang in LANGUAGES:
+            if t["term"][lang] not in spelt:
+                spelt.append(t["term"][lang])
         out.append(f'<a id="{t["id"]}"></a>')
-        out.append(f"## {en} · {zh}" if zh != en else f"## {en}")
+        out.append("## " + " · ".join(spelt))
         out.append("")
-        out.append(t["definition"]["en"])
-        out.append("")
-        out.append(t["definition"]["zh"])
-        out.append("")
+        for lang in LANGUAGES:
+            out.append(t["definition"][lang])
+            out.append("")
         also = t.get("also", {})
-        spellings = also.get("en", []) + also.get("zh", []) + [f"`{c}`" for c in also.get("code", [])]
+        spellings = [s for lang in LANGUAGES for s in also.get(lang, [])] + [f"`{c}`" for c in also.get("code", [])]
         if spellings:
-            out.append("Also written · 又作: " + ", ".join(spellings))
+            out.append("Also written · 又作 · Também: " + ", ".join(spellings))
             out.append("")
         if t.get("see"):
-            out.append("See · 参见: " + ", ".join(f"[{names[s]['en']} · {names[s]['zh']}](#{s})" for s in t["see"]))
+            out.append("See · 参见 · Veja: " + ", ".join(
+                f"[{' · '.join(dict.fromkeys(names[s][lang] for lang in LANGUAGES))}](#{s})" for s in t["see"]))
             out.append("")
         if t.get("wiki"):
             cites = []
             for w in t["wiki"]:
                 title = sections[w]
-                cites.append(f"{w} {title['en']} ({title['zh']})" if w[0].isdigit() else f"{title['en']} ({title['zh']})")
+                named = f"{title['en']} ({title['zh']}; {title['pt']})"
+                cites.append(f"{w} {named}" if w[0].isdigit() else named)
             out.append("Wiki: " + "; ".join(cites))
             out.append("")
     return "\n".join(out)

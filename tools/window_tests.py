@@ -224,7 +224,8 @@ def check_focus_cell(display, app, workdir):
 def click_through(run, display, lesson_id, total, delay, mouse, back_restart, check_focus, reference, transcripts,
                   burst=False, exercises=()):
     name = f"click-{'mouse' if mouse else 'keys'}-{delay}"
-    app = run.sandbox(display, name, "--lesson", lesson_id, "--language", "zh")
+    languages = list(transcripts)
+    app = run.sandbox(display, name, "--lesson", lesson_id, "--language", languages[0])
     try:
         app.wait_window()
         wait_steps(app, 0, "the lesson opening")
@@ -245,19 +246,26 @@ def click_through(run, display, lesson_id, total, delay, mouse, back_restart, ch
             wait_steps(app, 0, "Restart")
         mark = len(app.stdout())
         step_through(app, total, delay, mouse, None if back_restart else at_step, burst, exercises)
-        zh = step_lines(app.stdout()[mark:])
-        if zh != transcripts["zh"]:
-            raise TestFailure(f"{name}: the Chinese steps printed differ from the played run's")
-        # The language button, then Home: the same lesson again in English.
-        app.click("lesson:language")
-        app.guard("English", lambda: lesson_state(app).get("language") == "en", 10)
-        app.key("Home")
-        wait_steps(app, 0, "Home")
-        mark = len(app.stdout())
-        step_through(app, total, delay, mouse, None, burst, exercises)
-        en = step_lines(app.stdout()[mark:])
-        if en != transcripts["en"]:
-            raise TestFailure(f"{name}: the English steps printed differ from the played run's")
+        if step_lines(app.stdout()[mark:]) != transcripts[languages[0]]:
+            raise TestFailure(f"{name}: the {languages[0]} steps printed differ from the played run's")
+        # The language button (it cycles through the catalogue's languages), then Home: the
+        # same lesson again in each other language.
+        for language in languages[1:]:
+            for _ in range(4):
+                if lesson_state(app).get("language") == language:
+                    break
+                before = lesson_state(app).get("language")
+                app.click("lesson:language")
+                app.guard(f"the language button to leave {before}",
+                          lambda: lesson_state(app).get("language") != before, 10)
+            if lesson_state(app).get("language") != language:
+                raise TestFailure(f"{name}: the language button never reached {language}")
+            app.key("Home")
+            wait_steps(app, 0, "Home")
+            mark = len(app.stdout())
+            step_through(app, total, delay, mouse, None, burst, exercises)
+            if step_lines(app.stdout()[mark:]) != transcripts[language]:
+                raise TestFailure(f"{name}: the {language} steps printed differ from the played run's")
         # Export (a person's way: open the section, press the button), then close.
         app.click("Export")
         app.click("Export snapshot")
@@ -270,7 +278,7 @@ def click_through(run, display, lesson_id, total, delay, mouse, back_restart, ch
             d = first_difference(comparable(state, presentation), comparable(ref, presentation))
             if d:
                 raise TestFailure(f"{name}: the state the clicks ended in differs from {label}: {d}")
-        print(f"{lesson_id} {name}: {2 * total} steps in both languages held; state equals "
+        print(f"{lesson_id} {name}: {len(languages) * total} steps in {', '.join(languages)} held; state equals "
               f"{' and '.join(reference)}")
     finally:
         app.kill()
@@ -293,7 +301,7 @@ def test_lesson(run, args):
     with Display() as display:
         # The same lesson played without input in a window: what each step prints there (an
         # answer may depend on the window system, e.g. how many images a swap chain has).
-        for language in ("zh", "en"):
+        for language in args.languages.split(","):
             played = run.sandbox(display, f"played-{language}", "--lesson", lesson_id, "--play", "--language",
                                  language, "--snapshot", os.path.join(run.workdir(f"played-{language}"), "end.json"))
             code = played.wait_exit(120)
@@ -533,12 +541,12 @@ def test_step_frame(run, args):
 
 FAILING_LESSON = {
     "id": "90-a-step-that-fails", "chapter": 90,
-    "title": {"zh": "会失败的一步", "en": "A step that fails"},
-    "summary": {"zh": "第二步的预期不成立。", "en": "The second step's expectation does not hold."},
+    "title": {"zh": "会失败的一步", "en": "A step that fails", "pt": "A step that fails"},
+    "summary": {"zh": "第二步的预期不成立。", "en": "The second step's expectation does not hold.", "pt": "The second step's expectation does not hold."},
     "steps": [
-        {"title": {"zh": "一帧", "en": "One frame"}, "text": {"zh": "运行一帧。", "en": "Run one frame."},
+        {"title": {"zh": "一帧", "en": "One frame", "pt": "One frame"}, "text": {"zh": "运行一帧。", "en": "Run one frame.", "pt": "Run one frame."},
          "actions": [{"do": "advance_frames", "count": 1}]},
-        {"title": {"zh": "错误的预期", "en": "A wrong expectation"}, "text": {"zh": "预期不成立。", "en": "It does not hold."},
+        {"title": {"zh": "错误的预期", "en": "A wrong expectation", "pt": "A wrong expectation"}, "text": {"zh": "预期不成立。", "en": "It does not hold.", "pt": "It does not hold."},
          "actions": [{"do": "advance_frames", "count": 1}], "expect": [{"path": "/fence/cpu_value", "equals": 99}]},
     ],
 }
@@ -894,6 +902,7 @@ def main():
     p.add_argument("--back-restart", action="store_true")
     p.add_argument("--check-focus", action="store_true")
     p.add_argument("--burst", action="store_true", help="at 0 s, send every key press at once")
+    p.add_argument("--languages", default="zh,en", help="lesson: the languages clicked through, in this order")
     p.add_argument("--keep", action="store_true", help="keep --out (screenshots, logs) when the test passes")
     p.add_argument("--load", type=int, default=0, metavar="N",
                    help="N busy processes beside the test (a loaded machine: clicks must still land)")

@@ -229,6 +229,13 @@ u32 frames_until(const gfx::frame_stats& f, u32 slot) {
   return (slot + gfx::frame_slot_count - f.next_frame_slot) % gfx::frame_slot_count;
 }
 
+void same_line_for(const char* label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const f32 width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
 void legend(ImU32 colour, const char* text) {
   ImGui::ColorButton(text, ImGui::ColorConvertU32ToFloat4(colour), ImGuiColorEditFlags_NoTooltip, ImVec2{12, 12});
   ImGui::SameLine();

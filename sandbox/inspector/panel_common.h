@@ -191,6 +191,9 @@ const char* describe(descriptor_state s);  // in the inspector's language
 // How many begin_frames from now until the slot is processed (0: the next one).
 u32 frames_until(const gfx::frame_stats& f, u32 slot);
 void legend(ImU32 colour, const char* text);  // a swatch and its label, on the current line
+// SameLine when a button labelled `label` fits beside the last item, else a new line: the
+// labels of the longer languages wrap instead of running out of the panel.
+void same_line_for(const char* label);
 void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour);
 
 template <typename T>

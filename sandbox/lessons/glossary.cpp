@@ -56,6 +56,16 @@ void find_mentions(std::string_view text, std::string_view form, spelling kind, 
   }
 }
 
+// Plurals find_mentions' final "s" does not cover: a word + "es" ("descritor" ->
+// "descritores") and, for a term of several words, its first word's plural ("fila de
+// comandos" -> "filas de comandos", "heap de descritores" -> "heaps de descritores").
+std::vector<std::string> other_plurals(std::string_view form) {
+  const size_t space = form.find(' ');
+  if (space == std::string_view::npos) return {std::string{form} + "es"};
+  const std::string_view first = form.substr(0, space), rest = form.substr(space);
+  return {std::string{first} + "s" + std::string{rest}, std::string{first} + "es" + std::string{rest}};
+}
+
 glossary read_glossary(const json& doc, const wiki_sections* sections) {
   if (!doc.is_object()) fail("a glossary is a JSON object {\"terms\": [...]}");
   only_keys(doc, {"$schema", "terms"}, "/");
@@ -139,8 +149,13 @@ std::vector<const glossary_term*> glossary::terms_in(std::string_view text, lang
   std::vector<mention> found;
   for (const glossary_term& t : terms) {
     const spelling words = lang.cjk() ? spelling::anywhere : spelling::words;
-    find_mentions(text, t.term.in(lang), words, &t, found);
-    for (const std::string& s : t.also_in(lang)) find_mentions(text, s, words, &t, found);
+    const auto find_word = [&](const std::string& form) {
+      find_mentions(text, form, words, &t, found);
+      if (words == spelling::words)
+        for (const std::string& plural : other_plurals(form)) find_mentions(text, plural, words, &t, found);
+    };
+    find_word(t.term.in(lang));
+    for (const std::string& s : t.also_in(lang)) find_word(s);
     for (const std::string& s : t.code) find_mentions(text, s, spelling::code, &t, found);
   }
   std::sort(found.begin(), found.end(),

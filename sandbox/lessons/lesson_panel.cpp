@@ -318,7 +318,7 @@ void lesson_panel::draw_glossary(const lesson_view& view) {
   const language lang = view.lang;
   const glossary& g = *view.terms;
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##glossary-search", text(lang, "search (English or Chinese)"_t), _search, sizeof(_search));
+  ImGui::InputTextWithHint("##glossary-search", text(lang, "search (in any language)"_t), _search, sizeof(_search));
   remember("glossary-search");
   const auto found = g.search(_search, lang);
   if (_searched != _search) {  // a new search shows its best match

@@ -104,7 +104,7 @@ TEST(cli, malformed_flags_are_clear_errors) {
       {{"--frames", "5", "--frames", "6"}, "--frames is given twice"},
       {{"--diff", "a.json"}, "--diff needs two snapshot files"},
       {{"--lesson", ""}, "--lesson needs a non-empty value"},
-      {{"--language", "fr"}, "--language must be one of zh|en, got 'fr'"},
+      {{"--language", "fr"}, "--language must be one of zh|en|pt, got 'fr'"},
       {{"--adapter", "gpu"}, "--adapter must be auto or software, got 'gpu'"},
       {{"--overlay", "--no-overlay"}, "--overlay and --no-overlay contradict each other"},
       {{"--frames", "abc", "--bogus"}, "whole number"},  // the first bad option on the line
@@ -129,7 +129,7 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
                                                                    {"FILE", {"f.json"}},
                                                                    {"DIR", {"lessons"}},
                                                                    {"ID\\|all", {"07"}},
-                                                                   {"zh\\|en", {"en"}},
+                                                                   {"zh\\|en\\|pt", {"pt"}},
                                                                    {"A.json B.json", {"a.json", "b.json"}},
                                                                    {"NAME", {"free_index_at_once"}}};
   size_t rows = 0;

@@ -84,8 +84,8 @@ TEST_F(lesson_panel_test, back_replays_to_the_state_before_the_step) {
 
 TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
   const auto play = [&](const std::string& step) -> std::string {
-    auto l = parse_lesson(R"({"id": "90-x", "chapter": 90, "title": {"zh": "题", "en": "T"},
-        "summary": {"zh": "摘", "en": "S"}, "steps": [)" +
+    auto l = parse_lesson(R"({"id": "90-x", "chapter": 90, "title": {"zh": "题", "en": "T", "pt": "T"},
+        "summary": {"zh": "摘", "en": "S", "pt": "S"}, "steps": [)" +
                               step + "]}",
                           "90-x.json");
     EXPECT_TRUE(l) << l.error_value().reason;
@@ -95,18 +95,19 @@ TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
     EXPECT_FALSE(r);
     return r ? std::string{} : r.error_value().reason;
   };
-  const std::string answer = play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+  const std::string answer =
+      play(R"({"title": {"zh": "一", "en": "One", "pt": "One"}, "text": {"zh": "文", "en": "t", "pt": "t"},
       "actions": [{"do": "advance_frames", "count": 1}],
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [5, 6], "answer": "/frame/number"}})");
+      "predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": [5, 6], "answer": "/frame/number"}})");
   EXPECT_MENTIONS(answer, "lesson '90-x.json': step 1 (\"One\")");
   EXPECT_MENTIONS(answer, "not among the prediction's choices");
-  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One", "pt": "One"}, "text": {"zh": "文", "en": "t", "pt": "t"},
       "actions": [{"do": "expect_error", "action": {"do": "flush"}}]})"),
                   "expected to fail, and it succeeded");
-  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One", "pt": "One"}, "text": {"zh": "文", "en": "t", "pt": "t"},
       "expect": [{"path": "/heaps/nowhere", "equals": 1}]})"),
                   "/heaps/nowhere does not exist");
-  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+  EXPECT_MENTIONS(play(R"({"title": {"zh": "一", "en": "One", "pt": "One"}, "text": {"zh": "文", "en": "t", "pt": "t"},
       "expect": [{"path": "/fence/cpu_value", "equals": 99}]})"),
                   "is 0, expected 99");
 }
@@ -115,11 +116,11 @@ TEST_F(lesson_panel_test, failures_name_the_lesson_file_and_step) {
 // to the state before it, so nothing is applied twice.
 TEST_F(lesson_panel_test, a_failed_step_is_undone_before_anything_else_runs) {
   auto l = parse_lesson(
-      R"({"id": "91-x", "chapter": 91, "title": {"zh": "题", "en": "T"}, "summary": {"zh": "摘", "en": "S"},
+      R"({"id": "91-x", "chapter": 91, "title": {"zh": "题", "en": "T", "pt": "T"}, "summary": {"zh": "摘", "en": "S", "pt": "S"},
       "steps": [
-        {"title": {"zh": "一", "en": "One"}, "text": {"zh": "文", "en": "t"},
+        {"title": {"zh": "一", "en": "One", "pt": "One"}, "text": {"zh": "文", "en": "t", "pt": "t"},
          "actions": [{"do": "create_heap", "name": "demo", "type": "cbv_srv_uav", "capacity": 2}]},
-        {"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文", "en": "t"},
+        {"title": {"zh": "二", "en": "Two", "pt": "Two"}, "text": {"zh": "文", "en": "t", "pt": "t"},
          "actions": [{"do": "allocate", "heap": "demo"}], "expect": [{"path": "/heaps/demo/size", "equals": 9}]}]})",
       "91-x.json");
   ASSERT_TRUE(l) << l.error_value().reason;
@@ -288,6 +289,26 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   ASSERT_TRUE(shown) << shown.error_value().reason;
   EXPECT_FALSE(shown->checked);
   EXPECT_EQ(_app->runner().evaluation_document()["heaps"]["learner"]["deferred"][1], nlohmann::json::array({1}));
+}
+
+// Every character of every language the learner can switch to (lessons, glossary, the
+// catalogue: Portuguese accents, Chinese) has a glyph in the one atlas.
+TEST_F(lesson_panel_test, every_language_has_its_glyphs) {
+  if (!fs::exists("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"))
+    GTEST_SKIP() << "fonts-wqy-microhei is not installed";
+  ASSERT_GE(languages().size(), 3u);
+  const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];
+  for (language lang : languages()) {
+    const std::string text = _session->all_text(lang) + catalogue_characters(lang);
+    u32 missing = 0;
+    for (const char* c = text.c_str(); *c;) {
+      unsigned int codepoint = 0;
+      c += ImTextCharFromUtf8(&codepoint, c, nullptr);
+      if (codepoint == '\n' || font->FindGlyphNoFallback(static_cast<ImWchar>(codepoint))) continue;
+      ADD_FAILURE() << lang.code() << ": no glyph for U+" << std::hex << codepoint;
+      if (++missing > 10) break;
+    }
+  }
 }
 
 // A focus's cells_before outlines what the step returns, read before it runs: lesson 10

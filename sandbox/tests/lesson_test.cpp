@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 
@@ -29,21 +31,24 @@ namespace fs = std::filesystem;
 // A valid two-step lesson; tests break one part of it.
 std::string lesson_text(const std::string& second_step) {
   return R"({"id": "07-demo", "chapter": 7,
-    "title": {"zh": "标题", "en": "Title"}, "summary": {"zh": "摘要", "en": "Summary"},
+    "title": {"zh": "标题", "en": "Title", "pt": "Title"}, "summary": {"zh": "摘要", "en": "Summary", "pt": "Summary"},
     "steps": [
-      {"title": {"zh": "一", "en": "One"}, "text": {"zh": "文本", "en": "Text"},
+      {"title": {"zh": "一", "en": "One", "pt": "One"}, "text": {"zh": "文本", "en": "Text", "pt": "Text"},
        "actions": [{"do": "advance_frames", "count": 1}],
        "expect": [{"path": "/frame/number", "equals": 1}],
        "focus": {"panel": "Heaps", "heap": "rtv", "cells": [0, 1]},
-       "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, {"value": 1, "label": {"zh": "一", "en": "one"}}],
+       "predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": [0, {"value": 1, "label": {"zh": "一", "en": "one", "pt": "one"}}],
                    "answer": "/frame/slot"}},
       )" +
          second_step + "]}";
 }
-const std::string good_step = R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}})";
+const std::string good_step =
+    R"({"title": {"zh": "二", "en": "Two", "pt": "Two"}, "text": {"zh": "文本", "en": "Text", "pt": "Text"}})";
 // The valid lesson with more members in its second step ("Two"), e.g. R"("wiki": ["7.6"])".
 std::string lesson_with(const std::string& members) {
-  return lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "文本", "en": "Text"}, )" + members + "}");
+  return lesson_text(
+      R"({"title": {"zh": "二", "en": "Two", "pt": "Two"}, "text": {"zh": "文本", "en": "Text", "pt": "Text"}, )" +
+      members + "}");
 }
 
 std::string parse_error(const std::string& text) {
@@ -74,21 +79,24 @@ TEST(lesson_parse, reads_every_part) {
 // {ui:KEY} reads as the screen labels the control, in each language; a key the catalogue
 // lacks, or a markup left open, names the step.
 TEST(lesson_parse, ui_names_read_as_the_screen_shows_them) {
-  auto l = parse_lesson(lesson_with(R"("exercise": {"task": {"zh": "按 {ui:Allocate}", "en": "Press {ui:Allocate}"},
+  auto l = parse_lesson(
+      lesson_with(
+          R"("exercise": {"task": {"zh": "按 {ui:Allocate}", "en": "Press {ui:Allocate}", "pt": "Press {ui:Allocate}"},
                                        "solution": [{"do": "advance_frames", "count": 1}]},
                                       "expect": [{"path": "/frame/number", "equals": 1}], "catches": ["free_index_at_once"])"),
-                        "lessons/07-demo.json");
+      "lessons/07-demo.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   const lesson_step& s = l->steps[1];
   EXPECT_EQ(s.exercise->task.in(en()), "Press Allocate");
   EXPECT_EQ(s.exercise->task.in(zh()), std::string{"按 "} + text(zh(), "Allocate"_t));
   EXPECT_NE(s.exercise->task.in(zh()), "按 Allocate");
   EXPECT_EQ(s.names, std::vector<std::string>{"Allocate"});
-  std::string e = parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"},
-                                              "text": {"zh": "按 {ui:Teleport}", "en": "Press {ui:Teleport}"}})"));
+  std::string e = parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two", "pt": "Two"},
+                                              "text": {"zh": "按 {ui:Teleport}", "en": "Press {ui:Teleport}", "pt": "Press {ui:Teleport}"}})"));
   EXPECT_MENTIONS(e, "step 2");
   EXPECT_MENTIONS(e, "{ui:Teleport} names no text of the catalogue");
-  e = parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"zh": "按 {ui:Allocate", "en": "x"}})"));
+  e = parse_error(lesson_text(
+      R"({"title": {"zh": "二", "en": "Two", "pt": "Two"}, "text": {"zh": "按 {ui:Allocate", "en": "x", "pt": "x"}})"));
   EXPECT_MENTIONS(e, "without its '}'");
 }
 
@@ -100,11 +108,12 @@ TEST(lesson_parse, bad_json_names_the_file) {
 
 TEST(lesson_parse, missing_language_names_file_and_step) {
   const std::string e =
-      parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two"}, "text": {"en": "English only"}})"));
+      parse_error(lesson_text(R"({"title": {"zh": "二", "en": "Two", "pt": "Two"}, "text": {"en": "English only"}})"));
   EXPECT_MENTIONS(e, "lessons/07-demo.json");
   EXPECT_MENTIONS(e, "step 2");
   EXPECT_MENTIONS(e, "no zh text");
-  EXPECT_MENTIONS(parse_error(lesson_text(R"({"title": {"zh": "二", "en": ""}, "text": {"zh": "a", "en": "b"}})")),
+  EXPECT_MENTIONS(parse_error(lesson_text(
+                      R"({"title": {"zh": "二", "en": "", "pt": ""}, "text": {"zh": "a", "en": "b", "pt": "b"}})")),
                   "no en text");
 }
 
@@ -121,7 +130,7 @@ TEST(lesson_parse, bad_pointer_names_file_and_step) {
   EXPECT_MENTIONS(e, "step 2");
   EXPECT_MENTIONS(e, "JSON Pointer");
   EXPECT_MENTIONS(parse_error(lesson_with(R"(
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1, 2], "answer": "x~2"})")),
+      "predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": [1, 2], "answer": "x~2"})")),
                   "JSON Pointer");
 }
 
@@ -131,8 +140,9 @@ TEST(lesson_parse, other_mistakes_are_named) {
   EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Deferred", "cells": [1]})"), "need panel Heaps and a heap");
   EXPECT_MENTIONS(with_step(R"("focus": {"panel": "Heaps", "heap": "rtv", "cells_before": "heaps"})"),
                   "focus cells_before is not a JSON Pointer");
-  EXPECT_MENTIONS(with_step(R"("predict": {"question": {"zh": "问", "en": "Q"}, "choices": [1], "answer": "/a"})"),
-                  "at least two choices");
+  EXPECT_MENTIONS(
+      with_step(R"("predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": [1], "answer": "/a"})"),
+      "at least two choices");
   EXPECT_MENTIONS(with_step(R"("expect": [{"path": "/a", "equals": 1, "contains": 1}])"), "exactly one of");
   EXPECT_MENTIONS(with_step(R"("colour": "red")"), "unknown key 'colour'");
   EXPECT_MENTIONS(with_step(R"("expect": [{"path": "/a", "equals": 1}], "catches": ["no_such_fault"])"),
@@ -140,7 +150,7 @@ TEST(lesson_parse, other_mistakes_are_named) {
   EXPECT_MENTIONS(with_step(R"("catches": ["free_index_at_once"])"), "'catches' needs expectations");
   EXPECT_MENTIONS(
       parse_error(
-          R"({"id": "x", "chapter": 0, "title": {"zh": "a", "en": "b"}, "summary": {"zh": "a", "en": "b"}, "steps": []})"),
+          R"({"id": "x", "chapter": 0, "title": {"zh": "a", "en": "b", "pt": "b"}, "summary": {"zh": "a", "en": "b", "pt": "b"}, "steps": []})"),
       "'chapter' must be an integer 1..99");
   EXPECT_MENTIONS(parse_error("[1, 2]"), "a lesson is a JSON object");
 }
@@ -148,7 +158,7 @@ TEST(lesson_parse, other_mistakes_are_named) {
 TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
   auto l = parse_lesson(lesson_with(R"(
       "expect": [{"path": "/frame/number", "changed_by": 1}, {"path": "/frame/slot", "at_most": 2}],
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": [0, 1], "answer": {"change_of": "/frame/number"}})"),
+      "predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": [0, 1], "answer": {"change_of": "/frame/number"}})"),
                         "lessons/07-demo.json");
   ASSERT_TRUE(l) << l.error_value().reason;
   const lesson_step& s = l->steps[1];
@@ -156,14 +166,14 @@ TEST(lesson_parse, prediction_answers_from_a_change_or_a_fact) {
   EXPECT_EQ(s.predict->answer_path, "/frame/number");
   EXPECT_TRUE(s.expect[0].needs_before());
   auto fact = parse_lesson(lesson_with(R"(
-      "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": {"value": "y"}})"),
+      "predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": ["x", "y"], "answer": {"value": "y"}})"),
                            "lessons/07-demo.json");
   ASSERT_TRUE(fact) << fact.error_value().reason;
   EXPECT_EQ(fact->steps[1].predict->from, prediction::source::fact);
   EXPECT_EQ(fact->steps[1].predict->fact, "y");
   const auto with_answer = [](const std::string& answer) {
     return parse_error(lesson_with(R"(
-        "predict": {"question": {"zh": "问", "en": "Q"}, "choices": ["x", "y"], "answer": )" +
+        "predict": {"question": {"zh": "问", "en": "Q", "pt": "Q"}, "choices": ["x", "y"], "answer": )" +
                                    answer + "}"));
   };
   EXPECT_MENTIONS(with_answer(R"({"value": "z"})"), "is not among the choices");
@@ -299,7 +309,8 @@ TEST(lesson_refs, malformed_references_are_named) {
 
 TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
   const scratch_dir dir{"xe-lesson-refs-test"};
-  std::ofstream{dir / "wiki-sections.json"} << R"({"sections": [{"id": "7.6", "title": {"zh": "栈", "en": "Stack"}}]})";
+  std::ofstream{dir / "wiki-sections.json"}
+      << R"({"sections": [{"id": "7.6", "title": {"zh": "栈", "en": "Stack", "pt": "Stack"}}]})";
   std::ofstream{dir / "07-demo.json"} << lesson_with(R"("wiki": ["7.7"])");
   auto l = load_lessons(dir);
   ASSERT_FALSE(l);
@@ -320,7 +331,7 @@ TEST(lesson_refs, a_wiki_section_not_in_the_list_fails_the_folder) {
 // "Your turn": an exercise step has no actions, checks the learner's work, and plays only a
 // solution the Controls panel could make.
 TEST(lesson_exercise, parses_and_refuses_what_the_controls_cannot_do) {
-  const std::string task = R"("task": {"zh": "按", "en": "Press"})";
+  const std::string task = R"("task": {"zh": "按", "en": "Press", "pt": "Press"})";
   const std::string expect = R"("expect": [{"path": "/frame/number", "changed_by": 1}])";
   auto l = parse_lesson(
       lesson_with(expect + R"(, "exercise": {)" + task + R"(, "solution": [{"do": "advance_frames", "count": 1}]})"),
@@ -365,12 +376,12 @@ TEST(lesson_exercise, every_lesson_ends_with_one) {
 
 // The glossary: strict like the lessons, and it finds the terms a step's text uses.
 const char* small_glossary = R"({"terms": [
-  {"id": "fence", "term": {"zh": "围栏", "en": "fence"}, "also": {"code": ["ID3D12Fence"]},
-   "definition": {"zh": "计数器。", "en": "A counter."}, "see": ["fence-value"]},
-  {"id": "fence-value", "term": {"zh": "围栏值", "en": "fence value"},
-   "definition": {"zh": "一个数。", "en": "A number."}},
-  {"id": "rtv", "term": {"zh": "RTV", "en": "RTV"}, "also": {"zh": ["渲染目标视图"], "code": ["RTV"]},
-   "definition": {"zh": "视图。", "en": "A view of a render target."}}]})";
+  {"id": "fence", "term": {"zh": "围栏", "en": "fence", "pt": "fence"}, "also": {"code": ["ID3D12Fence"]},
+   "definition": {"zh": "计数器。", "en": "A counter.", "pt": "A counter."}, "see": ["fence-value"]},
+  {"id": "fence-value", "term": {"zh": "围栏值", "en": "fence value", "pt": "valor da fence"},
+   "definition": {"zh": "一个数。", "en": "A number.", "pt": "A number."}},
+  {"id": "rtv", "term": {"zh": "RTV", "en": "RTV", "pt": "RTV"}, "also": {"zh": ["渲染目标视图"], "code": ["RTV"]},
+   "definition": {"zh": "视图。", "en": "A view of a render target.", "pt": "A view of a render target."}}]})";
 
 TEST(glossary, finds_terms_by_every_spelling_longest_first) {
   auto g = parse_glossary(small_glossary, "g.json");
@@ -387,6 +398,10 @@ TEST(glossary, finds_terms_by_every_spelling_longest_first) {
   EXPECT_EQ(ids("fencepost", en()), (v{}));      // not a whole word
   EXPECT_EQ(ids("id3d12fence", en()), (v{}));    // code spellings match exact case only
   EXPECT_EQ(ids("围栏值先于渲染目标视图", zh()), (v{"fence-value", "rtv"}));
+  // Portuguese plurals: "es", on the first word of a longer term.
+  const language pt = language::from_code("pt").value();
+  EXPECT_EQ(ids("Os valores da fence sobem; as fences também.", pt), (v{"fence-value", "fence"}));
+  EXPECT_EQ(ids("valoresx da fence", pt), (v{"fence"}));  // not a whole word
   // Search: names first (those starting with the query before the rest), then definitions.
   std::vector<std::string> found;
   for (const glossary_term* t : g->search("fence", en())) found.push_back(t->id);
@@ -404,18 +419,20 @@ TEST(glossary, mistakes_are_named_with_the_entry) {
     EXPECT_FALSE(g) << text;
     return g ? std::string{} : g.error_value().reason;
   };
-  const std::string def = R"("definition": {"zh": "义", "en": "D"})";
-  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, )" + def + R"(, "see": ["b"]}]})"),
-                  "term 'a': 'see' names 'b', which is not in the glossary");
-  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, )" + def +
-                        R"(}, {"id": "b", "term": {"zh": "乙", "en": "A"}, )" + def + "}]}"),
+  const std::string def = R"("definition": {"zh": "义", "en": "D", "pt": "D"})";
+  EXPECT_MENTIONS(
+      error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a", "pt": "a"}, )" + def + R"(, "see": ["b"]}]})"),
+      "term 'a': 'see' names 'b', which is not in the glossary");
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a", "pt": "a"}, )" + def +
+                        R"(}, {"id": "b", "term": {"zh": "乙", "en": "A", "pt": "A"}, )" + def + "}]}"),
                   "terms 'a' and 'b' are both spelt 'a'");
-  EXPECT_MENTIONS(error(R"({"terms": [{"id": "A b", "term": {"zh": "甲", "en": "a"}, )" + def + "}]}"),
+  EXPECT_MENTIONS(error(R"({"terms": [{"id": "A b", "term": {"zh": "甲", "en": "a", "pt": "a"}, )" + def + "}]}"),
                   "lessons/glossary.json': /terms/0: id 'A b' must be lower-case words");
   EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲"}, )" + def + "}]}"),
                   "/terms/0 ('a'): 'term' has no en text");
-  EXPECT_MENTIONS(error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a"}, "typo": 1, )" + def + "}]}"),
-                  "unknown key 'typo'");
+  EXPECT_MENTIONS(
+      error(R"({"terms": [{"id": "a", "term": {"zh": "甲", "en": "a", "pt": "a"}, "typo": 1, )" + def + "}]}"),
+      "unknown key 'typo'");
   EXPECT_MENTIONS(error(R"({"terms": []})"), "/terms must be a non-empty array");
 }
 
@@ -546,12 +563,12 @@ TEST(lesson_text, every_language_names_the_same_code_and_numbers_as_english) {
 // text and the state after it; engine warnings, but not the failures a step expected.
 TEST(lesson_console, prints_the_label_the_text_and_the_state_in_that_order) {
   auto l = parse_lesson(R"({"id": "07-demo", "chapter": 7,
-    "title": {"zh": "标题", "en": "Title"}, "summary": {"zh": "摘要", "en": "Summary"},
-    "steps": [{"title": {"zh": "释放", "en": "Free"}, "text": {"zh": "正文", "en": "The text."},
+    "title": {"zh": "标题", "en": "Title", "pt": "Title"}, "summary": {"zh": "摘要", "en": "Summary", "pt": "Summary"},
+    "steps": [{"title": {"zh": "释放", "en": "Free", "pt": "Free"}, "text": {"zh": "正文", "en": "The text.", "pt": "The text."},
       "actions": [{"do": "expect_error", "action": {"do": "free", "heap": "demo", "index": 1}, "as": "twice"}],
       "focus": {"panel": "Heaps", "heap": "demo"},
-      "predict": {"question": {"zh": "问", "en": "Which?"},
-                  "choices": [{"value": true, "label": {"zh": "是", "en": "Yes"}}, {"value": false, "label": {"zh": "否", "en": "No"}}],
+      "predict": {"question": {"zh": "问", "en": "Which?", "pt": "Which?"},
+                  "choices": [{"value": true, "label": {"zh": "是", "en": "Yes", "pt": "Yes"}}, {"value": false, "label": {"zh": "否", "en": "No", "pt": "No"}}],
                   "answer": "/checks/twice/failed"}}]})",
                         "lessons/07-demo.json");
   ASSERT_TRUE(l) << l.error_value().reason;
@@ -685,6 +702,52 @@ protected:
   scratch_dir _dir{"xe-settings-test"};
   fs::path _file{_dir / "nested" / "settings.json"};  // saving creates "nested"
 };
+
+// A locale names the catalogue's language by its first part, in any case and either spelling.
+TEST(language, a_locale_names_its_language) {
+  const language pt = language::from_code("pt").value();
+  EXPECT_EQ(language::from_locale("pt_BR.UTF-8"), pt);
+  EXPECT_EQ(language::from_locale("pt-BR"), pt);  // Windows' spelling
+  EXPECT_EQ(language::from_locale("PT"), pt);
+  EXPECT_EQ(language::from_locale("zh_CN.UTF-8@pinyin"), zh());
+  EXPECT_EQ(language::from_locale("en_GB"), en());
+  for (const char* none : {"C", "C.UTF-8", "POSIX", "fr_FR.UTF-8", "", "_BR"})
+    EXPECT_FALSE(language::from_locale(none)) << none;
+}
+
+#ifndef _WIN32
+// A first run (no settings file) shows the system's language; a saved choice wins over it.
+TEST_F(settings_test, a_first_run_follows_the_system_language) {
+  struct saved_env {  // the variables as they were, put back
+    std::vector<std::pair<std::string, std::optional<std::string>>> was;
+    void set(const char* name, const char* value) {
+      const char* old = std::getenv(name);
+      was.emplace_back(name, old ? std::optional<std::string>{old} : std::nullopt);
+      value ? setenv(name, value, 1) : unsetenv(name);
+    }
+    ~saved_env() {
+      for (auto it = was.rbegin(); it != was.rend(); ++it)
+        it->second ? setenv(it->first.c_str(), it->second->c_str(), 1) : unsetenv(it->first.c_str());
+    }
+  } env;
+  env.set("LANGUAGE", nullptr);
+  env.set("LC_MESSAGES", nullptr);
+  env.set("LANG", "en_US.UTF-8");
+  env.set("LC_ALL", "pt_BR.UTF-8");  // LC_ALL before LANG
+  const language pt = language::from_code("pt").value();
+  EXPECT_EQ(load_settings(_file, nullptr).lang, pt);
+  env.set("LANGUAGE", "fr:zh_CN");  // gettext's list: the first the catalogue has
+  EXPECT_EQ(language::system_default(), zh());
+  env.set("LANGUAGE", nullptr);
+  env.set("LC_ALL", "C.UTF-8");  // no language: the default
+  EXPECT_EQ(language::system_default(), language{});
+  env.set("LC_ALL", "pt_BR.UTF-8");
+  learner_settings chosen;
+  chosen.lang = en();
+  ASSERT_TRUE(save_settings(_file, chosen));
+  EXPECT_EQ(load_settings(_file, nullptr).lang, en());  // the learner's choice, not the system's
+}
+#endif
 
 TEST_F(settings_test, round_trips_and_creates_folders) {
   learner_settings s;

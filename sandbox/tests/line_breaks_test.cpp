@@ -133,7 +133,7 @@ TEST(line_breaks, every_lesson_text_follows_the_rules) {
     ASSERT_TRUE(file) << id;
     const nlohmann::json lesson = nlohmann::json::parse(file);
     for (const nlohmann::json& step : lesson["steps"])
-      for (const char* lang : {"zh", "en"}) {
+      for (const char* lang : {"zh", "en", "pt"}) {
         const std::string text = step["text"][lang];
         for (f32 width : {20.f, 37.f, 52.f}) check_rules(text, width);
         ++texts;
