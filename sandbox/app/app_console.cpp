@@ -159,19 +159,24 @@ int app::play_lessons() {
       }
     }
   }
+  // The summary in the lessons' language, as everything they printed before it.
   if (failed) {
-    std::printf("%zu lesson(s), %u step(s): %u failed (--check-report %s)\n", order.size(), steps, failed,
-                _opts.check_report.c_str());
+    std::printf("%s\n", textf(lang, "{} lesson(s), {} step(s): {} failed (--check-report {})"_t, order.size(), steps,
+                              failed, _opts.check_report)
+                            .c_str());
     return exit_script;
   }
   if (unchecked) {
     std::printf(
-        "%zu lesson(s), %u step(s): every expectation held, but %u step(s) were not checked: no validation "
-        "layer watched their hazards (exit %d)\n",
-        order.size(), steps, unchecked, exit_unchecked);
+        "%s\n",
+        textf(
+            lang,
+            "{} lesson(s), {} step(s): every expectation held, but {} step(s) were not checked: no validation layer watched their hazards (exit {})"_t,
+            order.size(), steps, unchecked, exit_unchecked)
+            .c_str());
     return exit_unchecked;
   }
-  std::printf("%zu lesson(s), %u step(s): every expectation held\n", order.size(), steps);
+  std::printf("%s\n", textf(lang, "{} lesson(s), {} step(s): every expectation held"_t, order.size(), steps).c_str());
   return exit_ok;
 }
 

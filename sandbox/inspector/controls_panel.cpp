@@ -56,11 +56,6 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
           "%s", tr("A lesson is open: the engine moves only with its steps, Step one frame, and your changes."_t));
     same_line_for(tr(actions::control_label("advance_frames")));
     if (marks.button(actions::control_label("advance_frames"))) _step_requested = true;
-    if (state.lesson_holds_engine) {  // wrapped: the longer languages' line is wider than the column
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-      ImGui::TextWrapped("%s", tr("held by the lesson: only its steps move it"_t));
-      ImGui::PopStyleColor();
-    }
     // Sliders leave room for their labels, however narrow the panel.
     ImGui::PushItemWidth(std::max(4 * ImGui::GetFontSize(),
                                   ImGui::GetContentRegionAvail().x -

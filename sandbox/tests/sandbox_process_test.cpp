@@ -137,7 +137,7 @@ TEST(sandbox_process, unchecked_hazards_are_exit_6_with_outputs_written) {
   const std::string snapshot = ::testing::TempDir() + "xe-unchecked.json";
   std::filesystem::remove(snapshot);
   // The lesson's text quotes validation messages: run_process, not sandbox(), which flags them.
-  const std::string args = " --headless --lesson 12-deferred-release --snapshot " + shell_quote(snapshot);
+  const std::string args = " --headless --language en --lesson 12-deferred-release --snapshot " + shell_quote(snapshot);
   auto r = run_process("env -u DISPLAY " + shell_quote(XE_SANDBOX_EXE) + args);
   ASSERT_EQ(r.exit_code, 0) << "with the layer watching, the lesson is checked: " << r.err;
   std::filesystem::remove(snapshot);
