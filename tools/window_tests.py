@@ -28,6 +28,7 @@ Exit 0 when the test passes, 1 with the reason when it fails.
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -90,6 +91,25 @@ def first_difference(a, b, path=""):
     return None if a == b else f"{path}: {json.dumps(a)[:200]} vs {json.dumps(b)[:200]}"
 
 
+def summary_patterns():
+    """The played lessons' closing line ("15 lesson(s), 122 step(s): ...") in every language of
+    the catalogue (assets/text/), as regular expressions."""
+    keys = ["{} lesson(s), {} step(s): every expectation held", "{} lesson(s), {} step(s): {} failed (--check-report {})",
+            "{} lesson(s), {} step(s): every expectation held, but {} step(s) were not checked: no validation layer "
+            "watched their hazards (exit {})"]
+    forms = set(keys)
+    folder = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "text")
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            texts = json.load(f)["texts"]
+        forms.update(texts[k] for k in keys if k in texts)
+    return [re.compile("^" + ".*?".join(re.escape(part) for part in re.split(r"\{[^}]*\}", form)) + "$")
+            for form in forms]
+
+
+SUMMARY = summary_patterns()
+
+
 def step_lines(text):
     """What a player prints about steps: titles, texts, questions, answers, the state a step
     is about; not what depends on the run (measured lines, "   ≈") or the engine's log
@@ -98,7 +118,7 @@ def step_lines(text):
     for line in text.splitlines():
         if line.startswith("-- "):
             keep = True
-        elif line.startswith("== ") or " step(s): " in line or line.startswith("xengine-sandbox: "):
+        elif line.startswith(("== ", "xengine-sandbox: ")) or any(p.match(line) for p in SUMMARY):
             keep = False
             continue
         if keep and not line.startswith(("   ≈", "   !")):
