@@ -26,13 +26,6 @@ void arrow_head(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour) {
                         ImVec2{to.x - 7 * u.x + 4 * u.y, to.y - 7 * u.y - 4 * u.x}, colour);
 }
 
-// A grey hint, wrapped to the panel: the method line is longer than the narrow layouts.
-void hint(const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-  ImGui::TextWrapped("%s", text.c_str());
-  ImGui::PopStyleColor();
-}
-
 }  // namespace
 
 std::vector<gfx::frame_timing> timeline_timings(const shown_frame& shown) {

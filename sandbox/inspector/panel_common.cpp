@@ -229,6 +229,12 @@ u32 frames_until(const gfx::frame_stats& f, u32 slot) {
   return (slot + gfx::frame_slot_count - f.next_frame_slot) % gfx::frame_slot_count;
 }
 
+void hint(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
 void same_line_for(const char* label) {
   const ImGuiStyle& style = ImGui::GetStyle();
   const f32 width = ImGui::CalcTextSize(label, nullptr, true).x + 2 * style.FramePadding.x;

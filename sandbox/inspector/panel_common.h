@@ -194,6 +194,8 @@ void legend(ImU32 colour, const char* text);  // a swatch and its label, on the 
 // SameLine when a button labelled `label` fits beside the last item, else a new line: the
 // labels of the longer languages wrap instead of running out of the panel.
 void same_line_for(const char* label);
+// A grey line wrapped to the panel: a hint or an aside, however long the language's text.
+void hint(const std::string& text);
 void arrow(ImDrawList* dl, ImVec2 from, ImVec2 to, ImU32 colour);
 
 template <typename T>

@@ -196,13 +196,8 @@ void timeline::draw(const history_ring& history, marks& marks) {
   ImGui::TextUnformatted(line.c_str());
   // The engine's slot moves on in begin_frame: between frames it is still the last frame's,
   // and that is where a free made now waits.
-  if (ended > 0) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    ImGui::TextWrapped(
-        "%s",
-        trf("until frame {} begins, a free waits in frame slot {}'s queue"_t, ended, r->frame.frame_slot).c_str());
-    ImGui::PopStyleColor();
-  }
+  if (ended > 0)
+    hint(trf("until frame {} begins, a free waits in frame slot {}'s queue"_t, ended, r->frame.frame_slot));
   // The ring's records are made up front: the memory is the whole ring's from the start.
   ImGui::TextDisabled("%s", trf("history: {} of {} records, {:.1f} KiB"_t, history.size(), history.capacity(),
                                 static_cast<f64>(history.calculate_bytes()) / 1024.0)

@@ -21,6 +21,7 @@ std::string choice_text(const choice& c, language l) {
 }
 
 const ImVec4 colour_title{1.f, 0.85f, 0.4f, 1.f};
+const ImVec4 colour_right{0.4f, 0.9f, 0.4f, 1.f};  // a right guess, a solved exercise
 const ImVec4 colour_error{1.f, 0.5f, 0.45f, 1.f};
 const ImVec4 colour_note{0.55f, 0.8f, 1.f, 1.f};
 
@@ -230,13 +231,12 @@ void lesson_panel::draw_step(const lesson_view& view, const lesson& l) {
 void lesson_panel::draw_next(const lesson_view& view, const lesson& l) {
   const language lang = view.lang;
   if (!_verdict.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text,
-                          _verdict_right ? ImVec4{0.4f, 0.9f, 0.4f, 1.f} : ImVec4{1.f, 0.75f, 0.3f, 1.f});
+    ImGui::PushStyleColor(ImGuiCol_Text, _verdict_right ? colour_right : ImVec4{1.f, 0.75f, 0.3f, 1.f});
     text_wrapped(std::exchange(_verdict, {}));
     ImGui::PopStyleColor();
   }
   if (view.exercise_passed > 0) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4{0.4f, 0.9f, 0.4f, 1.f});
+    ImGui::PushStyleColor(ImGuiCol_Text, colour_right);
     text_wrapped(
         textf(lang, "Solved: the engine you changed holds all {} of the exercise's checks."_t, view.exercise_passed));
     ImGui::PopStyleColor();
@@ -477,7 +477,6 @@ void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p,
     text_wrapped(choice);
     ImGui::EndGroup();
   };
-  const ImVec4 green{0.4f, 0.9f, 0.4f, 1.f};
   std::optional<size_t> picked, right;
   for (size_t i = 0; i < p.choices.size(); ++i) {
     const std::string choice = choice_text(p.choices[i], lang);
@@ -493,7 +492,7 @@ void lesson_panel::draw_prediction(const lesson_view& view, const prediction& p,
     }
     if (view.answer && p.choices[i].value == *view.answer) right = i;
     if (guess == static_cast<int>(i)) picked = i;
-    ImGui::PushStyleColor(ImGuiCol_Text, right == i ? green : ImVec4{0.7f, 0.7f, 0.7f, 1.f});
+    ImGui::PushStyleColor(ImGuiCol_Text, right == i ? colour_right : ImVec4{0.7f, 0.7f, 0.7f, 1.f});
     ImGui::TextUnformatted(right == i ? "=>" : "  ");
     wrapped_beside(picked == i ? choice + text(lang, "  (your guess)"_t) : choice);
     ImGui::PopStyleColor();
