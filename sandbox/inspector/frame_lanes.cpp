@@ -50,8 +50,12 @@ frame_lanes build_frame_lanes(const std::vector<gfx::frame_timing>& timings) {
       if (ns >= gap.end) cut += static_cast<f64>(gap.end - gap.begin) / 1e6 - shown;
     return static_cast<f64>(ns - std::min(ns, start)) / 1e6 - cut;
   };
-  for (const auto& [gap, shown] : gaps)
+  for (const auto& [gap, shown] : gaps) {
     out.breaks.push_back({ms(gap.begin), shown, static_cast<f64>(gap.end - gap.begin) / 1e6});
+    if (timings.size() >= 2 && gap.begin >= timings[timings.size() - 2].cpu_wait_begin &&
+        gap.end <= timings.back().cpu_wait_begin)
+      out.newest_idle_ms += out.breaks.back().idle_ms;
+  }
   out.span_ms = ms(end);
   for (const gfx::frame_timing& t : timings) {
     out.cpu.push_back(

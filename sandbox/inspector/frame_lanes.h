@@ -45,6 +45,7 @@ struct frame_lanes {
   gfx::gpu_time_source source{};   // of the newest completed frame
   u32 ahead{};                     // frames whose recording began before the previous frame finished on the GPU
   f64 longest_present_ms{};
+  f64 newest_idle_ms{};  // idle time between the last two begin_frames (the frame stats' CPU frame spans it)
 };
 
 // timings: consecutive frames, oldest first (a record's timeline). Durations (a span's end

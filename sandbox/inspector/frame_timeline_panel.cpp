@@ -212,15 +212,7 @@ void draw_frame_timeline(const shown_frame& shown, const gfx::gpu_clock_info& cl
     hint(trf("Frames in flight {} is how far the CPU may run ahead, not how far it must."_t, f.frames_in_flight));
   // begin_frame to begin_frame: while a lesson holds the engine, that spans the learner's
   // reading too; the idle part is said apart.
-  f64 idle_ms = 0.0;
-  if (const auto last = std::find_if(lanes.cpu.rbegin(), lanes.cpu.rend(),
-                                     [](const lane_span& s) { return s.what == lane_span::kind::wait; });
-      last != lanes.cpu.rend()) {
-    const auto before = std::find_if(std::next(last), lanes.cpu.rend(),
-                                     [](const lane_span& s) { return s.what == lane_span::kind::wait; });
-    for (const lane_break& b : lanes.breaks)
-      if (before != lanes.cpu.rend() && b.at_ms >= before->begin_ms && b.at_ms <= last->begin_ms) idle_ms += b.idle_ms;
-  }
+  const f64 idle_ms = lanes.newest_idle_ms;
   ImGui::TextWrapped(
       "%s",
       (idle_ms > 0.0

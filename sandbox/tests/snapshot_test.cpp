@@ -558,6 +558,9 @@ TEST(frame_lanes_test, idle_gaps_become_breaks_and_durations_stay_real) {
   for (const ui::lane_span& s : lanes.gpu) EXPECT_NEAR(s.end_ms - s.begin_ms, 9.5, 1e-6);
   for (size_t i = 1; i < lanes.cpu.size(); ++i) EXPECT_GE(lanes.cpu[i].begin_ms, lanes.cpu[i - 1].begin_ms);
   EXPECT_GT(lanes.cpu[3].begin_ms, lanes.breaks[0].at_ms + lanes.breaks[0].shown_ms - 1e-9);
+  // The newest CPU frame (begin_frame to begin_frame) holds idle time only when the gap is in it.
+  EXPECT_EQ(lanes.newest_idle_ms, 0.0);
+  EXPECT_NEAR(ui::build_frame_lanes(frames({0, 4'000'000'000ull})).newest_idle_ms, 4000.0 - 15.0, 1e-6);
   // Live frames, 20 ms apart: no break.
   EXPECT_TRUE(ui::build_frame_lanes(frames({0, 20'000'000, 40'000'000})).breaks.empty());
 }
