@@ -141,11 +141,16 @@ class Sandbox:
         return self.window
 
     def ui_map(self):
-        try:
-            with open(self.map_file) as f:
-                return json.load(f)
-        except (OSError, ValueError):
-            return None
+        """The app's last UI map, or None before it writes one. Under Wine the replace that
+        writes it can leave a moment with no file or half of one: read again for up to 0.2 s."""
+        for attempt in range(10):
+            try:
+                with open(self.map_file) as f:
+                    return json.load(f)
+            except (OSError, ValueError):
+                if attempt < 9:
+                    time.sleep(0.02)
+        return None
 
     def origin(self):
         """The window's client area on the screen (from the X server, frame excluded)."""
