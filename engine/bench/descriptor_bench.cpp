@@ -146,7 +146,7 @@ std::atomic<u64> g_events{0};
 void bm_descriptor_heap_pair_hooked(benchmark::State& state) {
   gfx::install_hooks(
       {.on_event = [](const gfx::event&, void*) { g_events.fetch_add(1, std::memory_order_relaxed); },
-       .on_descriptor_events = [](u64, std::span<const gfx::descriptor_event> events,
+       .on_descriptor_events = [](u64, u64, std::span<const gfx::descriptor_event> events,
                                   void*) { g_events.fetch_add(events.size(), std::memory_order_relaxed); }});
   bm_descriptor_heap_pair(state);
   gfx::uninstall_hooks();

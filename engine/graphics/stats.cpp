@@ -12,17 +12,19 @@ void deliver_descriptor_events(descriptor_event_queue& queue) {
   const std::span<const descriptor_event> events{queue.events, queue.count};
   queue.count = 0;  // hooks must not cause events (stats.h): the span is read in place
   if (auto batch = g_hooks.on_descriptor_events.load(std::memory_order_acquire)) {
-    batch(queue.frame, events, g_hooks.user.load(std::memory_order_relaxed));
+    batch(queue.frame, queue.time, events, g_hooks.user.load(std::memory_order_relaxed));
   } else if (auto one = g_hooks.on_event.load(std::memory_order_acquire)) {
     for (const descriptor_event& d : events)
-      one(to_event(d, queue.frame), g_hooks.user.load(std::memory_order_relaxed));
+      one(to_event(d, queue.frame, queue.time), g_hooks.user.load(std::memory_order_relaxed));
   }
 }
 }  // namespace detail
 
-event to_event(const descriptor_event& e, u64 frame) {
-  return event{.type = e.type, .frame = frame, .slot = e.slot, .heap = e.heap, .index = e.index};
+event to_event(const descriptor_event& e, u64 frame, u64 time) {
+  return event{.type = e.type, .frame = frame, .slot = e.slot, .heap = e.heap, .index = e.index, .time = time};
 }
+
+u64 get_engine_time_ns() { return detail::clock_ns(); }
 
 const char* to_string(heap_type type) {
   switch (type) {

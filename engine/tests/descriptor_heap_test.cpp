@@ -277,11 +277,14 @@ struct seen_event {
 struct hook_log {
   std::vector<seen_event> events;
   std::vector<size_t> batch_sizes;
+  std::vector<u64> times;  // engine clock, one per event
   static void one(const gfx::event& e, void* user) {
     static_cast<hook_log*>(user)->events.push_back({e.type, e.index, e.frame, e.heap.str(), -1});
+    static_cast<hook_log*>(user)->times.push_back(e.time);
   }
-  static void batch(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {
+  static void batch(u64 frame, u64 time, std::span<const gfx::descriptor_event> events, void* user) {
     auto* log = static_cast<hook_log*>(user);
+    log->times.insert(log->times.end(), events.size(), time);
     for (const auto& e : events)
       log->events.push_back({e.type, e.index, frame, e.heap.str(), static_cast<int>(log->batch_sizes.size())});
     log->batch_sizes.push_back(events.size());
@@ -296,12 +299,14 @@ TEST_F(descriptor_heap_test, hooks_get_descriptor_events_in_order_in_batches) {
   {
     scoped_heap heap{gfx::heap_type::cbv_srv_uav};
     XE_ASSERT_OK(heap.heap.initialize(test::engine_device(), 600, false, "hooked"));
+    const u64 before = gfx::get_engine_time_ns();
     auto a = heap.heap.allocate();
     ASSERT_TRUE(a);
     XE_ASSERT_OK(heap.heap.free(*a));
     EXPECT_TRUE(log.events.empty()) << "queued, not delivered one by one";
 
     gfx::event fence{.type = fence_signaled, .value = 1};
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
     gfx::detail::emit(fence);  // any other event delivers the queue first
     gfx::detail::set_event_frame(8);
     heap.heap.process_deferred_free(0);  // frame 8: a batch of its own
@@ -310,6 +315,14 @@ TEST_F(descriptor_heap_test, hooks_get_descriptor_events_in_order_in_batches) {
                                                    {descriptor_freed, 0, 7, "hooked", 0},
                                                    {fence_signaled, invalid_id, 7, "", -1},
                                                    {descriptor_returned, 0, 8, "hooked", 1}}));
+    // On the engine's clock, in the order they happened: a batch carries the time its first
+    // event was queued, before the fence event 2 ms later.
+    ASSERT_EQ(log.times.size(), 4u);
+    EXPECT_GE(log.times[0], before);
+    EXPECT_EQ(log.times[1], log.times[0]) << "one batch, one time";
+    EXPECT_GE(log.times[2], log.times[1] + 2'000'000);
+    EXPECT_GE(log.times[3], log.times[2]);
+    EXPECT_LE(log.times[3], gfx::get_engine_time_ns());
 
     // More than a queue holds: full batches, nothing lost, in order.
     log = {};

@@ -59,8 +59,9 @@ void event_recorder::on_event(const gfx::event& e, void* user) {
   if (recorded_event* r = static_cast<event_recorder*>(user)->next()) *r = e;
 }
 
-void event_recorder::on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* user) {
-  for (const gfx::descriptor_event& e : events) on_event(gfx::to_event(e, frame), user);
+void event_recorder::on_descriptor_events(u64 frame, u64 time, std::span<const gfx::descriptor_event> events,
+                                          void* user) {
+  for (const gfx::descriptor_event& e : events) on_event(gfx::to_event(e, frame, time), user);
 }
 
 }  // namespace xe::sandbox

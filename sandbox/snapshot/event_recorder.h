@@ -40,7 +40,7 @@ public:
 
 private:
   static void on_event(const gfx::event& e, void* self);
-  static void on_descriptor_events(u64 frame, std::span<const gfx::descriptor_event> events, void* self);
+  static void on_descriptor_events(u64 frame, u64 time, std::span<const gfx::descriptor_event> events, void* self);
   recorded_event* next() {  // null past max_events_per_frame
     if (_count < _events.size()) return &_events[_count++];
     return grow();

@@ -32,7 +32,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   _completed_seen = 0;
   _frame_number = 0;
   _clock.publish(0, 0);
-  _epoch = std::chrono::steady_clock::now().time_since_epoch().count();
+  gfx::detail::set_clock_epoch();
   _timings = {};
   _timing_stamp = _last_wait_begin = _gpu_frame = _last_gpu_end = 0;
   _cpu_frame_ms = _gpu_frame_ms = 0.f;
@@ -44,11 +44,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   return {};
 }
 
-u64 d3d12_command::now_ns() const {
-  const s64 now = std::chrono::steady_clock::now().time_since_epoch().count();
-  return static_cast<u64>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::duration{now - _epoch}).count());
-}
+u64 d3d12_command::now_ns() const { return gfx::detail::clock_ns(); }
 
 // On a fence of its own, so the frame fence's values stay the lessons' (frame N signals N + 1).
 result<void> d3d12_command::calibrate_timer() {

@@ -115,7 +115,6 @@ private:
   gpu_timer _timer;
   std::array<frame_timing, frame_timing_capacity> _timings{};
   u64 _timing_stamp{0};
-  s64 _epoch{0};
   u64 _last_wait_begin{0};
   f32 _cpu_frame_ms{0.f};
   f32 _gpu_frame_ms{0.f};

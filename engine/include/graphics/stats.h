@@ -284,6 +284,7 @@ struct event {
   u64 value{};                  // fence value, bytes or severity
   f32 wait_ms{};
   u32 width{}, height{}, old_width{}, old_height{};
+  u64 time{};  // engine clock (get_engine_time_ns); a descriptor event: its batch's first event's
 };
 
 // One descriptor_allocated, descriptor_freed or descriptor_returned event, as a heap queues
@@ -294,12 +295,16 @@ struct descriptor_event {
   u16 slot{};
   event_type type{};
 };
-event to_event(const descriptor_event& e, u64 frame);
+event to_event(const descriptor_event& e, u64 frame, u64 time);
+
+// The engine's clock: nanoseconds since the frame queue was created (initialize). Frame
+// timings, events and the sandbox's own marks (lesson steps, captures) all read it.
+u64 get_engine_time_ns();
 
 struct hook_table {
   void (*on_event)(const event& e, void* user){nullptr};
-  // A batch: events of one frame (frame), in order.
-  void (*on_descriptor_events)(u64 frame, std::span<const descriptor_event> events, void* user){nullptr};
+  // A batch: events of one frame (frame), in order; time: when its first event was queued.
+  void (*on_descriptor_events)(u64 frame, u64 time, std::span<const descriptor_event> events, void* user){nullptr};
   void* user{nullptr};
 };
 
