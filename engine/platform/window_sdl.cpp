@@ -143,6 +143,7 @@ void* g_hook_user = nullptr;
 key translate(SDL_Keycode k) {
   switch (k) {
     case SDLK_F1: return key::f1;
+    case SDLK_F12: return key::f12;
     case SDLK_ESCAPE: return key::escape;
     case SDLK_SPACE: return key::space;
     case SDLK_RIGHT: return key::right;

@@ -33,6 +33,7 @@ std::wstring widen(std::string_view utf8) {
 key translate(WPARAM vk) {
   switch (vk) {
     case VK_F1: return key::f1;
+    case VK_F12: return key::f12;
     case VK_ESCAPE: return key::escape;
     case VK_SPACE: return key::space;
     case VK_RIGHT: return key::right;

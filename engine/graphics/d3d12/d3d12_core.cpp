@@ -196,6 +196,32 @@ result<bool> record_surface(core_state& core, d3d12_surface& s, const surface_pa
   return true;
 }
 
+// A debug region on the frame's list: BeginEvent with metadata 0, the string in UTF-16 (what
+// PIX and RenderDoc read on Windows), its terminator included.
+void begin_region(ID3D12GraphicsCommandList* list, std::string_view name) {
+  std::u16string wide;
+  for (size_t i = 0; i < name.size();) {  // UTF-8 -> UTF-16; a malformed byte becomes U+FFFD
+    const auto c = static_cast<unsigned char>(name[i]);
+    const u32 length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    u32 code = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
+    bool whole = length > 0 && i + length <= name.size();
+    for (u32 k = 1; whole && k < length; ++k) {
+      const auto next = static_cast<unsigned char>(name[i + k]);
+      whole = (next & 0xC0) == 0x80;
+      code = (code << 6) | (next & 0x3F);
+    }
+    if (!whole) code = 0xFFFD;
+    i += whole ? length : 1;
+    if (code >= 0x10000) {
+      wide += static_cast<char16_t>(0xD800 + ((code - 0x10000) >> 10));
+      wide += static_cast<char16_t>(0xDC00 + ((code - 0x10000) & 0x3FF));
+    } else {
+      wide += static_cast<char16_t>(code);
+    }
+  }
+  list->BeginEvent(0, wide.c_str(), static_cast<UINT>((wide.size() + 1) * sizeof(char16_t)));
+}
+
 result<void> render_surface_in_frame(surface_id id, const frame_content& content, const record_fn& extra) {
   if (!g) return not_initialized();
   XE_TRY_ASSIGN(auto surface, find_surface(*g, id));
@@ -205,8 +231,11 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
                       fmt::format("at most 10000 GPU-load passes (asked {})", content.gpu_load_passes));
   d3d12_surface& s = *surface;
   if (s.rendered()) return make_error(errc::invalid_argument, "surface already rendered in this frame");
-  XE_TRY_ASSIGN(auto rendered,
-                record_surface(*g, s, {g->command.list(), content, extra, g->upload, g->clock().slot()}));
+  if (g->debug_regions)
+    begin_region(g->command.list(), fmt::format("surface {} ({}x{})", id.index(), s.width(), s.height()));
+  auto rendered = record_surface(*g, s, {g->command.list(), content, extra, g->upload, g->clock().slot()});
+  if (g->debug_regions) g->command.list()->EndEvent();
+  if (!rendered) return std::move(rendered).error_value();
   if (rendered) s.note_back_buffer_index();
   return {};
 }
@@ -361,6 +390,8 @@ result<void> begin_frame() {
   g->in_frame = true;
   ID3D12DescriptorHeap* shader_visible[] = {g->srv_heap().heap()};
   g->command.list()->SetDescriptorHeaps(1, shader_visible);
+  g->frame_region_open = g->debug_regions && !g->frame_label.empty();
+  if (g->frame_region_open) begin_region(g->command.list(), g->frame_label);
   return record_queued_uploads(*g, g->command.list());  // before any pass samples them
 }
 
@@ -376,6 +407,7 @@ result<void> end_frame() {
   if (!g) return not_initialized();
   if (!g->in_frame) return make_error(errc::invalid_argument, "end_frame without begin_frame");
   g->in_frame = false;
+  if (g->frame_region_open) g->command.list()->EndEvent();
   result<void> status = g->command.execute();
   g->surfaces.for_each([&](u32, d3d12_surface& s) {
     if (!s.rendered()) return;
@@ -384,6 +416,14 @@ result<void> end_frame() {
   // Signal even after a failed present so fence values stay consistent.
   if (auto r = g->command.signal(); !r && status) status = std::move(r);
   return status;
+}
+
+void set_debug_regions(bool on) {
+  if (g) g->debug_regions = on && runtime::records_debug_regions();
+}
+
+void set_frame_label(std::string_view label) {
+  if (g) g->frame_label = label;
 }
 
 result<bool> rebuild_stale_surfaces() {

@@ -69,6 +69,9 @@ struct core_state {
   immediate_context immediate;
   lab_state lab;
   bool in_frame{false};
+  bool debug_regions{false};      // set_debug_regions
+  std::string frame_label;        // set_frame_label
+  bool frame_region_open{false};  // the frame being recorded began a region with the label
 
   const frame_clock& clock() const { return command.clock(); }
   descriptor_heap& engine_heap(u32 i) { return static_cast<descriptor_heap&>(*heaps[i]); }

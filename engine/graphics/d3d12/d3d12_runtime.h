@@ -28,6 +28,8 @@ void shutdown();
 // Whether ID3D12CommandQueue::GetClockCalibration is worth calling: vkd3d 1.2's is a stub
 // (E_NOTIMPL, and a fixme on stderr, which the tests treat as an error).
 bool has_clock_calibration();
+// Whether BeginEvent / EndEvent record anything: vkd3d 1.2's are stubs (a fixme per call).
+bool records_debug_regions();
 
 // Vulkan validation / runtime error messages seen since create_device.
 u32 validation_error_count();

@@ -221,6 +221,8 @@ void shutdown() {
 
 bool has_clock_calibration() { return false; }
 
+bool records_debug_regions() { return false; }
+
 u32 validation_error_count() { return g_state.validation_errors.load(std::memory_order_relaxed); }
 
 bool can_capture_messages() { return g_state.messenger != VK_NULL_HANDLE; }

@@ -87,6 +87,8 @@ void shutdown() { g_factory.reset(); }
 
 bool has_clock_calibration() { return true; }
 
+bool records_debug_regions() { return true; }
+
 u32 validation_error_count() { return g_validation_errors.load(std::memory_order_relaxed); }
 
 // The debug layer writes to the debugger's output; nothing here reads it back.

@@ -160,6 +160,13 @@ result<void> set_frames_in_flight(u32 count);
 // may call it.
 void interrupt_fence_waits();
 
+// Debug regions for capture tools (RenderDoc, PIX): ID3D12GraphicsCommandList::BeginEvent /
+// EndEvent in PIX's UTF-16 form around each frame (named by the label, when one is set) and
+// each surface's pass ("surface 0 (1280x720)"). Off by default, and never on vkd3d 1.2, whose
+// BeginEvent and EndEvent are stubs that record nothing and print a fixme for every call.
+void set_debug_regions(bool on);
+void set_frame_label(std::string_view label);  // from the next begin_frame; "" for none
+
 // Screenshots. The next frame that renders the surface copies its back buffer before
 // presenting it (presented images belong to the window system). After that frame has
 // ended, take_capture waits for it and returns the image (RGBA, whatever the format).

@@ -30,7 +30,7 @@ enum class event_type : u8 {
   quit,               // the session asks the whole app to end
 };
 
-enum class key : u32 { unknown, f1, escape, space, right, left, page_up, page_down, home, r };
+enum class key : u32 { unknown, f1, f12, escape, space, right, left, page_up, page_down, home, r };
 
 struct window_event {
   event_type type{};
