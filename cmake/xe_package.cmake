@@ -10,7 +10,8 @@ set(XE_CJK_FONT /usr/share/fonts/truetype/wqy/wqy-microhei.ttc CACHE FILEPATH
     "The CJK font shipped with (Windows) or linked from (Linux) the package")
 set(XE_CJK_FONT_COPYRIGHT /usr/share/doc/fonts-wqy-microhei/copyright CACHE FILEPATH "The font's licence")
 set(_docs README.md docs/ARCHITECTURE.md docs/PERFORMANCE.md docs/lesson-authoring.md docs/scripts.md
-          docs/snapshot.md docs/lesson.schema.json docs/snapshot.schema.json)
+          docs/snapshot.md docs/lesson.schema.json docs/snapshot.schema.json docs/taking-it-further.md docs/trace.md
+          docs/trace.schema.json docs/platforms.md)
 list(TRANSFORM _docs PREPEND ${PROJECT_SOURCE_DIR}/)
 
 if(WIN32)

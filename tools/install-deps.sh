@@ -21,6 +21,8 @@ packages=(
   python3-jsonschema clang libclang-rt-14-dev xvfb openbox wmctrl xdotool x11-utils imagemagick gdb
   # the Windows build, cross-compiled and run under Wine, against DirectX-Headers
   g++-mingw-w64-x86-64 wine64 directx-headers-dev
+  # captures for RenderDoc: the in-application API's header, its library and the converter
+  librenderdoc-dev librenderdoc renderdoccmd
   # packages: cpack's DEB generator reads shared-library dependencies with dpkg-shlibdeps
   dpkg-dev unzip
 )

@@ -532,6 +532,51 @@ def test_lifecycle(run, args):
     print("\n".join(outcomes))
 
 
+def test_handover(run, args):
+    """The hand-over to the professionals' tools, as a person does it: lesson 11 stepped to its
+    end, then Capture frame (RenderDoc) clicked and F12 pressed (each a .rdc named after the
+    step and frame, announced), then Export trace (a trace that passes tools/check_trace.py,
+    with the lesson's steps and both captures marked)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import check_trace  # noqa: E402
+    lesson = "11-first-triangle"
+    with open(os.path.join(args.lessons, lesson + ".json")) as f:
+        total = len(json.load(f)["steps"])
+    with Display() as display:
+        app = run.sandbox(display, "handover", "--renderdoc", "--lesson", "11", "--language", "en")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            step_through(app, total, 0.2, False, exercises=exercise_steps(args.lessons, lesson))
+            out = os.path.join(app.workdir, "out")
+            captures = lambda: sorted(f for f in os.listdir(out) if f.endswith(".rdc")) if os.path.isdir(out) else []
+            app.click("Export")
+            time.sleep(0.5)
+            app.click("Capture frame (RenderDoc)")
+            first = app.guard("the clicked capture", lambda: captures(), 20)[0]
+            if not re.fullmatch(rf"11-step{total}-frame\d+\.rdc", first):
+                raise TestFailure(f"the capture is named {first}, expected 11-step{total}-frameN.rdc")
+            notice = app.guard("the capture's notice", lambda: (app.ui_map() or {}).get("notice", ""), 5)
+            if first not in notice:
+                raise TestFailure(f"the notice {notice!r} does not name {first}")
+            time.sleep(0.5)
+            app.key("F12")
+            both = app.guard("the F12 capture", lambda: (lambda c: c if len(c) == 2 else None)(captures()), 20)
+            time.sleep(0.5)
+            app.click("Export trace")
+            trace = os.path.join(out, "inspector-trace.json")
+            app.guard("the exported trace", lambda: os.path.exists(trace), 10)
+            with open(trace, encoding="utf-8") as f:
+                doc = json.load(f)
+            summary = check_trace.check(doc, min_frames=5, marks=True,
+                                        names=[f"RenderDoc capture {c}" for c in both] + [f"lesson step {total}"])
+            display.screenshot(os.path.join(app.workdir, "handover.png"))
+            app.close_expecting(0, "handover")
+        finally:
+            app.kill()
+    print(f"captures {', '.join(both)}; trace: {summary}")
+
+
 def test_step_frame(run, args):
     with Display() as display:
         app = run.sandbox(display, "step-frame")
@@ -918,7 +963,7 @@ def test_frame_timeline(run, args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "timeline",
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
                                      "frame-timeline"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
@@ -944,7 +989,7 @@ def main():
     hogs = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(args.load)]
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "timeline": test_timeline,
+         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
          "frame-timeline": test_frame_timeline}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)

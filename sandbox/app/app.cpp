@@ -114,6 +114,12 @@ int app::run() {
   if (code == exit_ok && _lesson_failed) code = exit_script;
   // Lessons whose hazards no layer watched still ran to the end: their outputs are written.
   const auto ran = [&code] { return code == exit_ok || code == exit_unchecked; };
+  if (ran() && _opts.capture_frames) {
+    if (auto r = capture_frames(_opts.capture_frames, {}); !r) {
+      std::fprintf(stderr, "xengine-sandbox: --capture-frames: %s\n", r.error_value().reason.c_str());
+      code = exit_runtime;
+    }
+  }
   if (ran()) {
     if (auto r = write_outputs(); !r) {
       std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
@@ -137,6 +143,13 @@ gfx::renderer_desc app::renderer_desc() const {
 }
 
 result<void> app::start() {
+  if (!_renderdoc_checked) {  // before the first device: RenderDoc hooks only later ones
+    XE_TRY_ASSIGN(_renderdoc, renderdoc::attach(_opts.renderdoc));
+    _renderdoc_checked = true;
+    _renderdoc_ui = _renderdoc && _renderdoc->has_ui();
+    if (_renderdoc)
+      XE_LOG_INFO("{} is in the process: Capture, F12 and --capture-frames write .rdc files", _renderdoc->version());
+  }
   XE_TRY(gfx::initialize(renderer_desc()));
   if (_opts.hooks) _recorder.emplace();
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
@@ -239,7 +252,7 @@ bool app::engine_held() const {
 }
 
 void app::build_overlay() {
-  if (_lessons && _overlay->visible()) {  // hidden, the panel is not drawn (its focus waits)
+  if (_lessons) {  // hidden, the panel is not drawn, but its steps mark the history
     const lesson_view view = _lessons->view();
     _overlay->show_lesson(&view);
   }
@@ -255,7 +268,12 @@ void app::build_overlay() {
     const std::chrono::duration<f32> dt = now - _last_build;
     u32 windows = 0;
     for (const auto& [slot, entry] : _surfaces) windows += entry.window ? 1 : 0;
-    const overlay_state state{_content, _lessons && !_opts.play && _lessons->holds_engine(), windows};
+    const overlay_state state{_content,
+                              _lessons && !_opts.play && _lessons->holds_engine(),
+                              windows,
+                              _renderdoc != nullptr,
+                              _renderdoc && _renderdoc_ui,
+                              _captures.empty() ? std::string{} : _captures.back().file};
     _overlay->build(info.width, info.height, _last_build == clock::time_point{} ? 1.f / 60.f : dt.count(), state);
   }
   _last_build = now;
@@ -317,6 +335,7 @@ result<void> app::handle_events() {
     // since): F1, and the lesson keys unless a text field has the keyboard.
     if (e.type == platform::event_type::key_pressed) {
       if (e.code == platform::key::f1) _overlay->set_visible(!_overlay->visible());
+      if (e.code == platform::key::f12) _capture_key = true;
       if (!_lessons || _overlay->wants_keyboard()) continue;
       switch (e.code) {
         case platform::key::right:
@@ -384,7 +403,15 @@ void app::record_state(const gfx::frame_stats& stats, f32 frame_ms) {
 // panel and the keys. All of them run here, between frames (they may run frames).
 result<void> app::run_requests() {
   bool ran = false;
-  for (const actions::step& step : _overlay->take_requests()) {
+  std::vector<actions::step> controls = _overlay->take_requests();
+  if (_capture_key) {  // F12: the Capture control's request
+    _capture_key = false;
+    if (auto step = actions::parse_step({{"do", "capture"}}, 0)) controls.push_back(std::move(*step));
+  }
+  for (actions::step& step : controls) {
+    // A capture from the Controls is named now, so its notice can say where it went.
+    if (step.name == "capture" && !step.params.value("file", nlohmann::json{}).is_string())
+      if (auto named = actions::parse_step({{"do", "capture"}, {"file", capture_name()}}, 0)) step = std::move(*named);
     ran = true;
     const result<void> r = run_control(step);
     if (!r) XE_LOG_ERROR("inspector: {}", r.error_value().reason);
@@ -417,11 +444,12 @@ result<void> app::run_requests() {
 // the engine, which a lesson holding it must know.
 result<void> app::run_control(const actions::step& step) {
   // An export from the Controls makes the folder it names (out/ at first), and says so.
-  if (step.name == "snapshot" || step.name == "screenshot") {
+  if (step.name == "snapshot" || step.name == "screenshot" || step.name == "trace" ||
+      (step.name == "capture" && step.params.value("file", nlohmann::json{}).is_string())) {
     XE_TRY_ASSIGN(const std::string made, make_parent_folders(step.params.at("file").get<std::string>()));
     if (!made.empty()) XE_LOG_INFO("created folder '{}' for the export", made);
   }
-  if (step.name == "snapshot") return _runner.run(step);
+  if (step.name == "snapshot" || step.name == "trace" || step.name == "open_capture") return _runner.run(step);
   if (step.name != "screenshot") {
     // A step that is part of another control (Allocate's first press creates the heap) is
     // noted with that control.
@@ -463,6 +491,10 @@ result<void> app::run_frames(u32 count) {
 
 result<void> app::write_outputs() {
   if (!_opts.snapshot.empty()) XE_TRY(write_frame_state(_opts.snapshot, snapshot()));
+  if (!_opts.trace.empty()) {
+    XE_TRY_ASSIGN(const std::string document, trace());
+    XE_TRY(write_file_atomic(_opts.trace, document));
+  }
   if (!_opts.screenshot.empty()) {
     XE_TRY_ASSIGN(auto image, screenshot(std::nullopt));
     XE_TRY(write_png(_opts.screenshot, image));

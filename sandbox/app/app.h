@@ -12,6 +12,7 @@
 
 #include "app/cli.h"
 #include "app/overlay.h"
+#include "app/renderdoc.h"
 #include "graphics/renderer.h"
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
@@ -66,6 +67,11 @@ public:
   void step_finished(const lesson& l, const lesson_step& step, const result<step_outcome>& outcome) override;
 
   nlohmann::json snapshot() override;
+  result<std::string> trace() override;
+  result<std::string> capture_frames(u32 count, const std::string& file) override;
+  result<void> open_capture(const std::string& file) override;
+  // out/LESSON-stepN-frameF.rdc for the frame about to be drawn (out/frameF.rdc without a lesson).
+  std::string capture_name() const;
   nlohmann::json snapshot_part(const nlohmann::json::json_pointer& needed) override;
 
 private:
@@ -116,6 +122,15 @@ private:
   options _opts;
   std::map<u32, surface_entry> _surfaces;  // by free-list slot
   std::optional<event_recorder> _recorder;
+  std::unique_ptr<renderdoc> _renderdoc;  // RenderDoc's API, when its library is in the process
+  bool _renderdoc_checked{false};         // looked for once, before the first device
+  bool _renderdoc_ui{false};              // qrenderdoc installed (looked for once)
+  bool _capture_key{false};               // F12 pressed: capture at the next request pass
+  struct capture_record {
+    std::string file;
+    u64 frame{};
+  };
+  std::vector<capture_record> _captures;  // this run's, oldest first: in snapshots
   std::unique_ptr<overlay> _overlay;
   gfx::observer _observer;                    // the overlay's redraws while the engine is held
   action_runner _runner{*this};               // one for scripts and controls: labels outlive a frame

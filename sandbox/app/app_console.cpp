@@ -218,6 +218,7 @@ void app::step_finished(const lesson&, const lesson_step& step, const result<ste
     return;
   }
   print_lesson_text(lesson_console::step_report(step, *outcome, _runner.evaluation_document(), log, lang));
+  _overlay->note_lesson_step(textf(lang, "lesson step {}"_t, step.number));
 }
 
 // --bench-frames: 60 warm-up frames (pipelines, caches, the window system settle), then N

@@ -2,9 +2,12 @@
 // screenshots and snapshots of what they show.
 #include "app/app.h"
 
+#include <filesystem>
+
 #include <spdlog/fmt/fmt.h>
 
 #include "common/log.h"
+#include "io/files.h"
 #include "snapshot/frame_record.h"
 #include "snapshot/frame_state.h"
 #include "snapshot/png.h"
@@ -107,7 +110,66 @@ result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
   return gfx::take_capture(id);
 }
 
-nlohmann::json app::snapshot() { return capture_frame_state(_recorder ? &*_recorder : nullptr); }
+nlohmann::json app::snapshot() {
+  nlohmann::json state = capture_frame_state(_recorder ? &*_recorder : nullptr);
+  if (!_captures.empty()) {
+    nlohmann::json& captures = state["captures"] = nlohmann::json::array();
+    for (const capture_record& c : _captures) captures.push_back({{"file", c.file}, {"frame", c.frame}});
+  }
+  return state;
+}
+
+// RenderDoc captures exactly the frames drawn between start_frame and end_frame: count frames
+// are drawn, each its own .rdc, named after the lesson step and the frame unless file names it.
+result<std::string> app::capture_frames(u32 count, const std::string& file) {
+  if (!_renderdoc)
+    return make_error(errc::unsupported,
+                      "RenderDoc is not in this process: start the sandbox with --renderdoc "
+                      "(RenderDoc installed), or launch it from RenderDoc");
+  std::string written;
+  for (u32 i = 0; i < count; ++i) {
+    const u64 frame = gfx::get_frame_stats().frame_number;  // the frame about to be drawn
+    std::filesystem::path path = file.empty() ? std::filesystem::path{capture_name()} : std::filesystem::path{file};
+    if (count > 1 && !file.empty())
+      path.replace_filename(fmt::format("{}-{}{}", path.stem().string(), i + 1, path.extension().string()));
+    const std::string name = path.stem().string();
+    XE_TRY_ASSIGN(const std::string made, make_parent_folders(path.string()));
+    if (!made.empty()) XE_LOG_INFO("created folder '{}' for the capture", made);
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec))  // never replace: a capture is the learner's to delete
+      return make_error(errc::io, fmt::format("'{}' exists already: choose another file", path.string()));
+    gfx::set_debug_regions(true);
+    gfx::set_frame_label(name);
+    _renderdoc->start_frame();
+    const result<void> ran = run_frames(1);
+    gfx::set_debug_regions(false);
+    XE_TRY(_renderdoc->end_frame(path, fmt::format("XEngine Sandbox, {}", name)));
+    XE_TRY(ran);
+    written = path.string();
+    _captures.push_back({written, frame});
+    _overlay->note_lesson_step(fmt::format("RenderDoc capture {}", path.filename().string()));
+    XE_LOG_INFO("RenderDoc capture of frame {}: {}", frame, written);
+  }
+  return written;
+}
+
+std::string app::capture_name() const {
+  const u64 frame = gfx::get_frame_stats().frame_number;
+  if (!_lessons || !_lessons->current()) return fmt::format("out/frame{}.rdc", frame);
+  const lesson_view view = _lessons->view();
+  const std::string& id = (*view.lessons)[view.current].id;
+  return fmt::format("out/{}-step{}-frame{}.rdc", id.substr(0, id.find('-')), view.steps_done, frame);
+}
+
+result<void> app::open_capture(const std::string& file) {
+  if (!_renderdoc) return make_error(errc::unsupported, "RenderDoc is not in this process (--renderdoc)");
+  if (!_renderdoc->open_in_ui(file))
+    return make_error(errc::unsupported,
+                      "qrenderdoc (RenderDoc's UI) could not be started: install it (package qrenderdoc)");
+  return {};
+}
+
+result<std::string> app::trace() { return _overlay->trace(gfx::get_adapter_info()); }
 
 nlohmann::json app::snapshot_part(const nlohmann::json::json_pointer& needed) {
   return capture_frame_state_part(_recorder ? &*_recorder : nullptr, needed);

@@ -64,8 +64,9 @@ public:
 };
 
 constexpr const char* summary = "xengine-sandbox: a D3D12 engine core you can watch and step.";
-constexpr const char* footer = R"(In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; in a lesson,
-Right/PageDown next, Left/PageUp back, Home restart, R retry a failed step.
+constexpr const char* footer = R"(In a window: F1 hides the overlay; F11 or Alt+Enter toggles fullscreen; F12 captures
+a frame in RenderDoc (with --renderdoc); in a lesson, Right/PageDown next, Left/PageUp back,
+Home restart, R retry a failed step.
 
 Each option may be given once. Outputs never replace a folder, device, FIFO or an input
 of the run (docs/scripts.md, "Files").
@@ -167,6 +168,18 @@ struct command_line {
     text("--script", "FILE", "run a scenario script (docs/scripts.md), then exit when headless", o.script);
     text("--snapshot", "FILE", "write the frame state as JSON after the last frame (docs/snapshot.md)", o.snapshot);
     text("--screenshot", "FILE", "write surface 0's last presented image as PNG after the last frame", o.screenshot);
+    flag("--renderdoc",
+         "load RenderDoc's capture library before the device is created (RenderDoc installed: librenderdoc on "
+         "Linux, renderdoc.dll on Windows), for the Capture control, F12 and --capture-frames",
+         [this] { o.renderdoc = true; });
+    number("--capture-frames",
+           "after the run (frames, a script or played lessons), draw N more frames, each captured by RenderDoc into "
+           "out/ (needs --renderdoc or a launch from RenderDoc), 1..100",
+           1, 100, o.capture_frames);
+    text("--trace", "FILE",
+         "write the inspector's history (the last 600 frames) as a Perfetto / Chrome trace after the last frame "
+         "(docs/trace.md); a headless run then records the history too",
+         o.trace);
     app.add_option(
            "--diff",
            [this](const CLI::results_t& r) {
@@ -323,7 +336,15 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     o.headless = true;
     o.headless_forced = true;
   }
-  if (o.headless && !o.overlay_given) o.overlay = false;  // headless: only when asked
+  if (!o.trace.empty() && !o.overlay) return bad("--trace needs the inspector's history: not with --no-overlay");
+  if (o.headless && !o.overlay_given) {  // headless: only when asked
+    // A trace needs the history, which the inspector records, hidden: it draws nothing.
+    o.overlay = !o.trace.empty();
+    if (o.overlay) {
+      o.overlay_hidden = true;
+      o.hint = false;
+    }
+  }
   if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
   if (!o.ui_tour.empty()) {
     if (o.lesson.empty()) return bad("--ui-tour needs --lesson ID|all");
@@ -337,6 +358,8 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
     return bad("--fault needs a played lesson (--lesson ID|all with --headless or --play)");
   if (!o.play && !o.check_report.empty())
     return bad("--check-report needs a played lesson (--lesson ID|all with --headless or --play)");
+  if (o.capture_frames && (o.bench_frames || !o.ui_tour.empty()))
+    return bad("--capture-frames ends a run of frames, a script or played lessons: not --bench-frames or --ui-tour");
   if (o.bench_frames && (o.frames_given || o.play))
     return bad("--bench-frames replaces --frames and cannot follow a played lesson");
   if (o.imgui_demo) o.overlay = true;
@@ -362,6 +385,7 @@ result<void> check_paths(const options& o) {
     inputs.emplace_back("the settings file", default_settings_path());
   const std::pair<const char*, const std::string*> outputs[] = {{"--snapshot", &o.snapshot},
                                                                 {"--screenshot", &o.screenshot},
+                                                                {"--trace", &o.trace},
                                                                 {"--ui-map", &o.ui_map},
                                                                 {"--check-report", &o.check_report}};
   for (const auto& [flag, file] : outputs) {

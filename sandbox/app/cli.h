@@ -33,6 +33,9 @@ struct options {
   std::string script;             // --script FILE: scenario steps run at frame boundaries
   std::string snapshot;           // --snapshot FILE: frame state after the last frame
   std::string screenshot;         // --screenshot FILE: PNG of surface 0 after the last frame
+  bool renderdoc{false};          // --renderdoc: load RenderDoc's library before the device
+  u32 capture_frames{0};          // --capture-frames N: RenderDoc captures of N frames at the end
+  std::string trace;              // --trace FILE: the history as a Perfetto / Chrome trace after the last frame
   std::vector<std::string> diff;  // --diff A B: compare two snapshots, print, exit
   std::string lesson;             // --lesson ID|all: start at a chapter (all: play every one)
   std::string lessons_dir;        // --lessons DIR: where lesson files are (default: found)
@@ -54,7 +57,7 @@ constexpr u32 max_windows{8};
 result<options> parse_cli(const std::vector<std::string>& args, bool has_display);
 // What the command line names on disk, before anything runs (an error is exit code 2):
 // an explicit --settings must be a regular file or absent; the end-of-run outputs must not
-// (--snapshot, --screenshot, --ui-map) land on the --script, the settings file or each other.
+// (--snapshot, --screenshot, --trace, --ui-map) land on the --script, the settings file or each other.
 result<void> check_paths(const options& opts);
 std::string usage();             // --help: the options as declared in cli.cpp, keys and exit codes
 std::string options_markdown();  // the README's option table, from the same declaration

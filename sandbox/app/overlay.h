@@ -36,12 +36,16 @@ public:
   // inspector's history. stats: the engine's frame stats now; frame_ms: the CPU wall time
   // of the frame just ended; < 0: no frame.
   virtual void record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms = -1.f) = 0;
+  // The recorded history as a trace (snapshot/trace.h); an error without an inspector.
+  virtual result<std::string> trace(const gfx::adapter_info& adapter) const = 0;
   virtual std::vector<actions::step> take_requests() = 0;
   // The app ran one of take_requests()'s steps: the overlay says what it did (or why not).
   virtual void request_done(const actions::step& step, const result<void>& outcome) = 0;
   // The lesson panel draws this view (null: no lessons); its buttons become requests.
   // A new step's focus brings its panel forward and outlines its cells.
   virtual void show_lesson(const lesson_view* view) = 0;
+  // A lesson step just ran: its mark goes on the history's newest frame (and into a trace).
+  virtual void note_lesson_step(std::string label) = 0;
   virtual std::vector<lesson_request> take_lesson_requests() = 0;
   virtual bool loop_paused() const = 0;  // the learner's pause (a lesson holds the loop too)
   virtual bool take_step_request() = 0;

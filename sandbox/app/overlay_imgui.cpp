@@ -114,6 +114,11 @@ public:
   void record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms) override {
     if (_enabled && _mode == overlay_mode::inspector) _inspector.record(events, stats, frame_ms);
   }
+  result<std::string> trace(const gfx::adapter_info& adapter) const override {
+    if (!_enabled || _mode != overlay_mode::inspector)
+      return make_error(errc::invalid_argument, "the inspector is off (--no-overlay), so nothing recorded a history");
+    return _inspector.trace(adapter);
+  }
   std::vector<actions::step> take_requests() override { return _inspector.take_requests(); }
   void request_done(const actions::step& step, const result<void>& outcome) override {
     if (_enabled) _inspector.request_done(step, outcome);
@@ -125,13 +130,16 @@ public:
     }
     _lesson = *view;
     ui::set_ui_language(view->lang);  // the inspector's labels follow the lesson's language
-    // A step just run (or undone): its focus comes forward once.
+    // A lesson (re)started marks the history, shown or not (each step marks it as it runs:
+    // note_lesson_step); a step's focus comes forward once, when the panel is shown.
     const std::pair<u32, u32> position{view->current, view->steps_done};
-    if (position == _focused) return;
+    if (position != _noted) {
+      _noted = position;
+      if (view->steps_done == 0) _inspector.note_lesson_step(text(view->lang, "lesson: start"_t));
+    }
+    if (position == _focused || !_inspector.visible()) return;
     _focused = position;
     _inspector.show_live();  // the step's text speaks of the engine now, not of a frame scrubbed to
-    _inspector.note_lesson_step(view->steps_done == 0 ? std::string{text(view->lang, "lesson: start"_t)}
-                                                      : textf(view->lang, "lesson step {}"_t, view->steps_done));
     std::vector<std::pair<std::string, u32>> cells;
     u32 slot = invalid_id, surface = invalid_id;
     if (const lesson_focus* f = view->focus) {
@@ -151,6 +159,9 @@ public:
       named.insert(named.end(), l.steps[view->steps_done].names.begin(), l.steps[view->steps_done].names.end());
     _inspector.open_sections(named);
     ui::reveal_names(named);
+  }
+  void note_lesson_step(std::string label) override {
+    if (_enabled) _inspector.note_lesson_step(std::move(label));
   }
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
@@ -430,6 +441,7 @@ private:
   lesson_panel _lesson_panel;
   std::optional<lesson_view> _lesson;
   std::pair<u32, u32> _focused{~0u, ~0u};  // (lesson, steps done) whose focus is shown
+  std::pair<u32, u32> _noted{~0u, ~0u};    // ... whose step the history's timeline marks
   ImVec2 _placed_for{-1.f, -1.f};
   ImVec2 _controls_at{-1.f, -1.f};  // where the controls were put last pass (-1: the learner moved them)
   bool _placed_with_lesson{false};

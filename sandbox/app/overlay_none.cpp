@@ -15,9 +15,14 @@ public:
   void build(u32, u32, f32, const overlay_state&) override {}
   gfx::surface_recorder recorder() override { return {}; }
   void record(const event_recorder*, const gfx::frame_stats&, f32) override {}
+  result<std::string> trace(const gfx::adapter_info&) const override {
+    return make_error(errc::unsupported,
+                      "this build has no inspector, so no history to trace (built without Dear ImGui)");
+  }
   std::vector<actions::step> take_requests() override { return {}; }
   void request_done(const actions::step&, const result<void>&) override {}
   void show_lesson(const lesson_view*) override {}
+  void note_lesson_step(std::string) override {}
   std::vector<lesson_request> take_lesson_requests() override { return {}; }
   bool loop_paused() const override { return false; }
   bool take_step_request() override { return false; }

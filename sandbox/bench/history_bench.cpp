@@ -8,6 +8,7 @@
 #include "graphics/renderer.h"
 #include "snapshot/event_recorder.h"
 #include "snapshot/history.h"
+#include "snapshot/trace.h"
 #include "utilities/free_list.h"
 
 namespace xe::bench {
@@ -75,6 +76,39 @@ void bm_history_600_frames(benchmark::State& state) {
   state.counters["bytes_per_frame"] = static_cast<double>(bytes) / sandbox::history_ring::default_capacity;
 }
 BENCHMARK(bm_history_600_frames)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+// A full 600-frame history as a trace (Export trace, --trace): each frame allocates and frees a
+// descriptor (three instants once returned), every tenth marks a lesson step. Target: under
+// 200 ms (docs/PERFORMANCE.md).
+void bm_trace_600_frames(benchmark::State& state) {
+  if (gfx::lab::find_heap("million")) return state.SkipWithError("run before the snapshot benchmark's 1M heap exists");
+  auto surface = gfx::create_surface({.width = 1280, .height = 720});
+  auto heap = gfx::lab::create_heap({.name = "traced", .type = gfx::heap_type::cbv_srv_uav, .capacity = 64});
+  if (!surface || !heap) return state.SkipWithError("set-up failed");
+  sandbox::event_recorder events;
+  sandbox::history_ring ring;
+  std::vector<sandbox::trace_mark> marks;
+  for (u32 i = 0; i < sandbox::history_ring::default_capacity; ++i) {
+    events.new_frame();
+    if (!gfx::begin_frame() || !gfx::render_surface(*surface, {{0.1f, 0.2f, 0.3f, 1.f}, false, 0}) || !gfx::end_frame())
+      return state.SkipWithError("frame failed");
+    auto index = gfx::lab::allocate_descriptor(*heap, "traced");
+    if (!index || !gfx::lab::free_descriptor(*heap, *index)) return state.SkipWithError("descriptor failed");
+    if (i % 10 == 0) marks.push_back({gfx::get_engine_time_ns(), gfx::get_frame_stats().frame_number, "lesson step"});
+    ring.capture(&events);
+    events.mark_recorded();
+  }
+  size_t bytes = 0;
+  for (auto _ : state) {
+    const std::string trace =
+        sandbox::to_trace_json({.history = ring, .marks = marks, .adapter = gfx::get_adapter_info()});
+    bytes = trace.size();
+    benchmark::DoNotOptimize(trace.data());
+  }
+  (void)gfx::remove_surface(*surface);
+  state.counters["trace_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(bm_trace_600_frames)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 }  // namespace
 }  // namespace xe::bench

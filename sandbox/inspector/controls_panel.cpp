@@ -20,6 +20,7 @@ void set_path(char (&field)[1024], const char* relative) {
 
 controls_panel::controls_panel() {
   set_path(_export_path, "out/inspector-snapshot.json");
+  set_path(_trace_path, "out/inspector-trace.json");
   set_path(_screenshot_path, "out/inspector-frame.png");
   set_path(_load_path, "out/snapshot.json");
   set_path(_diff_path, "out/inspector-snapshot.json");
@@ -119,9 +120,23 @@ void controls_panel::draw(const overlay_state& state, const frame_record* latest
   if (marks.section("Export"_t)) {
     if (path_and_button("##export", _export_path, sizeof(_export_path), actions::control_label("snapshot"), marks))
       request({{"do", "snapshot"}, {"file", _export_path}});
+    if (path_and_button("##trace", _trace_path, sizeof(_trace_path), actions::control_label("trace"), marks))
+      request({{"do", "trace"}, {"file", _trace_path}});
     if (path_and_button("##screenshot", _screenshot_path, sizeof(_screenshot_path),
                         actions::control_label("screenshot"), marks))
       request({{"do", "screenshot"}, {"file", _screenshot_path}});
+    // RenderDoc: one frame drawn and captured (F12 too), named after the lesson step.
+    ImGui::BeginDisabled(!state.renderdoc);
+    if (marks.button(actions::control_label("capture"))) request({{"do", "capture"}});
+    ImGui::EndDisabled();
+    if (!state.renderdoc && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("%s",
+                        tr("RenderDoc is not loaded: start the sandbox with --renderdoc (RenderDoc installed)"_t));
+    if (state.renderdoc_ui && !state.last_capture.empty()) {
+      ImGui::SameLine();
+      if (marks.button(actions::control_label("open_capture")))
+        request({{"do", "open_capture"}, {"file", state.last_capture}});
+    }
   }
   if (marks.section("Load and compare"_t)) {
     if (path_and_button("##load", _load_path, sizeof(_load_path), "Load snapshot"_t, marks))

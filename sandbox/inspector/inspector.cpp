@@ -20,7 +20,7 @@ void inspector::record(const event_recorder* events, const gfx::frame_stats& sta
   _history.capture(events, stats);
   const frame_record& latest = _history.latest();
   if (frame_ms >= 0.f) _frame_times.note(latest.frame.frame_number, frame_ms, _history.capacity());
-  if (_highlights.noting(latest.events)) _highlights.note(latest, ui::new_events(_history, _history.size() - 1));
+  if (_highlights.noting(latest.events)) _highlights.note(latest, _history.new_events(_history.size() - 1));
 }
 
 result<void> inspector::load_snapshot_file(const std::string& path) {
@@ -66,7 +66,8 @@ std::string inspector::message() const {
 
 void inspector::request_done(const actions::step& step, const result<void>& outcome) {
   _failure.clear();  // a later action
-  const bool export_file = step.name == "snapshot", screenshot = step.name == "screenshot";
+  const bool export_file = step.name == "snapshot" || step.name == "trace" || step.name == "capture",
+             screenshot = step.name == "screenshot";
   if (!outcome) {  // the app has logged it
     const std::string what = export_file ? ui::tr("Export"_t) : screenshot ? ui::tr("Screenshot"_t) : step.name;
     _notices.add(ui::trf("{} failed: {}"_t, what, outcome.error_value().reason), true, false);

@@ -95,6 +95,10 @@ public:
   std::vector<std::string> log_lines() const { return _log->last_formatted(); }  // what the Log tab lists
   const std::string& shown_panel() const { return _shown_panel; }                // the tab in front, last pass
   const history_ring& history() const { return _history; }
+  // The history as a trace (snapshot/trace.h), with the lesson steps noted.
+  std::string trace(const gfx::adapter_info& adapter) const {
+    return to_trace_json({.history = _history, .marks = _timeline.lesson_steps(), .adapter = adapter});
+  }
 
   // Where things were drawn in the last frame (screen pixels), for tests and lessons.
   std::optional<ImVec4> cell_rect(std::string_view heap, u32 index) const { return _marks.cell_rect(heap, index); }

@@ -152,17 +152,6 @@ f32 frame_times::of(u64 frame) const {
   return it != _times.end() && it->first == frame ? it->second : -1.f;
 }
 
-std::span<const recorded_event> new_events(const history_ring& history, u32 at) {
-  const std::vector<recorded_event>& events = history.at(at).events;
-  size_t seen = 0;
-  if (at > 0) {
-    const frame_record& before = history.at(at - 1);
-    if (before.frame.frame_number == history.at(at).frame.frame_number)
-      seen = std::min(before.events.size(), events.size());
-  }
-  return std::span<const recorded_event>{events}.subspan(seen);
-}
-
 void highlights::note(const frame_record& record, std::span<const recorded_event> events) {
   if (!noting(events)) return;  // no clock reading
   const auto now = clock::now();

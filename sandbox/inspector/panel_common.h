@@ -78,10 +78,6 @@ private:
   std::vector<std::pair<u64, f32>> _times;  // by frame number, ascending
 };
 
-// The events a history record added: those after the previous record's when both are of the
-// same frame (the app records again after a request between frames).
-std::span<const recorded_event> new_events(const history_ring& history, u32 at);
-
 // Changes that stay highlighted for a moment after they happen, measured on the wall clock
 // (drawing them never advances the engine): an index back on the free stack, a surface
 // rebuilt. Noted when the history records them; shown while the newest frame is.

@@ -10,6 +10,7 @@
 #include "inspector/overlay_state.h"
 #include "inspector/panel_common.h"
 #include "script/action.h"
+#include "snapshot/trace.h"
 
 namespace xe::sandbox::ui {
 
@@ -77,6 +78,8 @@ public:
   // A lesson step just ran; its marker goes on the newest frame of the history.
   void note_lesson_step(const history_ring& history, std::string label);
   void clear() { _lesson_steps.clear(); }
+  // The lesson steps noted, oldest first, when they ran: for a trace.
+  std::span<const trace_mark> lesson_steps() const { return _lesson_steps; }
   // Every marker in the history, oldest first (at most one per frame and kind).
   std::vector<marker> markers(const history_ring& history) const;
 
@@ -84,8 +87,8 @@ private:
   void jump(const std::vector<marker>& markers, const history_ring& history, int direction);
 
   bool _paused{false};
-  u32 _scrub{0};                                           // history index shown while paused
-  std::vector<std::pair<u64, std::string>> _lesson_steps;  // (frame number, label), newest last
+  u32 _scrub{0};                          // history index shown while paused
+  std::vector<trace_mark> _lesson_steps;  // newest last
 };
 
 // The controls panel: the frame loop, the learner heap, windows, export, load and compare
@@ -121,6 +124,7 @@ private:
   u32 _learner_allocations{0};
   bool _learner_heap_touched{false};
   char _export_path[1024] = {};
+  char _trace_path[1024] = {};
   char _screenshot_path[1024] = {};
   char _load_path[1024] = {};
   char _diff_path[1024] = {};

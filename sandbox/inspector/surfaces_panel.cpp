@@ -31,7 +31,7 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
   if (shown.newest()) {
     for (size_t i = 0; i < rebuilt.size(); ++i) rebuilt[i] = glow.rebuilt(static_cast<u32>(i));
   } else if (shown.history) {
-    for (const recorded_event& e : new_events(*shown.history, shown.at))
+    for (const recorded_event& e : shown.history->new_events(shown.at))
       if ((e.type == gfx::event_type::surface_resized || e.type == gfx::event_type::surface_created) &&
           e.surface < rebuilt.size())
         rebuilt[e.surface] = 1.f;

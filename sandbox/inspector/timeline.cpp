@@ -41,7 +41,7 @@ shown_frame timeline::shown(const history_ring& history) const {
 
 void timeline::note_lesson_step(const history_ring& history, std::string label) {
   if (history.empty()) return;
-  _lesson_steps.emplace_back(history.latest().frame.frame_number, std::move(label));
+  _lesson_steps.push_back({gfx::get_engine_time_ns(), history.latest().frame.frame_number, std::move(label)});
   if (_lesson_steps.size() > 256) _lesson_steps.erase(_lesson_steps.begin());
 }
 
@@ -49,7 +49,7 @@ std::vector<timeline::marker> timeline::markers(const history_ring& history) con
   std::vector<marker> out;
   for (u32 at = 0; at < history.size(); ++at) {
     std::string descriptors, surfaces;
-    for (const recorded_event& e : new_events(history, at)) {
+    for (const recorded_event& e : history.new_events(at)) {
       const char* verb = marker_verb(e.type);
       if (!verb) continue;
       const bool descriptor = !e.heap.empty();
@@ -62,10 +62,10 @@ std::vector<timeline::marker> timeline::markers(const history_ring& history) con
     if (!surfaces.empty()) out.push_back({at, marker_kind::surface, std::move(surfaces)});
   }
   // A lesson step marks the newest record of its frame.
-  for (const auto& [frame, label] : _lesson_steps)
+  for (const trace_mark& step : _lesson_steps)
     for (u32 at = history.size(); at-- > 0;)
-      if (history.at(at).frame.frame_number == frame) {
-        out.push_back({at, marker_kind::lesson, label});
+      if (history.at(at).frame.frame_number == step.frame) {
+        out.push_back({at, marker_kind::lesson, step.label});
         break;
       }
   std::stable_sort(out.begin(), out.end(), [](const marker& a, const marker& b) { return a.at < b.at; });

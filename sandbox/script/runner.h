@@ -28,6 +28,12 @@ public:
   virtual const std::string& quad() const = 0;
   virtual void set_gpu_load(u32 passes) = 0;
   virtual nlohmann::json snapshot() = 0;
+  // The inspector's history as a trace (snapshot/trace.h).
+  virtual result<std::string> trace() = 0;
+  // Draws count frames, captured by RenderDoc into file ("" : a name from the lesson, step and
+  // frame, in out/); returns the file written (the last, when several).
+  virtual result<std::string> capture_frames(u32 count, const std::string& file) = 0;
+  virtual result<void> open_capture(const std::string& file) = 0;  // in qrenderdoc
   // At least the part of snapshot() that `needed` points into (what expect reads).
   virtual nlohmann::json snapshot_part(const nlohmann::json::json_pointer& needed) {
     (void)needed;

@@ -52,6 +52,14 @@ void history_ring::record(frame_record record) {
   next_slot() = std::move(record);
 }
 
+std::span<const recorded_event> history_ring::new_events(u32 i) const {
+  const std::vector<recorded_event>& events = at(i).events;
+  size_t seen = 0;
+  if (i > 0 && at(i - 1).frame.frame_number == at(i).frame.frame_number)
+    seen = std::min(at(i - 1).events.size(), events.size());
+  return std::span<const recorded_event>{events}.subspan(seen);
+}
+
 std::vector<gfx::frame_timing> history_ring::timeline_of(u32 i) const {
   std::vector<gfx::frame_timing> out;
   if (i >= size()) return out;

@@ -4,6 +4,7 @@
 // are shared between records, which keeps a quiet frame to a few hundred bytes. Every
 // record is made when the ring is, with room for a quiet frame's events and timings, and
 // capture() overwrites one in place: a frame's record allocates nothing, filling or full.
+#include <span>
 #include <vector>
 
 #include "snapshot/frame_record.h"
@@ -34,6 +35,10 @@ public:
   const frame_record& latest() const { return at(size() - 1); }
   // Walks every record; shared states are counted once, the pool of interned texts whole.
   size_t calculate_bytes() const;
+
+  // The events record i added: those after the previous record's when both are of the same
+  // frame (the app records again after a request between frames).
+  std::span<const recorded_event> new_events(u32 i) const;
 
   // The frame timings as of record i: the newest version of each of the last
   // gfx::frame_timing_capacity frames, oldest first, from the deltas up to i.

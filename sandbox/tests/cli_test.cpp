@@ -53,6 +53,31 @@ TEST(cli, lesson_and_benchmark_flags) {
 }
 
 // --ui-tour steps through lessons in a window (all of them too, without playing them).
+// A headless trace needs the history, which the inspector records: it starts hidden and draws
+// nothing. Without an inspector there is nothing to trace; captures end a run of frames.
+TEST(cli, trace_and_capture_flags) {
+  auto o = parse({"--headless", "--trace", "t.json"});
+  ASSERT_TRUE(o) << o.error_value().reason;
+  EXPECT_TRUE(o->overlay);
+  EXPECT_TRUE(o->overlay_hidden);
+  EXPECT_FALSE(o->hint);
+  o = parse({"--headless"});
+  ASSERT_TRUE(o);
+  EXPECT_FALSE(o->overlay) << "no trace, no inspector headless";
+  EXPECT_FALSE(parse({"--trace", "t.json", "--no-overlay"}, true));
+  o = parse({"--renderdoc", "--capture-frames", "2", "--headless"});
+  ASSERT_TRUE(o) << o.error_value().reason;
+  EXPECT_TRUE(o->renderdoc);
+  EXPECT_EQ(o->capture_frames, 2u);
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"--capture-frames", "0"},
+                                              {"--capture-frames", "101"},
+                                              {"--capture-frames", "1", "--bench-frames", "10"}})
+    EXPECT_FALSE(parse(bad)) << bad[1];
+  o = parse({"--trace", "same.json", "--snapshot", "same.json"});
+  ASSERT_TRUE(o);
+  EXPECT_FALSE(check_paths(*o)) << "two outputs, one file";
+}
+
 TEST(cli, ui_tour_needs_a_lesson_and_a_window) {
   auto o = parse({"--lesson", "all", "--ui-tour", "maps"}, true);
   ASSERT_TRUE(o) << o.error_value().reason;
@@ -152,7 +177,7 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
     const auto o = parse(args, true);
     EXPECT_TRUE(o) << cell << ": " << (o ? "" : o.error_value().reason);
   }
-  EXPECT_EQ(rows, 30u) << table;
+  EXPECT_EQ(rows, 33u) << table;
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "snapshot/history.h"
 #include "snapshot/event_recorder.h"
 #include "snapshot/frame_state.h"
+#include "snapshot/trace.h"
 #include "script/runner.h"
 #include "test_support.h"
 
@@ -407,6 +408,9 @@ TEST_F(snapshot_test, the_runner_evaluates_labels_and_checks_partially_as_in_the
     std::string _quad;
     void set_gpu_load(u32) override {}
     nlohmann::json snapshot() override { return capture_frame_state(nullptr); }
+    result<std::string> trace() override { return make_error(errc::unsupported, "no"); }
+    result<std::string> capture_frames(u32, const std::string&) override { return make_error(errc::unsupported, "no"); }
+    result<void> open_capture(const std::string&) override { return make_error(errc::unsupported, "no"); }
     nlohmann::json snapshot_part(const nlohmann::json::json_pointer& p) override {
       return capture_frame_state_part(nullptr, p);
     }
@@ -679,6 +683,84 @@ TEST_F(snapshot_test, the_history_rebuilds_the_timeline_from_deltas) {
   const std::vector<gfx::frame_timing> older = history.timeline_of(20);
   ASSERT_FALSE(older.empty());
   EXPECT_EQ(older.back().frame, history.at(20).frame.frame_number - 1);
+}
+
+// The trace of a real run: each frame a CPU slice around its wait, recording and submit, a
+// GPU slice from the timestamps, a flow from the submit to that GPU work and one from the
+// fence value it set to the wait that needed it; the engine's events at their times, inside
+// their frames; the marks given.
+TEST_F(snapshot_test, a_trace_holds_the_frames_their_flows_and_the_events_at_their_times) {
+  event_recorder events;
+  history_ring history{50};
+  auto heap = gfx::lab::create_heap({.name = "demo", .type = gfx::heap_type::cbv_srv_uav, .capacity = 6});
+  ASSERT_TRUE(heap);
+  std::vector<trace_mark> marks;
+  for (int i = 0; i < 12; ++i) {
+    events.new_frame();
+    frames(1);
+    if (i == 5) {
+      const u64 before = gfx::get_engine_time_ns();
+      ASSERT_TRUE(gfx::lab::allocate_descriptor(*heap, "first"));
+      ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 0));
+      gfx::flush_events();
+      marks.push_back({before, gfx::get_frame_stats().frame_number, "lesson step 1"});
+    }
+    history.capture(&events);
+    events.mark_recorded();
+  }
+  const nlohmann::json trace =
+      nlohmann::json::parse(to_trace_json({.history = history, .marks = marks, .adapter = gfx::get_adapter_info()}));
+  std::map<std::string, const nlohmann::json*> cpu_frames, gpu_frames;
+  std::map<u64, std::map<std::string, const nlohmann::json*>> flows;  // id -> ph -> event
+  std::vector<const nlohmann::json*> instants;
+  for (const nlohmann::json& e : trace.at("traceEvents")) {
+    const std::string ph = e.at("ph");
+    if (ph == "X" && e.at("cat") == "frame" && e.at("tid") == 1) cpu_frames[e.at("name")] = &e;
+    if (ph == "X" && e.at("tid") == 2) gpu_frames[e.at("name")] = &e;
+    if (ph == "s" || ph == "f") flows[e.at("id").get<u64>()][ph] = &e;
+    if (ph == "i") instants.push_back(&e);
+  }
+  const auto us = [](const nlohmann::json& e, const char* key) { return std::llround(e.at(key).get<f64>() * 1000); };
+  ASSERT_GE(gpu_frames.size(), 8u);
+  for (const auto& [name, gpu] : gpu_frames) {
+    EXPECT_EQ(gpu->at("args").at("source"), "timestamps") << "lavapipe has timestamp queries";
+    const u64 n = gpu->at("args").at("frame");
+    const auto cpu = cpu_frames.find(fmt::format("frame {} (slot {})", n, n % gfx::frame_slot_count));
+    ASSERT_NE(cpu, cpu_frames.end()) << name;
+    EXPECT_GE(us(*gpu, "ts"), us(*cpu->second, "ts")) << "the GPU starts a frame after the CPU began it";
+  }
+  // Every flow: one start and one finish, the finish no earlier; a submit runs CPU -> GPU, a
+  // fence value GPU -> CPU.
+  u32 submits = 0, fences = 0;
+  for (const auto& [id, ends] : flows) {
+    ASSERT_EQ(ends.size(), 2u) << "flow " << id;
+    const nlohmann::json &s = *ends.at("s"), &f = *ends.at("f");
+    EXPECT_LE(us(s, "ts"), us(f, "ts")) << s.dump();
+    const bool submit = s.at("name") == "submit";
+    (submit ? submits : fences)++;
+    EXPECT_EQ(s.at("tid"), submit ? 1 : 2);
+    EXPECT_EQ(f.at("tid"), submit ? 2 : 1);
+  }
+  EXPECT_EQ(submits, gpu_frames.size());
+  EXPECT_GT(fences, 0u) << "with 3 frames in flight, frame N + 3 waits for frame N's value";
+  // The allocation and free of step 1: named as the engine names them, after the mark's time
+  // and within the frame the mark names.
+  const auto find = [&](std::string_view name) -> const nlohmann::json* {
+    for (const nlohmann::json* e : instants)
+      if (e->at("name") == name) return e;
+    return nullptr;
+  };
+  const nlohmann::json *allocated = find("allocate demo[0]"), *freed = find("free (deferred) demo[0]"),
+                       *mark = find("lesson step 1");
+  ASSERT_TRUE(allocated && freed && mark);
+  EXPECT_EQ(mark->at("tid"), 3);
+  EXPECT_GE(us(*allocated, "ts"), us(*mark, "ts"));
+  EXPECT_EQ(allocated->at("args").at("frame"), mark->at("args").at("frame"));
+  EXPECT_EQ(allocated->at("args").at("heap"), "demo");
+  const auto returned = find("return to the free stack demo[0]");
+  ASSERT_TRUE(returned) << "three frames later, slot's fence value completed";
+  EXPECT_GT(us(*returned, "ts"), us(*freed, "ts"));
+  EXPECT_EQ(trace.at("otherData").at("frames").at(1), history.latest().frame.frame_number);
 }
 
 }  // namespace

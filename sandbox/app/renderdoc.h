@@ -1,0 +1,41 @@
+#pragma once
+// RenderDoc's in-application API, when its library is in this process: launched from
+// RenderDoc, or loaded by --renderdoc before the device exists (RenderDoc hooks only devices
+// created after it). On Linux it captures the Vulkan calls vkd3d makes; on Windows, D3D12
+// itself. docs/taking-it-further.md says what a capture holds on each.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "common/result.h"
+
+namespace xe::sandbox {
+
+class renderdoc {
+public:
+  virtual ~renderdoc() = default;
+  // The library already in the process, or (load) loaded now. Null when it is neither there
+  // nor asked for; an error naming what to install when asked for and not found.
+  static result<std::unique_ptr<renderdoc>> attach(bool load);
+
+  virtual std::string version() const = 0;  // "RenderDoc 1.24.0"
+  // Captures exactly the frames between these two, of every device and window.
+  virtual void start_frame() = 0;
+  // Ends the capture; the file RenderDoc wrote is moved to `path` (its folder must exist) and
+  // tagged with `comment` (shown by qrenderdoc).
+  virtual result<void> end_frame(const std::filesystem::path& path, const std::string& comment) = 0;
+  // Whether qrenderdoc, RenderDoc's UI, can be started; open_in_ui starts it on a capture
+  // (false: it could not).
+  virtual bool has_ui() const = 0;
+  virtual bool open_in_ui(const std::filesystem::path& capture) = 0;
+};
+
+namespace renderdoc_platform {
+// RENDERDOC_GetAPI from the library in the process or, with load, from the library loaded
+// now; null with the reason in why (renderdoc_posix.cpp, renderdoc_win32.cpp).
+void* find_get_api(bool load, std::string& why);
+// Whether qrenderdoc can be started from here (on the PATH).
+bool replay_ui_installed();
+}  // namespace renderdoc_platform
+
+}  // namespace xe::sandbox
