@@ -549,7 +549,9 @@ def test_handover(run, args):
             wait_steps(app, 0, "the lesson opening")
             step_through(app, total, 0.2, False, exercises=exercise_steps(args.lessons, lesson))
             out = os.path.join(app.workdir, "out")
-            captures = lambda: sorted(f for f in os.listdir(out) if f.endswith(".rdc")) if os.path.isdir(out) else []
+            # RenderDoc writes a hidden draft beside the capture, renamed once whole.
+            captures = lambda: sorted(f for f in os.listdir(out) if f.endswith(".rdc") and not f.startswith(".")) \
+                if os.path.isdir(out) else []
             app.click("Export")
             time.sleep(0.5)
             app.click("Capture frame (RenderDoc)")

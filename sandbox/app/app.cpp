@@ -335,7 +335,12 @@ result<void> app::handle_events() {
     // since): F1, and the lesson keys unless a text field has the keyboard.
     if (e.type == platform::event_type::key_pressed) {
       if (e.code == platform::key::f1) _overlay->set_visible(!_overlay->visible());
-      if (e.code == platform::key::f12) _capture_key = true;
+      if (e.code == platform::key::f12) {  // RenderDoc's capture key, ours here
+        if (_renderdoc)
+          _capture_key = true;
+        else
+          XE_LOG_WARN("F12 captures a frame only when RenderDoc is loaded: start the sandbox with --renderdoc");
+      }
       if (!_lessons || _overlay->wants_keyboard()) continue;
       switch (e.code) {
         case platform::key::right:

@@ -140,7 +140,7 @@ result<std::string> app::capture_frames(u32 count, const std::string& file) {
       return make_error(errc::io, fmt::format("'{}' exists already: choose another file", path.string()));
     gfx::set_debug_regions(true);
     gfx::set_frame_label(name);
-    _renderdoc->start_frame();
+    _renderdoc->start_frame(path);
     const result<void> ran = run_frames(1);
     gfx::set_debug_regions(false);
     XE_TRY(_renderdoc->end_frame(path, fmt::format("XEngine Sandbox, {}", name)));

@@ -14,15 +14,18 @@ public:
     // Screen) and its text over the frames (which screenshots would show) are off.
     _api->SetCaptureKeys(nullptr, 0);
     _api->MaskOverlayBits(eRENDERDOC_Overlay_None, eRENDERDOC_Overlay_None);
-    const auto folder = std::filesystem::temp_directory_path() / "xengine-sandbox-renderdoc";
-    _api->SetCaptureFilePathTemplate((folder / "capture").string().c_str());
   }
   std::string version() const override {
     int major = 0, minor = 0, patch = 0;
     _api->GetAPIVersion(&major, &minor, &patch);
     return fmt::format("RenderDoc (in-application API {}.{}.{})", major, minor, patch);
   }
-  void start_frame() override { _api->StartFrameCapture(nullptr, nullptr); }
+  void start_frame(const std::filesystem::path& path) override {
+    // RenderDoc appends "_frameN.rdc" to the template.
+    const std::filesystem::path draft = path.parent_path() / ("." + path.stem().string() + ".renderdoc");
+    _api->SetCaptureFilePathTemplate(draft.string().c_str());
+    _api->StartFrameCapture(nullptr, nullptr);
+  }
   result<void> end_frame(const std::filesystem::path& path, const std::string& comment) override {
     const u32 before = _api->GetNumCaptures();
     if (!_api->EndFrameCapture(nullptr, nullptr))
@@ -35,13 +38,13 @@ public:
     _api->GetCapture(count - 1, written.data(), &length, nullptr);
     written.resize(written.find('\0') == std::string::npos ? written.size() : written.find('\0'));
     std::error_code ec;
-    std::filesystem::rename(written, path, ec);
-    if (ec) {  // another file system: copy, then remove RenderDoc's
-      if (!std::filesystem::copy_file(written, path, ec) || ec)
-        return make_error(errc::io, fmt::format("could not move RenderDoc's capture '{}' to '{}': {}", written,
-                                                path.string(), ec.message()));
-      std::filesystem::remove(written, ec);
-    }
+    if (std::filesystem::exists(path, ec))  // made meanwhile: RenderDoc's file stays, named as it wrote it
+      return make_error(
+          errc::io, fmt::format("'{}' appeared during the capture; RenderDoc's file is '{}'", path.string(), written));
+    std::filesystem::rename(written, path, ec);  // the same folder: one file system
+    if (ec)
+      return make_error(errc::io, fmt::format("could not rename RenderDoc's capture '{}' to '{}': {}", written,
+                                              path.string(), ec.message()));
     _api->SetCaptureFileComments(path.string().c_str(), comment.c_str());
     return {};
   }

@@ -19,10 +19,11 @@ public:
   static result<std::unique_ptr<renderdoc>> attach(bool load);
 
   virtual std::string version() const = 0;  // "RenderDoc 1.24.0"
-  // Captures exactly the frames between these two, of every device and window.
-  virtual void start_frame() = 0;
-  // Ends the capture; the file RenderDoc wrote is moved to `path` (its folder must exist) and
-  // tagged with `comment` (shown by qrenderdoc).
+  // Captures exactly the frames between these two, of every device and window, into `path`
+  // (its folder must exist): RenderDoc writes beside it, under a name of its own, and the
+  // file is then renamed, so two sandboxes capturing at once never take each other's.
+  virtual void start_frame(const std::filesystem::path& path) = 0;
+  // Ends the capture, tagged with `comment` (shown by qrenderdoc).
   virtual result<void> end_frame(const std::filesystem::path& path, const std::string& comment) = 0;
   // Whether qrenderdoc, RenderDoc's UI, can be started; open_in_ui starts it on a capture
   // (false: it could not).

@@ -12,7 +12,9 @@ void* find_get_api(bool load, std::string& why) {
     library = LoadLibraryW(L"renderdoc.dll");
     if (!library) library = LoadLibraryW(L"C:\\Program Files\\RenderDoc\\renderdoc.dll");
     if (!library) {
-      why = "RenderDoc's renderdoc.dll was not found (install RenderDoc from renderdoc.org, or put its folder on the PATH)";
+      why =
+          "RenderDoc's renderdoc.dll was not found (install RenderDoc from renderdoc.org, or put its folder on the "
+          "PATH)";
       return nullptr;
     }
   }

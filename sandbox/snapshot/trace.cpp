@@ -249,7 +249,8 @@ std::string to_trace_json(const trace_source& source) {
     for (const recorded_event& e : history.new_events(i)) add_event(w, e);
   const u64 first_frame = history.empty() ? 0 : history.at(0).frame.frame_number;
   for (const trace_mark& m : source.marks)
-    if (m.frame >= first_frame) w.instant(marks_track, m.label, "lesson", m.time, fmt::format(R"("frame":{})", m.frame));
+    if (m.frame >= first_frame)
+      w.instant(marks_track, m.label, "lesson", m.time, fmt::format(R"("frame":{})", m.frame));
 
   // The engine's own names for the queue the GPU track shows.
   std::string queue = "direct queue";

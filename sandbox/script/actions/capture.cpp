@@ -24,8 +24,14 @@ extern const kind capture_kind{
                 .type = param_type::text,
                 .required = false,
                 .about = "default: out/LESSON-stepN-frameF.rdc, or out/frameF.rdc"},
-               {.name = "frames", .type = param_type::integer, .required = false, .min = 1, .max = 100, .about = "default 1"}},
-    .summary = "draws frames, each captured by RenderDoc into a .rdc file ([taking-it-further.md](taking-it-further.md))",
+               {.name = "frames",
+                .type = param_type::integer,
+                .required = false,
+                .min = 1,
+                .max = 100,
+                .about = "default 1"}},
+    .summary =
+        "draws frames, each captured by RenderDoc into a .rdc file ([taking-it-further.md](taking-it-further.md))",
     .records = {},
     .control = "Capture frame (RenderDoc)"_t,
     .make = make<capture>};

@@ -17,12 +17,13 @@ public:
 
 }  // namespace
 
-extern const kind trace_kind{.name = "trace",
-                             .group = section::outputs,
-                             .params = {{.name = "file", .type = param_type::text}},
-                             .summary = "writes the inspector's history as a Perfetto / Chrome trace ([trace.md](trace.md))",
-                             .records = {},
-                             .control = "Export trace"_t,
-                             .make = make<trace>};
+extern const kind trace_kind{
+    .name = "trace",
+    .group = section::outputs,
+    .params = {{.name = "file", .type = param_type::text}},
+    .summary = "writes the inspector's history as a Perfetto / Chrome trace ([trace.md](trace.md))",
+    .records = {},
+    .control = "Export trace"_t,
+    .make = make<trace>};
 
 }  // namespace xe::sandbox::actions
