@@ -114,10 +114,12 @@ int app::run() {
   if (code == exit_ok && _lesson_failed) code = exit_script;
   // Lessons whose hazards no layer watched still ran to the end: their outputs are written.
   const auto ran = [&code] { return code == exit_ok || code == exit_unchecked; };
+  // A failed capture still leaves the run's other outputs written; the exit code says it.
+  bool capture_failed = false;
   if (ran() && _opts.capture_frames) {
     if (auto r = capture_frames(_opts.capture_frames, {}); !r) {
       std::fprintf(stderr, "xengine-sandbox: --capture-frames: %s\n", r.error_value().reason.c_str());
-      code = exit_runtime;
+      capture_failed = true;
     }
   }
   if (ran()) {
@@ -126,6 +128,7 @@ int app::run() {
       code = exit_runtime;
     }
   }
+  if (capture_failed && ran()) code = exit_runtime;
   if (ran() && !_opts.bench_frames) print_summary();
   if (ran() && gfx::get_validation_error_count() > 0) {
     std::fprintf(stderr, "xengine-sandbox: %u validation error(s) were reported\n", gfx::get_validation_error_count());
@@ -455,6 +458,11 @@ result<void> app::run_control(const actions::step& step) {
     if (!made.empty()) XE_LOG_INFO("created folder '{}' for the export", made);
   }
   if (step.name == "snapshot" || step.name == "trace" || step.name == "open_capture") return _runner.run(step);
+  if (step.name == "capture") {  // draws a frame, when it can: a change only once it did
+    XE_TRY(_runner.run(step));
+    if (auto pressed = control_pressed(step)) note_learner_change(*pressed, step.name);
+    return {};
+  }
   if (step.name != "screenshot") {
     // A step that is part of another control (Allocate's first press creates the heap) is
     // noted with that control.

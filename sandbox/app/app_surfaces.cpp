@@ -126,6 +126,8 @@ result<std::string> app::capture_frames(u32 count, const std::string& file) {
     return make_error(errc::unsupported,
                       "RenderDoc is not in this process: start the sandbox with --renderdoc "
                       "(RenderDoc installed), or launch it from RenderDoc");
+  if (_quit || (windowed() && _surfaces.empty()))
+    return make_error(errc::invalid_argument, "every window is closed: there is no frame left to capture");
   std::string written;
   for (u32 i = 0; i < count; ++i) {
     const u64 frame = gfx::get_frame_stats().frame_number;  // the frame about to be drawn
@@ -136,15 +138,16 @@ result<std::string> app::capture_frames(u32 count, const std::string& file) {
     XE_TRY_ASSIGN(const std::string made, make_parent_folders(path.string()));
     if (!made.empty()) XE_LOG_INFO("created folder '{}' for the capture", made);
     std::error_code ec;
-    if (std::filesystem::exists(path, ec))  // never replace: a capture is the learner's to delete
+    if (std::filesystem::exists(std::filesystem::symlink_status(path, ec)))  // never replace: the learner's to delete
       return make_error(errc::io, fmt::format("'{}' exists already: choose another file", path.string()));
     gfx::set_debug_regions(true);
     gfx::set_frame_label(name);
     _renderdoc->start_frame(path);
     const result<void> ran = run_frames(1);
     gfx::set_debug_regions(false);
-    XE_TRY(_renderdoc->end_frame(path, fmt::format("XEngine Sandbox, {}", name)));
-    XE_TRY(ran);
+    const result<void> ended = _renderdoc->end_frame(path, fmt::format("XEngine Sandbox, {}", name));
+    XE_TRY(ran);  // the frame's failure first: it explains an empty capture
+    XE_TRY(ended);
     written = path.string();
     _captures.push_back({written, frame});
     _overlay->note_lesson_step(fmt::format("RenderDoc capture {}", path.filename().string()));

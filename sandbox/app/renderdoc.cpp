@@ -2,6 +2,8 @@
 
 #include <renderdoc_app.h>
 
+#include <random>
+
 #include <spdlog/fmt/fmt.h>
 
 namespace xe::sandbox {
@@ -22,7 +24,8 @@ public:
   }
   void start_frame(const std::filesystem::path& path) override {
     // RenderDoc appends "_frameN.rdc" to the template.
-    const std::filesystem::path draft = path.parent_path() / ("." + path.stem().string() + ".renderdoc");
+    const std::filesystem::path draft =
+        path.parent_path() / fmt::format(".{}.renderdoc-{}", path.stem().string(), std::random_device{}());
     _api->SetCaptureFilePathTemplate(draft.string().c_str());
     _api->StartFrameCapture(nullptr, nullptr);
   }
@@ -37,21 +40,20 @@ public:
     std::string written(length, '\0');
     _api->GetCapture(count - 1, written.data(), &length, nullptr);
     written.resize(written.find('\0') == std::string::npos ? written.size() : written.find('\0'));
-    std::error_code ec;
-    if (std::filesystem::exists(path, ec))  // made meanwhile: RenderDoc's file stays, named as it wrote it
-      return make_error(
-          errc::io, fmt::format("'{}' appeared during the capture; RenderDoc's file is '{}'", path.string(), written));
-    std::filesystem::rename(written, path, ec);  // the same folder: one file system
-    if (ec)
-      return make_error(errc::io, fmt::format("could not rename RenderDoc's capture '{}' to '{}': {}", written,
-                                              path.string(), ec.message()));
+    if (!renderdoc_platform::move_no_replace(written, path))  // something appeared there: it stays
+      return make_error(errc::io, fmt::format("could not name RenderDoc's capture '{}' as '{}' (it exists now?)",
+                                              written, path.string()));
     _api->SetCaptureFileComments(path.string().c_str(), comment.c_str());
     return {};
   }
   bool has_ui() const override { return renderdoc_platform::replay_ui_installed(); }
   bool open_in_ui(const std::filesystem::path& capture) override {
     if (!has_ui()) return false;
-    return _api->LaunchReplayUI(0, fmt::format("\"{}\"", capture.string()).c_str()) != 0;
+    // qrenderdoc starts in its own folder: the path must not be relative.
+    std::error_code ec;
+    const std::string absolute = std::filesystem::absolute(capture, ec).string();
+    if (ec || absolute.find('"') != std::string::npos) return false;
+    return _api->LaunchReplayUI(0, fmt::format("\"{}\"", absolute).c_str()) != 0;
   }
 
 private:
@@ -70,7 +72,7 @@ result<std::unique_ptr<renderdoc>> renderdoc::attach(bool load) {
   RENDERDOC_API_1_4_1* api = nullptr;
   const auto get_api = reinterpret_cast<pRENDERDOC_GetAPI>(symbol);
   if (!get_api(eRENDERDOC_API_Version_1_4_1, reinterpret_cast<void**>(&api)) || !api)
-    return make_error(errc::unsupported, "RenderDoc is older than the 1.4.1 API this sandbox uses (1.24 or later)");
+    return make_error(errc::unsupported, "this RenderDoc does not offer the in-application API 1.4.1 the sandbox uses");
   return std::unique_ptr<renderdoc>{std::make_unique<renderdoc_api>(api)};
 }
 

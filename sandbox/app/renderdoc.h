@@ -18,8 +18,9 @@ public:
   // nor asked for; an error naming what to install when asked for and not found.
   static result<std::unique_ptr<renderdoc>> attach(bool load);
 
-  virtual std::string version() const = 0;  // "RenderDoc 1.24.0"
-  // Captures exactly the frames between these two, of every device and window, into `path`
+  virtual std::string version() const = 0;  // "RenderDoc (in-application API 1.6.0)"
+  // Captures exactly the frames between these two into `path` (with NULL device and window,
+  // RenderDoc takes the device; with several windows, which one it names is its choice)
   // (its folder must exist): RenderDoc writes beside it, under a name of its own, and the
   // file is then renamed, so two sandboxes capturing at once never take each other's.
   virtual void start_frame(const std::filesystem::path& path) = 0;
@@ -37,6 +38,8 @@ namespace renderdoc_platform {
 void* find_get_api(bool load, std::string& why);
 // Whether qrenderdoc can be started from here (on the PATH).
 bool replay_ui_installed();
+// Renames from to to, failing (false) when to exists: never replaces.
+bool move_no_replace(const std::filesystem::path& from, const std::filesystem::path& to);
 }  // namespace renderdoc_platform
 
 }  // namespace xe::sandbox

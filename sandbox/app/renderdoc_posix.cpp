@@ -3,6 +3,7 @@
 #include "app/renderdoc.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -25,6 +26,12 @@ void* find_get_api(bool load, std::string& why) {
   void* symbol = dlsym(library, "RENDERDOC_GetAPI");
   if (!symbol) why = "librenderdoc.so has no RENDERDOC_GetAPI";
   return symbol;
+}
+
+bool move_no_replace(const std::filesystem::path& from, const std::filesystem::path& to) {
+  if (link(from.c_str(), to.c_str()) != 0) return false;  // EEXIST when to exists
+  unlink(from.c_str());
+  return true;
 }
 
 bool replay_ui_installed() {

@@ -24,6 +24,10 @@ void* find_get_api(bool load, std::string& why) {
   return symbol;
 }
 
+bool move_no_replace(const std::filesystem::path& from, const std::filesystem::path& to) {
+  return MoveFileExW(from.c_str(), to.c_str(), 0) != 0;  // without MOVEFILE_REPLACE_EXISTING
+}
+
 // RenderDoc starts qrenderdoc from its own folder; the API reports whether that worked.
 bool replay_ui_installed() { return true; }
 

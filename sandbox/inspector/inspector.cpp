@@ -74,7 +74,7 @@ void inspector::request_done(const actions::step& step, const result<void>& outc
     return;
   }
   if (!export_file && !screenshot) return;  // the panels show the change itself
-  const std::string path = ui::absolute_path(step.params.at("file").get<std::string>());
+  const std::string path = ui::absolute_path(step.params.value("file", std::string{}));
   std::error_code ec;
   const auto bytes = std::filesystem::file_size(path, ec);
   _notices.add(ec ? ui::trf("Wrote {}"_t, path) : ui::trf("Wrote {} ({})"_t, path, ui::describe_size(bytes)), false);

@@ -26,9 +26,18 @@ void append_string(std::string& out, std::string_view text) {
     } else {
       // UTF-8 passes whole; a malformed sequence (a runtime's message) becomes U+FFFD, so the
       // file stays JSON.
-      const size_t length = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+      // Well-formed UTF-8 only (RFC 3629): no overlong forms, surrogates or code points past U+10FFFF.
+      const size_t length = c >= 0xF5 ? 0 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
       bool whole = length > 0 && i + length <= text.size();
-      for (size_t k = 1; whole && k < length; ++k) whole = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+      for (size_t k = 1; whole && k < length; ++k) {
+        const auto next = static_cast<unsigned char>(text[i + k]);
+        unsigned char low = 0x80, high = 0xBF;  // the second byte's range narrows for some leads
+        if (k == 1 && c == 0xE0) low = 0xA0;
+        if (k == 1 && c == 0xED) high = 0x9F;
+        if (k == 1 && c == 0xF0) low = 0x90;
+        if (k == 1 && c == 0xF4) high = 0x8F;
+        whole = next >= low && next <= high;
+      }
       if (whole) {
         out.append(text.substr(i, length));
         i += length - 1;
@@ -209,21 +218,36 @@ std::string to_trace_json(const trace_source& source) {
   for (const auto& [n, t] : frames)
     if (t.signal_value) by_signal[t.signal_value] = &t;
 
-  for (const auto& [n, t] : frames) {
-    if (!t.cpu_signal) continue;  // still recording
+  u64 gpu_free_from = 0;  // the previous GPU slice's end: one queue runs one frame at a time
+  // A point strictly inside [begin, end] where there is room: a flow's end then binds to that
+  // slice, not to its neighbour that ends or begins there.
+  const auto inside = [](u64 begin, u64 end) { return end - begin >= 2 ? begin + 1 : begin; };
+  for (auto& [n, t] : frames) {
+    // Still recording, or a frame whose submit failed (times unset): no slices.
+    if (!t.cpu_signal ||
+        !(t.cpu_wait_begin <= t.cpu_wait_end && t.cpu_wait_end <= t.cpu_submit && t.cpu_submit <= t.cpu_signal))
+      continue;
     w.slice(cpu_track, fmt::format("frame {} (slot {})", n, t.slot), "frame", t.cpu_wait_begin, t.cpu_signal,
             fmt::format(R"("frame":{},"slot":{},"waited_value":{},"signal_value":{})", n, t.slot, t.waited_value,
                         t.signal_value));
-    if (t.waited_value)
-      w.slice(cpu_track, fmt::format("wait for fence {}", t.waited_value), "fence", t.cpu_wait_begin, t.cpu_wait_end,
-              fmt::format(R"("value":{})", t.waited_value));
+    // begin_frame's part: the wait for the slot's fence value (none before the slot's first
+    // use), then the slot's reclaim and the allocator and list resets.
+    w.slice(cpu_track,
+            t.waited_value ? fmt::format("begin_frame: wait for fence {}, reclaim slot {}", t.waited_value, t.slot)
+                           : fmt::format("begin_frame: reclaim slot {}", t.slot),
+            "fence", t.cpu_wait_begin, t.cpu_wait_end, fmt::format(R"("value":{})", t.waited_value));
     w.slice(cpu_track, "record", "frame", t.cpu_wait_end, t.cpu_submit, "");
-    w.slice(cpu_track, fmt::format("ExecuteCommandLists, Signal({})", t.signal_value), "fence", t.cpu_submit,
+    w.slice(cpu_track, fmt::format("ExecuteCommandLists, Present, Signal({})", t.signal_value), "fence", t.cpu_submit,
             t.cpu_signal, fmt::format(R"("value":{})", t.signal_value));
     if (t.gpu_source == gfx::gpu_time_source::none || !t.gpu_end) continue;
+    // A fence-observed end next to timestamps can overlap the slice before by the clocks'
+    // disagreement: the later frame starts where the earlier ended.
+    t.gpu_begin = std::min(std::max(t.gpu_begin, gpu_free_from), t.gpu_end);
+    gpu_free_from = t.gpu_end;
     w.slice(gpu_track, fmt::format("frame {}", n), "gpu", t.gpu_begin, t.gpu_end,
             fmt::format(R"("frame":{},"signal_value":{},"source":"{}")", n, t.signal_value, to_string(t.gpu_source)));
-    w.flow("submit", cpu_track, t.cpu_submit, gpu_track, t.gpu_begin);
+    const u64 to = inside(t.gpu_begin, t.gpu_end), from = std::min(inside(t.cpu_submit, t.cpu_signal), to);
+    w.flow("submit", cpu_track, from, gpu_track, to);
   }
   // The fence value a frame's GPU work set (the end of its GPU slice), to the later
   // begin_frame whose wait it ended (the end of its wait slice). Left out where the two

@@ -704,6 +704,10 @@ TEST_F(snapshot_test, a_trace_holds_the_frames_their_flows_and_the_events_at_the
       ASSERT_TRUE(gfx::lab::free_descriptor(*heap, 0));
       gfx::flush_events();
       marks.push_back({before, gfx::get_frame_stats().frame_number, "lesson step 1"});
+      // A label the writer must escape: quotes, a backslash, a newline, and bytes that are not
+      // UTF-8 (a lead byte past F4, a surrogate's encoding) beside a well-formed euro sign.
+      marks.push_back(
+          {before, gfx::get_frame_stats().frame_number, "say \"hi\"\\\n\xF8\x80\x80|\xED\xA0\x80|\xE2\x82\xAC"});
     }
     history.capture(&events);
     events.mark_recorded();
@@ -753,6 +757,9 @@ TEST_F(snapshot_test, a_trace_holds_the_frames_their_flows_and_the_events_at_the
   const nlohmann::json *allocated = find("allocate demo[0]"), *freed = find("free (deferred) demo[0]"),
                        *mark = find("lesson step 1");
   ASSERT_TRUE(allocated && freed && mark);
+  EXPECT_TRUE(
+      find("say \"hi\"\\\n\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD|\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD|\xE2\x82\xAC"))
+      << "escaped, each malformed byte one U+FFFD, the euro sign kept";
   EXPECT_EQ(mark->at("tid"), 3);
   EXPECT_GE(us(*allocated, "ts"), us(*mark, "ts"));
   EXPECT_EQ(allocated->at("args").at("frame"), mark->at("args").at("frame"));

@@ -202,7 +202,7 @@ void begin_region(ID3D12GraphicsCommandList* list, std::string_view name) {
   std::u16string wide;
   for (size_t i = 0; i < name.size();) {  // UTF-8 -> UTF-16; a malformed byte becomes U+FFFD
     const auto c = static_cast<unsigned char>(name[i]);
-    const u32 length = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+    const u32 length = c < 0x80 ? 1 : c >= 0xF5 ? 0 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
     u32 code = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
     bool whole = length > 0 && i + length <= name.size();
     for (u32 k = 1; whole && k < length; ++k) {
@@ -210,7 +210,8 @@ void begin_region(ID3D12GraphicsCommandList* list, std::string_view name) {
       whole = (next & 0xC0) == 0x80;
       code = (code << 6) | (next & 0x3F);
     }
-    if (!whole) code = 0xFFFD;
+    const u32 least[] = {0, 0, 0x80, 0x800, 0x10000};  // shorter forms are overlong
+    if (!whole || code < least[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) code = 0xFFFD;
     i += whole ? length : 1;
     if (code >= 0x10000) {
       wide += static_cast<char16_t>(0xD800 + ((code - 0x10000) >> 10));
@@ -236,7 +237,7 @@ result<void> render_surface_in_frame(surface_id id, const frame_content& content
   auto rendered = record_surface(*g, s, {g->command.list(), content, extra, g->upload, g->clock().slot()});
   if (g->debug_regions) g->command.list()->EndEvent();
   if (!rendered) return std::move(rendered).error_value();
-  if (rendered) s.note_back_buffer_index();
+  if (*rendered) s.note_back_buffer_index();  // false: nothing drawn (a minimised window)
   return {};
 }
 
@@ -285,6 +286,8 @@ shutdown_report shutdown() {
   }
   if (g->in_frame) {  // close the open frame so the queue can drain
     g->in_frame = false;
+    if (g->frame_region_open) g->command.list()->EndEvent();
+    g->frame_region_open = false;
     if (g->command.execute()) (void)g->command.signal();
   }
   if (g->command.queue()) {
