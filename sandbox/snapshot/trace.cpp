@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <spdlog/fmt/fmt.h>
 
@@ -218,7 +219,8 @@ std::string to_trace_json(const trace_source& source) {
   for (const auto& [n, t] : frames)
     if (t.signal_value) by_signal[t.signal_value] = &t;
 
-  u64 gpu_free_from = 0;  // the previous GPU slice's end: one queue runs one frame at a time
+  std::set<u64> cpu_written, gpu_written;  // frames whose slices are in the trace: flows bind to them
+  u64 gpu_free_from = 0;                   // the previous GPU slice's end: one queue runs one frame at a time
   // A point strictly inside [begin, end] where there is room: a flow's end then binds to that
   // slice, not to its neighbour that ends or begins there.
   const auto inside = [](u64 begin, u64 end) { return end - begin >= 2 ? begin + 1 : begin; };
@@ -227,6 +229,7 @@ std::string to_trace_json(const trace_source& source) {
     if (!t.cpu_signal ||
         !(t.cpu_wait_begin <= t.cpu_wait_end && t.cpu_wait_end <= t.cpu_submit && t.cpu_submit <= t.cpu_signal))
       continue;
+    cpu_written.insert(n);
     w.slice(cpu_track, fmt::format("frame {} (slot {})", n, t.slot), "frame", t.cpu_wait_begin, t.cpu_signal,
             fmt::format(R"("frame":{},"slot":{},"waited_value":{},"signal_value":{})", n, t.slot, t.waited_value,
                         t.signal_value));
@@ -244,6 +247,7 @@ std::string to_trace_json(const trace_source& source) {
     // disagreement: the later frame starts where the earlier ended.
     t.gpu_begin = std::min(std::max(t.gpu_begin, gpu_free_from), t.gpu_end);
     gpu_free_from = t.gpu_end;
+    gpu_written.insert(n);
     w.slice(gpu_track, fmt::format("frame {}", n), "gpu", t.gpu_begin, t.gpu_end,
             fmt::format(R"("frame":{},"signal_value":{},"source":"{}")", n, t.signal_value, to_string(t.gpu_source)));
     const u64 to = inside(t.gpu_begin, t.gpu_end), from = std::min(inside(t.cpu_submit, t.cpu_signal), to);
@@ -256,11 +260,10 @@ std::string to_trace_json(const trace_source& source) {
   u32 flows_left_out = 0;
   const auto last_ns = [](u64 begin, u64 end) { return end > begin ? end - 1 : begin; };  // still inside
   for (const auto& [n, t] : frames) {
-    if (!t.waited_value || !t.cpu_signal) continue;
+    if (!t.waited_value || !cpu_written.count(n)) continue;
     const auto signaled = by_signal.find(t.waited_value);
-    if (signaled == by_signal.end()) continue;
+    if (signaled == by_signal.end() || !gpu_written.count(signaled->second->frame)) continue;
     const gfx::frame_timing& s = *signaled->second;
-    if (s.gpu_source == gfx::gpu_time_source::none || !s.gpu_end) continue;
     const u64 from = last_ns(s.gpu_begin, s.gpu_end), to = last_ns(t.cpu_wait_begin, t.cpu_wait_end);
     if (to < from) {
       ++flows_left_out;
