@@ -151,7 +151,7 @@ result<std::string> app::capture_frames(u32 count, const std::string& file) {
     written = path.string();
     _captures.push_back({written, frame});
     _overlay->note_lesson_step(fmt::format("RenderDoc capture {}", path.filename().string()));
-    XE_LOG_INFO("RenderDoc capture of frame {}: {}", frame, written);
+    XE_LOG_INFO("RenderDoc capture of frame {}: {}", frame, std::filesystem::absolute(path, ec).string());
   }
   return written;
 }
