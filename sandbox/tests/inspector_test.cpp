@@ -39,6 +39,9 @@ protected:
     o.width = 1280;
     o.height = 720;
     o.language = "en";  // the messages these tests read are the English ones
+    // Its own settings file: a shared one that another run left on a lesson would open that
+    // lesson here and move the Controls (seen in CI: four clicks that never landed).
+    o.settings = (_dir / "settings.json").string();
     _app = std::make_unique<app>(o);
     auto r = app_test_access::start(*_app);
     ASSERT_TRUE(r) << r.error_value().reason;
