@@ -5,6 +5,7 @@
 #include <set>
 
 #include <spdlog/fmt/fmt.h>
+#include <utf8cpp/utf8.h>
 
 
 namespace xe::sandbox {
@@ -14,38 +15,17 @@ namespace {
 enum track : u32 { cpu_track = 1, gpu_track = 2, marks_track = 3 };
 
 void append_string(std::string& out, std::string_view text) {
+  // Malformed UTF-8 (a runtime's message) becomes U+FFFD, as in debug names: the file stays JSON.
+  const std::string valid = utf8::replace_invalid(std::string{text});
   out += '"';
-  for (size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
+  for (const char ch : valid) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\')
+      out += {'\\', ch};
+    else if (c < 0x20)
       out += fmt::format("\\u{:04x}", c);
-    } else if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else {
-      // UTF-8 passes whole; a malformed sequence (a runtime's message) becomes U+FFFD, so the
-      // file stays JSON.
-      // Well-formed UTF-8 only (RFC 3629): no overlong forms, surrogates or code points past U+10FFFF.
-      const size_t length = c >= 0xF5 ? 0 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-      bool whole = length > 0 && i + length <= text.size();
-      for (size_t k = 1; whole && k < length; ++k) {
-        const auto next = static_cast<unsigned char>(text[i + k]);
-        unsigned char low = 0x80, high = 0xBF;  // the second byte's range narrows for some leads
-        if (k == 1 && c == 0xE0) low = 0xA0;
-        if (k == 1 && c == 0xED) high = 0x9F;
-        if (k == 1 && c == 0xF0) low = 0x90;
-        if (k == 1 && c == 0xF4) high = 0x8F;
-        whole = next >= low && next <= high;
-      }
-      if (whole) {
-        out.append(text.substr(i, length));
-        i += length - 1;
-      } else {
-        out += "\xEF\xBF\xBD";
-      }
-    }
+    else
+      out += ch;
   }
   out += '"';
 }

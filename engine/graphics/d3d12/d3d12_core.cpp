@@ -4,6 +4,9 @@
 // part what it uses. The experiments of lab.h: lab/; uploads outside frames:
 // d3d12_immediate.cpp; redraws between frames: d3d12_observer.cpp.
 #include <cstdint>
+#include <iterator>
+
+#include <utf8cpp/utf8.h>
 
 #include "graphics/d3d12/d3d12_core_state.h"
 #include "common/fault.h"
@@ -199,27 +202,9 @@ result<bool> record_surface(core_state& core, d3d12_surface& s, const surface_pa
 // A debug region on the frame's list: BeginEvent with metadata 0, the string in UTF-16 (what
 // PIX and RenderDoc read on Windows), its terminator included.
 void begin_region(ID3D12GraphicsCommandList* list, std::string_view name) {
+  const std::string valid = utf8::replace_invalid(std::string{name});  // malformed bytes: U+FFFD
   std::u16string wide;
-  for (size_t i = 0; i < name.size();) {  // UTF-8 -> UTF-16; a malformed byte becomes U+FFFD
-    const auto c = static_cast<unsigned char>(name[i]);
-    const u32 length = c < 0x80 ? 1 : c >= 0xF5 ? 0 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-    u32 code = length == 1 ? c : length == 2 ? c & 0x1F : length == 3 ? c & 0x0F : c & 0x07;
-    bool whole = length > 0 && i + length <= name.size();
-    for (u32 k = 1; whole && k < length; ++k) {
-      const auto next = static_cast<unsigned char>(name[i + k]);
-      whole = (next & 0xC0) == 0x80;
-      code = (code << 6) | (next & 0x3F);
-    }
-    const u32 least[] = {0, 0, 0x80, 0x800, 0x10000};  // shorter forms are overlong
-    if (!whole || code < least[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) code = 0xFFFD;
-    i += whole ? length : 1;
-    if (code >= 0x10000) {
-      wide += static_cast<char16_t>(0xD800 + ((code - 0x10000) >> 10));
-      wide += static_cast<char16_t>(0xDC00 + ((code - 0x10000) & 0x3FF));
-    } else {
-      wide += static_cast<char16_t>(code);
-    }
-  }
+  utf8::unchecked::utf8to16(valid.begin(), valid.end(), std::back_inserter(wide));
   list->BeginEvent(0, wide.c_str(), static_cast<UINT>((wide.size() + 1) * sizeof(char16_t)));
 }
 
