@@ -275,7 +275,7 @@ void app::build_overlay() {
                               _lessons && !_opts.play && _lessons->holds_engine(),
                               windows,
                               _renderdoc != nullptr,
-                              _renderdoc && _renderdoc_ui,
+                              _renderdoc_ui,
                               _captures.empty() ? std::string{} : _captures.back().file};
     _overlay->build(info.width, info.height, _last_build == clock::time_point{} ? 1.f / 60.f : dt.count(), state);
   }
