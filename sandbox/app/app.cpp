@@ -271,12 +271,9 @@ void app::build_overlay() {
     const std::chrono::duration<f32> dt = now - _last_build;
     u32 windows = 0;
     for (const auto& [slot, entry] : _surfaces) windows += entry.window ? 1 : 0;
-    const overlay_state state{_content,
-                              _lessons && !_opts.play && _lessons->holds_engine(),
-                              windows,
-                              _renderdoc != nullptr,
-                              _renderdoc_ui,
-                              _captures.empty() ? std::string{} : _captures.back().file};
+    const overlay_state state{_content,      _lessons && !_opts.play && _lessons->holds_engine(),
+                              windows,       _renderdoc != nullptr,
+                              _renderdoc_ui, _captures.empty() ? std::string{} : _captures.back().file};
     _overlay->build(info.width, info.height, _last_build == clock::time_point{} ? 1.f / 60.f : dt.count(), state);
   }
   _last_build = now;
