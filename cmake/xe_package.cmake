@@ -25,8 +25,11 @@ else()
   set(_doc ${CMAKE_INSTALL_DATADIR}/doc/xengine-sandbox)
 endif()
 
-install(TARGETS xengine-sandbox RUNTIME DESTINATION ${_bin})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/ DESTINATION ${_data}/lessons)
+install(TARGETS xengine-sandbox xengine-grade RUNTIME DESTINATION ${_bin})
+# The exercises' skeletons, headers and the wiki's versions; their graders are built into
+# xengine-grade, and the reference solutions stay in the source tree.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/lessons/ DESTINATION ${_data}/lessons
+        PATTERN grader.cpp EXCLUDE PATTERN solution.cpp EXCLUDE)
 install(FILES ${_docs} DESTINATION ${_doc})
 
 if(WIN32)

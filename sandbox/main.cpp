@@ -9,6 +9,7 @@
 
 #include "app/app.h"
 #include "app/cli.h"
+#include "exercise/exercise.h"
 #include "io/data_paths.h"
 #include "io/files.h"
 #include "lessons/lesson.h"
@@ -53,6 +54,7 @@ int run(int argc, char** argv) {
     std::fprintf(stderr, "xengine-sandbox: %s\n", paths.error_value().reason.c_str());
     return exit_usage;
   }
+  if (!opts->exercise.empty()) return run_exercise(*opts);
   if (!opts->diff.empty()) {
     for (const std::string& file : opts->diff) xe::sandbox::protect_input(file);
     auto before = load_snapshot(opts->diff[0]);

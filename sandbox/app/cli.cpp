@@ -195,6 +195,11 @@ struct command_line {
          "open a lesson (07 or 07-descriptor-heaps; 07b is chapter 7's second part); headless, or with all, play it to "
          "the end and exit 3 on the first failed expectation (docs/lesson-authoring.md)",
          o.lesson);
+    text("--exercise", "ID",
+         "build it yourself: copy an exercise's skeleton into your folder (first time), build your file, grade it in "
+         "a process of its own, print what is wrong and exit 0 (passed) or 3 (07 or 07-free-stack; docs/exercises.md)",
+         o.exercise);
+    text("--solution", "FILE", "with --exercise: grade this file instead of your copy", o.solution);
     flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit",
          [this] { o.play = true; });
     value("--fault", "NAME",
@@ -345,6 +350,9 @@ result<options> parse_cli(const std::vector<std::string>& args, bool has_display
       o.hint = false;
     }
   }
+  if (!o.solution.empty() && o.exercise.empty()) return bad("--solution needs --exercise ID");
+  if (!o.exercise.empty() && (!o.lesson.empty() || !o.script.empty() || o.bench_frames || !o.diff.empty()))
+    return bad("--exercise runs alone: not with --lesson, --script, --bench-frames or --diff");
   if (o.play && o.lesson.empty()) return bad("--play needs --lesson ID|all");
   if (!o.ui_tour.empty()) {
     if (o.lesson.empty()) return bad("--ui-tour needs --lesson ID|all");

@@ -41,6 +41,8 @@ struct options {
   std::string lessons_dir;        // --lessons DIR: where lesson files are (default: found)
   std::string settings;           // --settings FILE: progress and language (default: XDG)
   std::string language;           // --language zh|en ("" = the settings file's)
+  std::string exercise;           // --exercise ID: build it yourself (exercise/exercise.h)
+  std::string solution;           // --solution FILE: the file graded instead of the learner's copy
   bool play{false};               // --play: run the lesson(s) to the end, print, exit
   std::string fault;              // --fault NAME: a played lesson on a wrong engine (test builds)
   std::string check_report;       // --check-report FILE: every step's verdict, past failures

@@ -1,0 +1,26 @@
+#include <windows.h>
+
+#include "exercise/library.h"
+
+namespace xe::grade {
+
+result<library> library::open(const std::filesystem::path& path) {
+  HMODULE module = LoadLibraryExW(path.c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH);
+  if (!module)
+    return make_error(errc::io, "cannot load " + path.string() + ": error " + std::to_string(GetLastError()));
+  return library{reinterpret_cast<void*>(module)};
+}
+
+library::~library() {
+  if (_handle) FreeLibrary(static_cast<HMODULE>(_handle));
+}
+
+result<const void*> library::table(const std::string& symbol) const {
+  using table_fn = const void* (*)();
+  FARPROC fn = GetProcAddress(static_cast<HMODULE>(_handle), symbol.c_str());
+  if (!fn)
+    return make_error(errc::invalid_argument, "the library exports no " + symbol + "(): keep the XE_ line at the end of the exercise's file");
+  return reinterpret_cast<table_fn>(reinterpret_cast<void*>(fn))();
+}
+
+}  // namespace xe::grade
