@@ -1,0 +1,65 @@
+#pragma once
+// Exercise 06-frame-ring: the command queue's frame slots and its fence (wiki 6.2-6.4,
+// lesson 06). Read it; your code goes in frame_ring.cpp.
+#include "xe_exercise.h"
+
+// The fence, as the sandbox hands it over: an ID3D12Fence and its event in the engine, a
+// model of a GPU in the grader.
+struct xe_fence {
+  void* self;
+  u64 (*completed_value)(void* self);
+  void (*wait_for)(void* self, u64 value);
+  void (*signal)(void* self, u64 value);
+};
+
+class gpu_fence {
+public:
+  explicit gpu_fence(xe_fence* f) : _f{f} {}
+  // The last value the GPU has reached (ID3D12Fence::GetCompletedValue).
+  u64 completed_value() { return _f->completed_value(_f->self); }
+  // Blocks the CPU until completed_value() >= value (SetEventOnCompletion, then
+  // WaitForSingleObject on the event). A value never signalled would wait forever.
+  void wait_for(u64 value) { _f->wait_for(_f->self, value); }
+  // Asks the queue to set the fence to value once the GPU gets past the work submitted so
+  // far (ID3D12CommandQueue::Signal). Returns at once.
+  void signal(u64 value) { _f->signal(_f->self, value); }
+
+private:
+  xe_fence* _f;
+};
+
+struct xe_frame_ring_api {
+  u32 abi;
+  void* (*create)();
+  void (*destroy)(void* self);
+  u32 (*begin_frame)(void* self, xe_fence* fence);
+  void (*end_frame)(void* self, xe_fence* fence);
+  void (*flush)(void* self, xe_fence* fence);
+  // What the inspector draws: the slot being recorded, the last value signalled, and each
+  // slot's value.
+  void (*view)(const void* self, u32* frame_index, u64* fence_value, u64* slot_values);
+  const char* (*error)();
+};
+
+#define XE_FRAME_RING(T)                                                                             \
+  XE_EXERCISE_EXPORT const xe_frame_ring_api* xe_exercise_frame_ring() {                             \
+    using namespace xe_exercise_glue;                                                                \
+    static const xe_frame_ring_api api{                                                              \
+        xe_exercise_abi,                                                                             \
+        []() -> void* { return guarded([]() -> void* { return new T(); }, nullptr); },               \
+        [](void* self) { guarded([&] { delete static_cast<T*>(self); return 0; }, 0); },             \
+        [](void* self, xe_fence* f) {                                                                \
+          return guarded([&] { gpu_fence fence{f}; return static_cast<T*>(self)->begin_frame(fence); }, invalid_index); \
+        },                                                                                           \
+        [](void* self, xe_fence* f) {                                                                \
+          guarded([&] { gpu_fence fence{f}; static_cast<T*>(self)->end_frame(fence); return 0; }, 0); \
+        },                                                                                           \
+        [](void* self, xe_fence* f) {                                                                \
+          guarded([&] { gpu_fence fence{f}; static_cast<T*>(self)->flush(fence); return 0; }, 0);    \
+        },                                                                                           \
+        [](const void* self, u32* frame_index, u64* fence_value, u64* slot_values) {                 \
+          guarded([&] { static_cast<const T*>(self)->view(frame_index, fence_value, slot_values); return 0; }, 0); \
+        },                                                                                           \
+        error};                                                                                      \
+    return &api;                                                                                     \
+  }
