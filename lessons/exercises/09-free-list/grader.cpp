@@ -92,7 +92,10 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m)
                                     " slots were ever used: the vector grows only when no slot is free.");
   if (next != m.head)
     return ctx.fail("next_free", "next_free() is " + index_text(next) + ", but the newest freed slot is " +
-                                     index_text(m.head) + (m.head == invalid_index ? " (none is free)" : "") + ".");
+                                     index_text(m.head) +
+                                     (m.head == invalid_index ? " (none is free)."
+                                                              : ": remove() makes the slot it frees the head of the chain, "
+                                                                "and add() takes the head, so a freed slot is used again."));
   for (u32 index = 0; index < m.slots.size(); ++index) {
     const model::slot& s = m.slots[index];
     ctx.observe("is_live(" + std::to_string(index) + ")");

@@ -76,6 +76,16 @@ std::optional<failure> check_releases(run_context& ctx, model& m, const std::str
     }
     seen.push_back(id);
   }
+  // In the order queued, slot by slot: an object another depends on (the heap under a
+  // placed resource) is queued after it, so it must also go after it (lesson 12).
+  for (size_t a = 0; a < seen.size(); ++a)
+    for (size_t b = a + 1; b < seen.size(); ++b)
+      if (seen[b] < seen[a] && m.queued[seen[a] - 1].frame % frame_buffer_count == m.queued[seen[b] - 1].frame % frame_buffer_count)
+        return ctx.fail("release_order", call + " released " + object_text(seen[a]) + " before " + object_text(seen[b]) +
+                                             ", but " + object_text(seen[b]) +
+                                             " was queued first: a slot's objects go in the order queued, so one that "
+                                             "another depends on (the heap under a placed resource) can be queued after "
+                                             "it and die after it (lesson 12).");
   for (const u32 id : due)
     if (std::find(seen.begin(), seen.end(), id) == seen.end()) {
       const model::object& o = m.queued[id - 1];
@@ -176,6 +186,7 @@ std::vector<scenario> scenarios() {
       {"a slot that comes round twice", {{create, 0}, q, next, next, next, next, next, next}},
       {"a null object", {{create, 0}, {queue, 0}, next, next, next}},
       {"a flush", {{create, 0}, q, next, q, next, q, {flush, 0}, next, next, next}},
+      {"two objects in one slot", {{create, 0}, q, q, next, next, next}},
   };
 }
 

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Grades the build-it-yourself exercises as CI must (lessons/exercises/<id>/tests.json):
+the reference solution passes; the skeleton, the wiki's version and every mutant of the
+solution (an engine fault written into it) fail, each with the message expected, as the
+first thing the sandbox reports. A grader that lets a mutant pass is a grader's bug.
+
+  check_exercises.py --exe SANDBOX --lessons DIR [ID ...]
+  check_exercises.py --exe SANDBOX --lessons DIR --case ID FILE TEXT   (one file, must fail with TEXT)
+"""
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+
+def grade(exe, lessons, exercise, source, data_home, timeout=300):
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
+    run = subprocess.run([exe, "--exercise", exercise, "--solution", str(source), "--lessons", str(lessons)],
+                         capture_output=True, text=True, timeout=timeout, env=env)
+    return run.returncode, run.stdout + run.stderr
+
+
+def first_verdict(output):
+    for line in output.splitlines():
+        if line.startswith(("passed:", "not yet", "build:")) or ": error: " in line:
+            return line
+    return ""
+
+
+def expect_fail(exe, lessons, exercise, source, text, data_home, label):
+    code, output = grade(exe, lessons, exercise, source, data_home)
+    verdict = first_verdict(output)
+    if code != 3 or not verdict.startswith("not yet") or text not in verdict:
+        print(f"FAIL {exercise} {label}: exit {code}, expected 3 and a first verdict containing {text!r}\n{output}")
+        return False
+    print(f"ok   {exercise} {label}: {verdict[:150]}")
+    return True
+
+
+def check_exercise(exe, lessons, ex, data_home):
+    home = lessons / "exercises" / ex["id"]
+    tests = json.loads((home / "tests.json").read_text())
+    ok = True
+    code, output = grade(exe, lessons, ex["id"], home / "solution.cpp", data_home)
+    if code != 0 or not first_verdict(output).startswith("passed:"):
+        print(f"FAIL {ex['id']} solution: exit {code}\n{output}")
+        ok = False
+    else:
+        print(f"ok   {ex['id']} solution: {first_verdict(output)}")
+    ok &= expect_fail(exe, lessons, ex["id"], home / ex["file"], tests["skeleton"], data_home, "skeleton")
+    if (home / "wiki.cpp").exists():
+        if "wiki" not in tests:
+            print(f"FAIL {ex['id']}: wiki.cpp has no expected message in tests.json")
+            ok = False
+        else:
+            ok &= expect_fail(exe, lessons, ex["id"], home / "wiki.cpp", tests["wiki"], data_home, "wiki's version")
+    solution = (home / "solution.cpp").read_text()
+    with tempfile.TemporaryDirectory() as work:
+        for i, mutant in enumerate(tests.get("mutants", [])):
+            old, new = mutant["replace"]
+            if solution.count(old) != 1:
+                print(f"FAIL {ex['id']} mutant {mutant['fault']}: its text is in solution.cpp {solution.count(old)} times, not once")
+                ok = False
+                continue
+            path = pathlib.Path(work) / f"mutant{i}-{ex['file']}"
+            path.write_text(solution.replace(old, new))
+            ok &= expect_fail(exe, lessons, ex["id"], path, mutant["expect"], data_home, f"mutant {mutant['fault']}")
+    return ok
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--exe", required=True)
+    parser.add_argument("--lessons", required=True, type=pathlib.Path)
+    parser.add_argument("--case", nargs=3, metavar=("ID", "FILE", "TEXT"))
+    parser.add_argument("ids", nargs="*")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as data_home:
+        if args.case:
+            exercise, source, text = args.case
+            return 0 if expect_fail(args.exe, args.lessons, exercise, source, text, data_home, pathlib.Path(source).name) else 1
+        catalogue = json.loads((args.lessons / "exercises" / "exercises.json").read_text())["exercises"]
+        chosen = [ex for ex in catalogue if not args.ids or ex["id"] in args.ids]
+        if args.ids and len(chosen) != len(args.ids):
+            print(f"unknown exercise among {args.ids}")
+            return 2
+        ok = all([check_exercise(args.exe, args.lessons, ex, data_home) for ex in chosen])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
