@@ -18,7 +18,7 @@ import tempfile
 
 def grade(exe, lessons, exercise, source, data_home, timeout=300):
     env = dict(os.environ, XDG_DATA_HOME=str(data_home))
-    run = subprocess.run([exe, "--exercise", exercise, "--solution", str(source), "--lessons", str(lessons)],
+    run = subprocess.run([exe, "--exercise", exercise, "--solution", str(source), "--lessons", str(lessons), "--headless"],
                          capture_output=True, text=True, timeout=timeout, env=env)
     return run.returncode, run.stdout + run.stderr
 

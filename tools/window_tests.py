@@ -751,6 +751,67 @@ def test_exercises(run, args):
                 print(f"{number}: solved with {', '.join(clicks)} and Check")
             finally:
                 app.kill()
+def test_your_code(run, args):
+    """Build it yourself in the window. --exercise 07-deferred-free with the reference
+    solution: graded, then lesson 07 opens with the learner's code keeping its heaps'
+    indices; stepped to its end with the keys, every step holds, and the snapshot exported
+    with the Export button says the heaps are the learner's, with no answer refused. Then a
+    mutant (a freed index pushed back at once, the engine's fault free_index_at_once): the
+    grader's verdict is printed, and in the window the lesson's step 4 fails on it."""
+    lesson = "07-descriptor-heaps"
+    home = os.path.join(args.lessons, "exercises", "07-deferred-free")
+    with open(os.path.join(args.lessons, lesson + ".json")) as f:
+        total = len(json.load(f)["steps"])
+    with open(os.path.join(home, "tests.json")) as f:
+        old, new = next(m["replace"] for m in json.load(f)["mutants"] if m["fault"] == "free_index_at_once")
+    with open(os.path.join(home, "solution.cpp")) as f:
+        mutant = f.read().replace(old, new)
+    mutant_file = os.path.join(run.workdir("mutant-source"), "deferred_free.cpp")
+    with open(mutant_file, "w") as f:
+        f.write(mutant)
+    with Display() as display:
+        app = run.sandbox(display, "your-code", "--exercise", "07-deferred-free", "--solution",
+                          os.path.join(home, "solution.cpp"), "--language", "en")
+        try:
+            app.wait_window(90)
+            wait_steps(app, 0, "the lesson opening")
+            if "passed:" not in app.stdout() or "with your code keeping its heaps" not in app.stdout():
+                raise TestFailure(f"the solution was not graded and put in the engine:\n{app.stdout()[-2000:]}")
+            step_through(app, total, 0.3, False, exercises=exercise_steps(args.lessons, lesson))
+            display.screenshot(os.path.join(app.workdir, "your-code-end.png"))
+            app.click("Export")
+            app.click("Export snapshot")
+            exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
+            app.guard("the exported snapshot", lambda: os.path.exists(exported), 10)
+            app.close_expecting(0, "your-code")
+            with open(exported) as f:
+                heaps = json.load(f)["heaps"]
+            for name in ("demo", "learner"):
+                heap = heaps.get(name, {})
+                if heap.get("model") != "learner" or heap.get("faults") != 0:
+                    raise TestFailure(f"heap {name} is not the learner's, or the engine refused its answers: "
+                                      f"model {heap.get('model')}, faults {heap.get('faults')}")
+        finally:
+            app.kill()
+        app = run.sandbox(display, "your-code-mutant", "--exercise", "07-deferred-free", "--solution", mutant_file,
+                          "--language", "en")
+        try:
+            app.wait_window(90)
+            wait_steps(app, 0, "the lesson opening")
+            if "is back on the free stack in frame 1" not in app.stdout():
+                raise TestFailure(f"the grader's verdict on the mutant is not printed:\n{app.stdout()[-2000:]}")
+            step_through(app, 3, 0.3, False)
+            app.key("Right")
+            app.guard("step 4 failing on the mutant", lambda: lesson_state(app).get("failed"), 30)
+            display.screenshot(os.path.join(app.workdir, "your-code-mutant.png"))
+            if "/heaps/demo/deferred/0 is [], expected [0]" not in app.stderr() + app.stdout():
+                raise TestFailure(f"step 4 failed, but not on the deferred list:\n{app.stderr()[-2000:]}")
+            app.close_expecting(3, "your-code-mutant")
+        finally:
+            app.kill()
+    print(f"07-deferred-free: the solution held {total} steps of lesson {lesson} in the window; the mutant failed step 4")
+
+
 def pixel_ink(display, shot, rect, origin):
     """Pixels in rect (window pixels) brighter than 200 in every channel: text's ink."""
     ox, oy = origin
@@ -966,7 +1027,7 @@ def test_frame_timeline(run, args):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
-                                     "frame-timeline"])
+                                     "frame-timeline", "your-code"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -992,7 +1053,7 @@ def main():
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
          "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
-         "frame-timeline": test_frame_timeline}[args.test](run, args)
+         "frame-timeline": test_frame_timeline, "your-code": test_your_code}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

@@ -118,7 +118,8 @@ class Sandbox:
         self.stderr_path = os.path.join(workdir, "stderr.txt")
         runtime = tempfile.mkdtemp(prefix="xe-runtime-")
         os.chmod(runtime, 0o700)
-        env = dict(display.env, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(workdir, "config"))
+        env = dict(display.env, XDG_RUNTIME_DIR=runtime, XDG_CONFIG_HOME=os.path.join(workdir, "config"),
+                   XDG_DATA_HOME=os.path.join(workdir, "data"))  # a learner's exercise copies
         self._runtime = runtime
         self.launcher = launcher
         self.proc = subprocess.Popen(([launcher] if launcher else []) + [exe, "--ui-map", self.map_file] + list(args),

@@ -36,7 +36,14 @@ const char* to_string(heap_type type) {
   return "unknown";
 }
 
-const char* to_string(heap_model model) { return model == heap_model::wiki ? "wiki" : "engine"; }
+const char* to_string(heap_model model) {
+  switch (model) {
+    case heap_model::engine: return "engine";
+    case heap_model::wiki: return "wiki";
+    case heap_model::learner: return "learner";
+  }
+  return "engine";
+}
 
 const char* to_string(resource_kind kind) {
   switch (kind) {
@@ -84,7 +91,7 @@ std::optional<heap_type> heap_type_from(std::string_view name) { return from_nam
 std::optional<resource_kind> resource_kind_from(std::string_view name) {
   return from_name(name, resource_kind::reserved);
 }
-std::optional<heap_model> heap_model_from(std::string_view name) { return from_name(name, heap_model::wiki); }
+std::optional<heap_model> heap_model_from(std::string_view name) { return from_name(name, heap_model::learner); }
 std::optional<event_type> event_type_from(std::string_view name) {
   return from_name(name, event_type::resource_barrier);
 }

@@ -11,7 +11,7 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
 constexpr u32 invalid_index{0xffff'ffffu};  // the engine's invalid_id
-constexpr u32 frame_buffer_count{3};         // frame slots, as in the wiki (6.2)
+constexpr u32 frame_buffer_count{3};        // frame slots, as in the wiki (6.2)
 
 #if defined(_WIN32)
 #define XE_EXERCISE_EXPORT extern "C" __declspec(dllexport)

@@ -12,7 +12,10 @@
 
 #include "app/app.h"
 #include "app/cli.h"
+#include "07-deferred-free/deferred_free.h"
+#include "exercise/library.h"
 #include "exercise/process.h"
+#include "graphics/lab.h"
 #include "io/files.h"
 #include "lessons/lesson.h"
 #include "platform/paths.h"
@@ -58,7 +61,7 @@ result<exercise_catalogue> load_exercises(const fs::path& lessons_folder) {
     for (const char* f : fields)
       if (!e.is_object() || !e.contains(f) || !e[f].is_string())
         return make_error(errc::parse, file.string() + ": an exercise without a string \"" + f + "\"");
-    exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], e["title"], {}};
+    exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], e["title"], e.value("engine_part", ""), {}};
     ex.home = cat.folder / ex.id;
     cat.exercises.push_back(std::move(ex));
   }
@@ -87,7 +90,8 @@ fs::path learner_exercise_folder() {
   if (const char* local = std::getenv("LOCALAPPDATA"); local && *local)
     return fs::path{local} / "xengine-sandbox" / "exercises";
 #endif
-  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data) return fs::path{data} / "xengine-sandbox" / "exercises";
+  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+    return fs::path{data} / "xengine-sandbox" / "exercises";
   if (const char* home = std::getenv("HOME"); home && *home)
     return fs::path{home} / ".local" / "share" / "xengine-sandbox" / "exercises";
   return fs::current_path() / "xengine-exercises";
@@ -104,7 +108,8 @@ result<fs::path> learner_copy(const exercise_catalogue& cat, const exercise_info
     return target;
   }
   XE_TRY(make_parent_folders(target));
-  XE_TRY_ASSIGN(const std::string skeleton, read_regular_file(ex.home / ex.file, max_catalogue_bytes, "the exercise's skeleton"));
+  XE_TRY_ASSIGN(const std::string skeleton,
+                read_regular_file(ex.home / ex.file, max_catalogue_bytes, "the exercise's skeleton"));
   XE_TRY(write_file_atomic(target, skeleton));
   *created = true;
   // The headers it includes, for the learner's editor: read-only, the build uses the originals.
@@ -139,10 +144,23 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
 #endif
   b.library = build_folder / (fs::path{ex.file}.stem().string() + "-" + std::to_string(++builds) + suffix);
   // The originals' folders come first, so a header the learner changed cannot change the table.
-  std::vector<std::string> argv{compiler, "-std=c++20", "-shared", "-g", "-O1", "-Wall", "-Wextra",
-                                "-D_GLIBCXX_ASSERTIONS", "-fvisibility=hidden",
-                                "-iquote", ex.home.string(), "-iquote", cat.folder.string(), "-I", ex.home.string(),
-                                "-I", cat.folder.string()};
+  std::vector<std::string> argv{compiler,
+                                "-std=c++20",
+                                "-shared",
+                                "-g",
+                                "-O1",
+                                "-Wall",
+                                "-Wextra",
+                                "-D_GLIBCXX_ASSERTIONS",
+                                "-fvisibility=hidden",
+                                "-iquote",
+                                ex.home.string(),
+                                "-iquote",
+                                cat.folder.string(),
+                                "-I",
+                                ex.home.string(),
+                                "-I",
+                                cat.folder.string()};
 #if defined(_WIN32)
   argv.insert(argv.end(), {"-static-libgcc", "-static-libstdc++"});
 #else
@@ -182,10 +200,10 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
 namespace {
 
 struct journal_tail {
-  std::string label;     // scenario, random, shrink, replay
-  std::string ops;       // the sequence as journaled
+  std::string label;  // scenario, random, shrink, replay
+  std::string ops;    // the sequence as journaled
   std::vector<std::string> calls;
-  std::string last;      // the last call or read begun
+  std::string last;  // the last call or read begun
 };
 
 // The last sequence the worker began, and how far it got.
@@ -347,7 +365,8 @@ std::vector<std::string> describe(const grade_report& r) {
     return lines;
   }
   std::string head = "not yet";
-  if (!r.scenario.empty()) head += " (" + r.scenario + ")";
+  if (!r.scenario.empty())
+    head += " (" + r.scenario + ")";
   else if (r.check != "crash" && r.check != "hang" && r.check != "library")
     head += " (a random sequence, after the " + std::to_string(r.scenarios_passed) + " lesson scenarios passed)";
   lines.push_back(head + ": " + r.message);
@@ -361,6 +380,36 @@ std::vector<std::string> describe(const grade_report& r) {
   if (!r.learner_output.empty()) lines.push_back("  your code printed:\n" + r.learner_output);
   return lines;
 }
+
+namespace {
+
+// The lesson, with the learner's library loaded into this process and put in place of the
+// engine's part. Headless: played to the end (its checks then judge their code too).
+int run_in_engine(const options& opts, const exercise_info& ex, const fs::path& library_path) {
+  auto lib = grade::library::open(library_path);
+  auto table = lib ? lib->table("xe_exercise_deferred_free") : result<const void*>{lib.error_value()};
+  const auto* api = table ? static_cast<const xe_deferred_free_api*>(*table) : nullptr;
+  if (!api || api->abi != xe_exercise_abi) {
+    std::printf("cannot run your code in the engine: %s\n",
+                table ? "it was built against another version of the header" : table.error_value().reason.c_str());
+    return exit_script;
+  }
+  gfx::lab::set_learner_heap_code(api);
+  std::printf("lesson %s with your code keeping its heaps' indices (the Heaps tab shows your stack and lists)\n",
+              ex.lesson.c_str());
+  std::fflush(stdout);
+  options lesson = opts;
+  lesson.exercise.clear();
+  lesson.solution.clear();
+  lesson.lesson = ex.lesson;
+  lesson.play = opts.headless;
+  if (!opts.frames_given) lesson.frames = 0;
+  const int code = app{lesson}.run();
+  gfx::lab::set_learner_heap_code(nullptr);
+  return code;
+}
+
+}  // namespace
 
 int run_exercise(const options& opts) {
   auto cat = load_exercises(find_lessons_folder(opts.lessons_dir));
@@ -400,8 +449,16 @@ int run_exercise(const options& opts) {
   for (const std::string& line : describe(r)) std::printf("%s\n", line.c_str());
   std::printf("graded in %.1f s\n", r.seconds);
   std::error_code ec;
+  const bool runs = r.passed || (r.check != "crash" && r.check != "hang" && r.check != "library");
+  if (e.engine_part.empty() || !runs) {
+    fs::remove(b.library, ec);
+    return r.passed ? exit_ok : exit_script;
+  }
+  // Graded without a crash or a hang: their part now runs in the engine, for the lesson.
+  const int lesson = run_in_engine(opts, e, b.library);
   fs::remove(b.library, ec);
-  return r.passed ? exit_ok : exit_script;
+  if (!r.passed) return exit_script;
+  return lesson;
 }
 
 }  // namespace xe::sandbox

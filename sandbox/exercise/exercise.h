@@ -18,6 +18,9 @@ struct exercise_info {
   std::string file;    // the learner's file, copied from the skeleton of that name
   std::string header;  // the part's interface, beside it
   std::string title;   // English
+  // Where their part runs in the engine once graded: "heaps" (the lesson's heaps keep
+  // their indices with it), or "" (graded only, for now).
+  std::string engine_part;
   std::filesystem::path home;  // lessons/exercises/<id>/
 };
 

@@ -21,7 +21,10 @@ namespace {
 using namespace xe::grade;
 
 int usage(const char* why) {
-  std::fprintf(stderr, "xengine-grade: %s\nusage: xengine-grade EXERCISE LIBRARY JOURNAL RESULT [--cases N] [--seed N] [--replay OPS]\n", why);
+  std::fprintf(
+      stderr,
+      "xengine-grade: %s\nusage: xengine-grade EXERCISE LIBRARY JOURNAL RESULT [--cases N] [--seed N] [--replay OPS]\n",
+      why);
   return 2;
 }
 
@@ -32,7 +35,10 @@ bool write_result(const std::string& path, const nlohmann::json& j) {
 }
 
 nlohmann::json to_json(const failure& f) {
-  return {{"check", f.check}, {"message", f.message}, {"calls", f.calls}, {"scenario", f.scenario},
+  return {{"check", f.check},
+          {"message", f.message},
+          {"calls", f.calls},
+          {"scenario", f.scenario},
           {"shrunk_from", f.shrunk_from}};
 }
 
@@ -67,7 +73,8 @@ int main(int argc, char** argv) {
   auto lib = library::open(args[1]);
   auto table = lib ? lib->table(std::string{g->symbol}) : xe::result<const void*>{lib.error_value()};
   if (table && (!*table || !g->bind(*table)))
-    table = xe::make_error(xe::errc::unsupported, "the library was built against another version of the exercise's header");
+    table =
+        xe::make_error(xe::errc::unsupported, "the library was built against another version of the exercise's header");
   if (!table) {
     write_result(args[3], {{"error", table.error_value().reason}});
     return 4;

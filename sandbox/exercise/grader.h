@@ -26,11 +26,11 @@ struct op {
 };
 
 struct failure {
-  std::string check;                // a stable name: tests and the lesson key on it
-  std::string message;              // what is wrong, in the lesson's words and the engine's state
-  std::vector<std::string> calls;   // the calls made, the failing one last
-  std::string scenario;             // the lesson scenario that failed, or empty for a random one
-  u32 shrunk_from{0};               // the random sequence's length before shrinking
+  std::string check;               // a stable name: tests and the lesson key on it
+  std::string message;             // what is wrong, in the lesson's words and the engine's state
+  std::vector<std::string> calls;  // the calls made, the failing one last
+  std::string scenario;            // the lesson scenario that failed, or empty for a random one
+  u32 shrunk_from{0};              // the random sequence's length before shrinking
 };
 
 class journal {

@@ -22,7 +22,8 @@ result<const void*> library::table(const std::string& symbol) const {
   dlerror();
   void* fn = dlsym(_handle, symbol.c_str());
   if (!fn)
-    return make_error(errc::invalid_argument, "the library exports no " + symbol + "(): keep the XE_ line at the end of the exercise's file");
+    return make_error(errc::invalid_argument,
+                      "the library exports no " + symbol + "(): keep the XE_ line at the end of the exercise's file");
   return reinterpret_cast<table_fn>(fn)();
 }
 

@@ -45,8 +45,7 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
     if (done < 0 && errno != EINTR) return make_error(errc::io, std::string{"waitpid: "} + std::strerror(errno));
     if (std::chrono::steady_clock::now() >= deadline || progress.stalled()) {
       kill(-pid, SIGKILL);
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
       end.timed_out = true;
       return end;
     }

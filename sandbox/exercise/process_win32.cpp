@@ -27,8 +27,10 @@ std::wstring quoted(const std::wstring& arg) {
       out.append(c == L'"' ? slashes * 2 + 1 : slashes, L'\\');
       slashes = 0;
     }
-    if (c != L'\\') out += c;
-    else out += L'\\';
+    if (c != L'\\')
+      out += c;
+    else
+      out += L'\\';
   }
   // Backslashes before the closing quote are doubled; the ones already appended count once.
   out.append(slashes, L'\\');
@@ -72,8 +74,7 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
   progress_watch progress{limits};
   DWORD waited = WAIT_TIMEOUT;
   while ((waited = WaitForSingleObject(pi.hProcess, 20)) == WAIT_TIMEOUT &&
-         std::chrono::steady_clock::now() < deadline && !progress.stalled()) {
-  }
+         std::chrono::steady_clock::now() < deadline && !progress.stalled()) {}
   if (waited == WAIT_TIMEOUT) {
     TerminateProcess(pi.hProcess, 1);
     WaitForSingleObject(pi.hProcess, INFINITE);
@@ -87,7 +88,9 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
       end.crashed = true;
       char name[64];
       std::snprintf(name, sizeof(name), "exception 0x%08lX%s", static_cast<unsigned long>(code),
-                    code == 0xC0000005u ? " (access violation)" : code == 0xC00000FDu ? " (stack overflow)" : "");
+                    code == 0xC0000005u   ? " (access violation)"
+                    : code == 0xC00000FDu ? " (stack overflow)"
+                                          : "");
       end.crash_name = name;
     }
   }

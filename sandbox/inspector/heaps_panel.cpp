@@ -36,7 +36,17 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
                            : trf("{}, {} of {} used ({} waiting), {} bytes per descriptor"_t, gfx::to_string(info.type),
                                  info.size, info.capacity, waiting, info.descriptor_size))
           .c_str());
-  if (info.faults > 0) {  // a heap running the wiki's code: what its model stopped
+  if (info.model == gfx::heap_model::learner) {  // the learner's own code: what the engine refused of it
+    const std::string engine_says = heap->state ? heap->state->last_fault : std::string{};
+    ImGui::PushStyleColor(ImGuiCol_Text, info.faults ? colour_changed : ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::TextWrapped(
+        "%s", info.faults
+                  ? trf("your code: {} answer(s) refused by the engine (the last on hover)"_t, info.faults).c_str()
+                  : tr("your code (07-deferred-free) keeps this heap's indices"_t));
+    ImGui::PopStyleColor();
+    // The engine's words (English, with the numbers), as for the wiki's faults below.
+    if (ImGui::IsItemHovered() && !engine_says.empty()) ImGui::SetTooltip("%s", engine_says.c_str());
+  } else if (info.faults > 0) {  // a heap running the wiki's code: what its model stopped
     ImGui::PushStyleColor(ImGuiCol_Text, colour_changed);
     // The engine's message (English, with the numbers) on hover; here, what it was, in the
     // learner's language.

@@ -184,8 +184,9 @@ heap_record read_heap(const std::string& name, const json& h, const std::string&
     }
   if (auto it = h.find("model"); it != h.end()) {
     const std::string model = as_string(*it, path + "/model");
-    if (model != "engine" && model != "wiki") fail(path + "/model", "unknown heap model \"" + model + "\"");
-    r.info.model = model == "wiki" ? gfx::heap_model::wiki : gfx::heap_model::engine;
+    const auto known = gfx::heap_model_from(model);
+    if (!known) fail(path + "/model", "unknown heap model \"" + model + "\"");
+    r.info.model = known.value_or(gfx::heap_model::engine);
   }
   if (auto it = h.find("faults"); it != h.end()) r.info.faults = as_u32(*it, path + "/faults");
   if (auto it = h.find("last_fault"); it != h.end()) state->last_fault = as_string(*it, path + "/last_fault");

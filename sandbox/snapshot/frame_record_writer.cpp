@@ -108,7 +108,7 @@ json heap_json(const heap_record& h) {
   json j = json::object();
   if (!h.state) return j;
   for (const char* field : heap_fields) j[field] = heap_field_json(h.info, *h.state, field);
-  if (h.info.model == gfx::heap_model::wiki)
+  if (h.info.model != gfx::heap_model::engine)
     for (const char* field : wiki_heap_fields) j[field] = heap_field_json(h.info, *h.state, field);
   return j;
 }
@@ -340,7 +340,7 @@ json capture_frame_state_part(const event_recorder* events, const json::json_poi
                        return std::find_if(std::begin(fields), std::end(fields),
                                            [&](const char* f) { return *field == f; }) != std::end(fields);
                      };
-                 known(heap_fields) || (info.model == gfx::heap_model::wiki && known(wiki_heap_fields))) {
+                 known(heap_fields) || (info.model != gfx::heap_model::engine && known(wiki_heap_fields))) {
         if (const u32 part = state_part_of(*field)) gfx::copy_heap_state(i, *state, part);
         heap[*field] = heap_field_json(info, *state, *field, element);
       }

@@ -29,6 +29,8 @@
 #include "common/result.h"
 #include "graphics/stats.h"
 
+struct xe_deferred_free_api;  // lessons/exercises/07-deferred-free/deferred_free.h
+
 namespace xe::gfx::lab {
 
 // ---------------------------------------------------------------------------------
@@ -43,6 +45,11 @@ struct heap_desc {
   heap_model model{heap_model::engine};  // wiki: the wiki's code, mistakes included (lessons)
 };
 result<u32> create_heap(const heap_desc& desc);  // returns the heap's index
+// Build it yourself: heaps of heap_model::engine created from now on run the learner's
+// 07-deferred-free code (its table, from a library the sandbox loaded and graded) instead of
+// the engine's, as heap_model::learner. Null: the engine's code again. The table must
+// outlive every heap made with it.
+void set_learner_heap_code(const xe_deferred_free_api* code);
 result<u32> find_heap(std::string_view name);
 // Learner heaps only. Allocates one descriptor slot and writes a null view into it
 // (CBV/SRV/UAV and sampler heaps).

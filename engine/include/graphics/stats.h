@@ -121,9 +121,10 @@ struct upload_stats {
   u32 current_slot{};
 };
 
-// Whose free-stack code a heap runs: the engine's, or the learning wiki's as written
-// (7.4-7.8, for the lessons that show its mistakes; see d3d12_wiki_heap.h).
-enum class heap_model : u8 { engine, wiki };
+// Whose free-stack code a heap runs: the engine's, the learning wiki's as written (7.4-7.8,
+// for the lessons that show its mistakes; see d3d12_wiki_heap.h), or the learner's own
+// (the 07-deferred-free exercise; see d3d12_learner_heap.h).
+enum class heap_model : u8 { engine, wiki, learner };
 const char* to_string(heap_model model);
 std::optional<heap_model> heap_model_from(std::string_view name);
 
@@ -137,7 +138,8 @@ struct heap_info {
   bool shader_visible{};
   std::array<u32, frame_slot_count> deferred_counts{};
   u64 version{};  // changes whenever the state above or heap_state changes
-  u32 faults{};   // wiki model: how often the wiki's code would have gone out of bounds
+  u32 faults{};   // wiki model: how often the wiki's code would have gone out of bounds; learner:
+                  // answers of the learner's code the engine refused
 };
 
 // Full state of one heap; copy_* walks capacity entries.

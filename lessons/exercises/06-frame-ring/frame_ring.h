@@ -41,25 +41,54 @@ struct xe_frame_ring_api {
   const char* (*error)();
 };
 
-#define XE_FRAME_RING(T)                                                                             \
-  XE_EXERCISE_EXPORT const xe_frame_ring_api* xe_exercise_frame_ring() {                             \
-    using namespace xe_exercise_glue;                                                                \
-    static const xe_frame_ring_api api{                                                              \
-        xe_exercise_abi,                                                                             \
-        []() -> void* { return guarded([]() -> void* { return new T(); }, nullptr); },               \
-        [](void* self) { guarded([&] { delete static_cast<T*>(self); return 0; }, 0); },             \
-        [](void* self, xe_fence* f) {                                                                \
-          return guarded([&] { gpu_fence fence{f}; return static_cast<T*>(self)->begin_frame(fence); }, invalid_index); \
-        },                                                                                           \
-        [](void* self, xe_fence* f) {                                                                \
-          guarded([&] { gpu_fence fence{f}; static_cast<T*>(self)->end_frame(fence); return 0; }, 0); \
-        },                                                                                           \
-        [](void* self, xe_fence* f) {                                                                \
-          guarded([&] { gpu_fence fence{f}; static_cast<T*>(self)->flush(fence); return 0; }, 0);    \
-        },                                                                                           \
-        [](const void* self, u32* frame_index, u64* fence_value, u64* slot_values) {                 \
-          guarded([&] { static_cast<const T*>(self)->view(frame_index, fence_value, slot_values); return 0; }, 0); \
-        },                                                                                           \
-        error};                                                                                      \
-    return &api;                                                                                     \
+#define XE_FRAME_RING(T)                                                                                              \
+  XE_EXERCISE_EXPORT const xe_frame_ring_api* xe_exercise_frame_ring() {                                              \
+    using namespace xe_exercise_glue;                                                                                 \
+    static const xe_frame_ring_api api{xe_exercise_abi,                                                               \
+                                       []() -> void* { return guarded([]() -> void* { return new T(); }, nullptr); }, \
+                                       [](void* self) {                                                               \
+                                         guarded(                                                                     \
+                                             [&] {                                                                    \
+                                               delete static_cast<T*>(self);                                          \
+                                               return 0;                                                              \
+                                             },                                                                       \
+                                             0);                                                                      \
+                                       },                                                                             \
+                                       [](void* self, xe_fence* f) {                                                  \
+                                         return guarded(                                                              \
+                                             [&] {                                                                    \
+                                               gpu_fence fence{f};                                                    \
+                                               return static_cast<T*>(self)->begin_frame(fence);                      \
+                                             },                                                                       \
+                                             invalid_index);                                                          \
+                                       },                                                                             \
+                                       [](void* self, xe_fence* f) {                                                  \
+                                         guarded(                                                                     \
+                                             [&] {                                                                    \
+                                               gpu_fence fence{f};                                                    \
+                                               static_cast<T*>(self)->end_frame(fence);                               \
+                                               return 0;                                                              \
+                                             },                                                                       \
+                                             0);                                                                      \
+                                       },                                                                             \
+                                       [](void* self, xe_fence* f) {                                                  \
+                                         guarded(                                                                     \
+                                             [&] {                                                                    \
+                                               gpu_fence fence{f};                                                    \
+                                               static_cast<T*>(self)->flush(fence);                                   \
+                                               return 0;                                                              \
+                                             },                                                                       \
+                                             0);                                                                      \
+                                       },                                                                             \
+                                       [](const void* self, u32* frame_index, u64* fence_value, u64* slot_values) {   \
+                                         guarded(                                                                     \
+                                             [&] {                                                                    \
+                                               static_cast<const T*>(self)->view(frame_index, fence_value,            \
+                                                                                 slot_values);                        \
+                                               return 0;                                                              \
+                                             },                                                                       \
+                                             0);                                                                      \
+                                       },                                                                             \
+                                       error};                                                                        \
+    return &api;                                                                                                      \
   }

@@ -20,9 +20,9 @@ const xe_frame_ring_api* api{};
 struct model_gpu {
   u64 completed{0};
   u64 last_signalled{0};
-  std::deque<u64> pending;  // signalled, not reached yet, in order
+  std::deque<u64> pending;          // signalled, not reached yet, in order
   std::vector<u64> waits, signals;  // during the current call
-  std::string problem;      // a wait that would never end
+  std::string problem;              // a wait that would never end
 
   void run(u32 steps) {
     for (; steps > 0 && !pending.empty(); --steps) {
@@ -42,7 +42,8 @@ void wait_for(void* self, u64 value) {
   if (!reachable) {
     if (g.problem.empty())
       g.problem = "wait_for(" + std::to_string(value) + ") waits for a value nothing will set: " +
-                  (g.pending.empty() ? "no signal is pending" : "the last value signalled is " + std::to_string(g.last_signalled)) +
+                  (g.pending.empty() ? "no signal is pending"
+                                     : "the last value signalled is " + std::to_string(g.last_signalled)) +
                   ", so the CPU would wait forever.";
     return;
   }
@@ -58,8 +59,8 @@ void signal(void* self, u64 value) {
 struct model {
   model_gpu gpu;
   xe_fence fence{&gpu, completed_value, wait_for, signal};
-  u32 frame{0};                                  // the frame about to begin
-  u64 fence_value{0};                            // the learner's last signal
+  u32 frame{0};        // the frame about to begin
+  u64 fence_value{0};  // the learner's last signal
   u64 slot_values[frame_buffer_count]{};
   u32 slot_frames[frame_buffer_count]{invalid_index, invalid_index, invalid_index};
 };
@@ -80,13 +81,14 @@ std::optional<failure> call_frame(run_context& ctx, void* self, model& m, u32 i)
   ctx.result(index_text(got) + (m.gpu.waits.empty() ? "" : ", waited for " + list(m.gpu.waits)));
   if (auto e = threw(ctx, api->error(), "begin_frame()")) return e;
   if (!m.gpu.problem.empty()) return ctx.fail("deadlock", "begin_frame() called " + m.gpu.problem);
-  const std::string previous = m.slot_frames[slot] == invalid_index ? std::string{}
-                                                                    : "frame " + std::to_string(m.slot_frames[slot]);
+  const std::string previous =
+      m.slot_frames[slot] == invalid_index ? std::string{} : "frame " + std::to_string(m.slot_frames[slot]);
   for (const u64 w : m.gpu.waits)
     if (w > needed)
       return ctx.fail("waited_too_long",
-                      "begin_frame() for frame " + std::to_string(m.frame) + " waited for fence value " + std::to_string(w) +
-                          ", but slot " + std::to_string(slot) + " needed only " + std::to_string(needed) +
+                      "begin_frame() for frame " + std::to_string(m.frame) + " waited for fence value " +
+                          std::to_string(w) + ", but slot " + std::to_string(slot) + " needed only " +
+                          std::to_string(needed) +
                           (previous.empty() ? " (it was never used)" : " (" + previous + "'s)") +
                           ": the CPU waits for the GPU to finish newer frames too and never runs ahead; the frames in "
                           "flight the slots are for are lost (wiki 6.3).");
@@ -98,11 +100,11 @@ std::optional<failure> call_frame(run_context& ctx, void* self, model& m, u32 i)
                                 ", but frame N is recorded in slot N % " + std::to_string(frame_buffer_count) + " = " +
                                 std::to_string(slot) + " (wiki 6.3).");
   if (m.gpu.completed < needed)
-    return ctx.fail("not_waited", "begin_frame() returned slot " + std::to_string(slot) + " for frame " + std::to_string(m.frame) +
-                                      ", but the GPU has not finished " + previous + " (its fence value " +
-                                      std::to_string(needed) + "; the GPU has reached " + std::to_string(m.gpu.completed) +
-                                      "): the CPU would reset slot " + std::to_string(slot) +
-                                      "'s command allocator while the GPU still executes it.");
+    return ctx.fail("not_waited", "begin_frame() returned slot " + std::to_string(slot) + " for frame " +
+                                      std::to_string(m.frame) + ", but the GPU has not finished " + previous +
+                                      " (its fence value " + std::to_string(needed) + "; the GPU has reached " +
+                                      std::to_string(m.gpu.completed) + "): the CPU would reset slot " +
+                                      std::to_string(slot) + "'s command allocator while the GPU still executes it.");
 
   m.gpu.waits.clear();
   ctx.record(i, "frame " + std::to_string(m.frame) + ": end_frame()");
@@ -113,17 +115,20 @@ std::optional<failure> call_frame(run_context& ctx, void* self, model& m, u32 i)
     return ctx.fail("wait_in_end", "end_frame() waited for " + list(m.gpu.waits) +
                                        ": the CPU waits only when a slot comes round again, in begin_frame().");
   if (m.gpu.signals.size() != 1)
-    return ctx.fail("signal_count", "end_frame() " + (m.gpu.signals.empty() ? std::string{"signalled nothing"}
-                                                                            : "signalled " + list(m.gpu.signals)) +
+    return ctx.fail("signal_count", "end_frame() " +
+                                        (m.gpu.signals.empty() ? std::string{"signalled nothing"}
+                                                               : "signalled " + list(m.gpu.signals)) +
                                         ": each frame signals exactly one new value, which its slot keeps so that "
                                         "begin_frame() knows when the GPU is done with it (wiki 6.4).");
   const u64 value = m.gpu.signals[0];
   if (value <= m.fence_value || value == 0)
-    return ctx.fail("signal_value", "end_frame() signalled " + std::to_string(value) + ", but " +
-                                        (value == 0 ? std::string{"a fence starts at 0, so 0 counts as reached before the GPU runs anything"}
-                                                    : "the value before was " + std::to_string(m.fence_value) +
-                                                          ": a value not above the last one counts as reached at once") +
-                                        ". Each frame signals ++_fence_value (wiki 6.4).");
+    return ctx.fail(
+        "signal_value",
+        "end_frame() signalled " + std::to_string(value) + ", but " +
+            (value == 0 ? std::string{"a fence starts at 0, so 0 counts as reached before the GPU runs anything"}
+                        : "the value before was " + std::to_string(m.fence_value) +
+                              ": a value not above the last one counts as reached at once") +
+            ". Each frame signals ++_fence_value (wiki 6.4).");
   m.fence_value = value;
   m.slot_values[slot] = value;
   m.slot_frames[slot] = m.frame;
@@ -142,8 +147,8 @@ std::optional<failure> call_flush(run_context& ctx, void* self, model& m, u32 i)
   // A flush may signal a value of its own and wait for it.
   for (const u64 v : m.gpu.signals) m.fence_value = std::max(m.fence_value, v);
   if (m.gpu.completed < m.gpu.last_signalled)
-    return ctx.fail("flush", "flush() returned while the GPU has reached fence value " + std::to_string(m.gpu.completed) +
-                                 " of " + std::to_string(m.gpu.last_signalled) +
+    return ctx.fail("flush", "flush() returned while the GPU has reached fence value " +
+                                 std::to_string(m.gpu.completed) + " of " + std::to_string(m.gpu.last_signalled) +
                                  " signalled: it must wait for the last one, or what it is called before (a resize, "
                                  "a shutdown) frees what the GPU still uses.");
   return std::nullopt;
@@ -157,11 +162,11 @@ std::optional<failure> check_view(run_context& ctx, void* self, const model& m) 
   if (auto e = threw(ctx, api->error(), "view()")) return e;
   const u32 next = m.frame % frame_buffer_count;
   if (frame_index != next)
-    return ctx.fail("view_index", "_frame_index is " + index_text(frame_index) + ", but frame " + std::to_string(m.frame) +
-                                      " comes next, in slot " + std::to_string(next) + ".");
+    return ctx.fail("view_index", "_frame_index is " + index_text(frame_index) + ", but frame " +
+                                      std::to_string(m.frame) + " comes next, in slot " + std::to_string(next) + ".");
   if (fence_value != m.fence_value)
-    return ctx.fail("view_fence", "_fence_value is " + std::to_string(fence_value) + ", but the last value signalled is " +
-                                      std::to_string(m.fence_value) + ".");
+    return ctx.fail("view_fence", "_fence_value is " + std::to_string(fence_value) +
+                                      ", but the last value signalled is " + std::to_string(m.fence_value) + ".");
   for (u32 s = 0; s < frame_buffer_count; ++s)
     if (slots[s] != m.slot_values[s])
       return ctx.fail("view_slots", "slot " + std::to_string(s) + "'s fence value is " + std::to_string(slots[s]) +
@@ -200,7 +205,8 @@ std::vector<scenario> scenarios() {
       // Three frames in flight with a GPU that runs nothing: frame 3 must wait for frame 0's
       // value, and for nothing newer.
       {"three frames ahead of a GPU that does not run", {{create, 0}, f, f, f, f}},
-      {"a GPU that keeps up: no waits", {{create, 0}, f, {gpu_runs, 1}, f, {gpu_runs, 1}, f, {gpu_runs, 1}, f, {gpu_runs, 1}, f}},
+      {"a GPU that keeps up: no waits",
+       {{create, 0}, f, {gpu_runs, 1}, f, {gpu_runs, 1}, f, {gpu_runs, 1}, f, {gpu_runs, 1}, f}},
       {"a flush, then frames again", {{create, 0}, f, f, {flush, 0}, f, f, f, f}},
   };
 }
@@ -227,6 +233,7 @@ bool bind(const void* table) {
 
 }  // namespace
 
-extern const exercise_grader frame_ring_grader{"06-frame-ring", "xe_exercise_frame_ring", bind, scenarios, generate, run};
+extern const exercise_grader frame_ring_grader{
+    "06-frame-ring", "xe_exercise_frame_ring", bind, scenarios, generate, run};
 
 }  // namespace xe::grade

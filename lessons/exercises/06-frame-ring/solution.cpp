@@ -30,9 +30,9 @@ public:
   }
 
 private:
-  u64 _fence_value{0};                               // the last value signalled
-  u64 _slot_fence_values[frame_buffer_count]{};      // per slot: the value its last frame signalled
-  u32 _frame_index{0};                               // the slot being recorded
+  u64 _fence_value{0};                           // the last value signalled
+  u64 _slot_fence_values[frame_buffer_count]{};  // per slot: the value its last frame signalled
+  u32 _frame_index{0};                           // the slot being recorded
 };
 
 XE_FRAME_RING(frame_ring)

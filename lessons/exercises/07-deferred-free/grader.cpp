@@ -17,9 +17,9 @@ const xe_deferred_free_api* api{};
 struct model {
   u32 capacity;
   u32 frame{0};
-  std::vector<u32> free;        // the stack, its top last
-  std::vector<u32> out_since;   // per index: the call that handed it out, or invalid_index
-  std::vector<u32> freed_in;    // per index: the frame whose slot it waits in, or invalid_index
+  std::vector<u32> free;       // the stack, its top last
+  std::vector<u32> out_since;  // per index: the call that handed it out, or invalid_index
+  std::vector<u32> freed_in;   // per index: the frame whose slot it waits in, or invalid_index
   std::vector<u32> waiting[frame_buffer_count];
   explicit model(u32 c) : capacity{c}, out_since(c, invalid_index), freed_in(c, invalid_index) {
     for (u32 i = c; i-- > 0;) free.push_back(i);
@@ -28,14 +28,16 @@ struct model {
   u32 size() const { return capacity - static_cast<u32>(free.size()); }
 };
 
-std::string frame_text(const model& m) { return "frame " + std::to_string(m.frame) + " (slot " + std::to_string(m.slot()) + ")"; }
+std::string frame_text(const model& m) {
+  return "frame " + std::to_string(m.frame) + " (slot " + std::to_string(m.slot()) + ")";
+}
 
 std::string returned_early(const model& m, u32 index, const std::string& how) {
   const u32 freed = m.freed_in[index], slot = freed % frame_buffer_count;
-  return how + " in frame " + std::to_string(m.frame) + ", but free(" + std::to_string(index) + ", " + std::to_string(slot) +
-         ") put it in slot " + std::to_string(slot) + "'s list in frame " + std::to_string(freed) + ", and slot " +
-         std::to_string(slot) + "'s fence value for frame " + std::to_string(freed) +
-         " has not completed: the GPU may still read descriptor " + std::to_string(index) +
+  return how + " in frame " + std::to_string(m.frame) + ", but free(" + std::to_string(index) + ", " +
+         std::to_string(slot) + ") put it in slot " + std::to_string(slot) + "'s list in frame " +
+         std::to_string(freed) + ", and slot " + std::to_string(slot) + "'s fence value for frame " +
+         std::to_string(freed) + " has not completed: the GPU may still read descriptor " + std::to_string(index) +
          ". It may come back only when frame " + std::to_string(freed + frame_buffer_count) +
          " begins and process_deferred_free(" + std::to_string(slot) + ") runs.";
 }
@@ -56,11 +58,12 @@ std::optional<failure> call_allocate(run_context& ctx, void* self, model& m, u32
   }
   const u32 top = m.free.back();
   if (got < m.capacity && m.out_since[got] != invalid_index)
-    return ctx.fail("handed_out_twice", "allocate() returned " + std::to_string(got) + ", which call " +
-                                            std::to_string(m.out_since[got]) + " handed out already. The top of the stack is " +
-                                            std::to_string(top) + ".");
+    return ctx.fail("handed_out_twice",
+                    "allocate() returned " + std::to_string(got) + ", which call " + std::to_string(m.out_since[got]) +
+                        " handed out already. The top of the stack is " + std::to_string(top) + ".");
   if (got != top)
-    return ctx.fail("not_lifo", "allocate() returned " + index_text(got) + "; the top of the stack is " + std::to_string(top) +
+    return ctx.fail("not_lifo", "allocate() returned " + index_text(got) + "; the top of the stack is " +
+                                    std::to_string(top) +
                                     " (the last index pushed back is the next one handed out, wiki 7.6).");
   m.free.pop_back();
   m.out_since[got] = ctx.calls_made();
@@ -76,13 +79,15 @@ std::optional<failure> call_free(run_context& ctx, void* self, model& m, u32 i, 
   if (index >= m.capacity) {
     if (!got) return std::nullopt;
     return ctx.fail("free_out_of_range", call + " accepted an index outside the heap (capacity " +
-                                             std::to_string(m.capacity) + "): it must return false and change nothing.");
+                                             std::to_string(m.capacity) +
+                                             "): it must return false and change nothing.");
   }
   if (m.freed_in[index] != invalid_index) {
     if (!got) return std::nullopt;
-    return ctx.fail("double_free", call + " accepted index " + std::to_string(index) + ", which already waits in slot " +
-                                       std::to_string(m.freed_in[index] % frame_buffer_count) + "'s list (freed in frame " +
-                                       std::to_string(m.freed_in[index]) +
+    return ctx.fail("double_free", call + " accepted index " + std::to_string(index) +
+                                       ", which already waits in slot " +
+                                       std::to_string(m.freed_in[index] % frame_buffer_count) +
+                                       "'s list (freed in frame " + std::to_string(m.freed_in[index]) +
                                        "): a double free; it would go back on the stack twice. It must return false.");
   }
   if (m.out_since[index] == invalid_index) {
@@ -127,16 +132,19 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m,
   for (u32 position = top; position < m.capacity; ++position) {
     const u32 index = entries[position];
     if (index < m.capacity && m.freed_in[index] != invalid_index)
-      return ctx.fail("returned_early", returned_early(m, index, "index " + std::to_string(index) + " is back on the free stack"));
+      return ctx.fail("returned_early",
+                      returned_early(m, index, "index " + std::to_string(index) + " is back on the free stack"));
   }
   if (m.size() == 0 && m.capacity > 0 && entries[0] == invalid_index)
-    return ctx.fail("constructor", "after deferred_free_stack(" + std::to_string(m.capacity) +
-                                       ") the stack holds nothing: _free_handles must hold 0, 1, 2, ... as in 07-free-stack.");
+    return ctx.fail("constructor",
+                    "after deferred_free_stack(" + std::to_string(m.capacity) +
+                        ") the stack holds nothing: _free_handles must hold 0, 1, 2, ... as in 07-free-stack.");
   ctx.observe("size()");
   const u32 size = api->size(self);
   if (auto e = threw(ctx, api->error(), "size()")) return e;
   if (size != m.size())
-    return ctx.fail("size", "size() is " + std::to_string(size) + " after these calls, but " + std::to_string(m.size()) +
+    return ctx.fail("size", "size() is " + std::to_string(size) + " after these calls, but " +
+                                std::to_string(m.size()) +
                                 " indices are off the stack (handed out, or waiting in a slot's list: a freed index "
                                 "counts until it is processed, docs/wiki-errata.md #6).");
   if (top != m.size())
@@ -145,8 +153,9 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m,
   for (u32 k = 0; k < m.free.size(); ++k) {
     const u32 position = top + k, expected = m.free[m.free.size() - 1 - k];
     if (entries[position] != expected)
-      return ctx.fail("view_entries", "_free_handles[" + std::to_string(position) + "] is " + index_text(entries[position]) +
-                                          ", but the stack's entry there is " + std::to_string(expected) + ".");
+      return ctx.fail("view_entries", "_free_handles[" + std::to_string(position) + "] is " +
+                                          index_text(entries[position]) + ", but the stack's entry there is " +
+                                          std::to_string(expected) + ".");
   }
   for (u32 slot = 0; slot < frame_buffer_count; ++slot) {
     ctx.observe("waiting(" + std::to_string(slot) + ")");
@@ -157,9 +166,10 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m,
     if (count > expected.size() && m.slot() == slot && m.frame > 0)
       return ctx.fail("list_not_cleared",
                       "slot " + std::to_string(slot) + "'s list still holds " + std::to_string(count) +
-                          (count == 1 ? " index" : " indices") + " after process_deferred_free(" + std::to_string(slot) +
-                          ") pushed them back: the list must be emptied, or the next time slot " + std::to_string(slot) +
-                          " comes round (frame " + std::to_string(m.frame + frame_buffer_count) +
+                          (count == 1 ? " index" : " indices") + " after process_deferred_free(" +
+                          std::to_string(slot) +
+                          ") pushed them back: the list must be emptied, or the next time slot " +
+                          std::to_string(slot) + " comes round (frame " + std::to_string(m.frame + frame_buffer_count) +
                           ") they go back on the stack a second time and are handed out twice. The wiki's "
                           "process_deferred_release (7.6) never clears it (docs/wiki-errata.md #1).");
     bool same = count == expected.size();
@@ -168,8 +178,9 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m,
       std::string want, got;
       for (const u32 v : expected) want += (want.empty() ? "" : ", ") + std::to_string(v);
       for (u32 k = 0; k < count && k <= m.capacity; ++k) got += (got.empty() ? "" : ", ") + index_text(entries[k]);
-      return ctx.fail("waiting", "slot " + std::to_string(slot) + "'s list holds [" + got + "], but the indices freed into it " +
-                                     "and not yet processed are [" + want + "], in the order free() was called.");
+      return ctx.fail("waiting", "slot " + std::to_string(slot) + "'s list holds [" + got +
+                                     "], but the indices freed into it " + "and not yet processed are [" + want +
+                                     "], in the order free() was called.");
     }
   }
   return std::nullopt;
@@ -204,7 +215,8 @@ std::vector<scenario> scenarios() {
       // wiki 7.7's timeline as the engine runs it (errata #5): index 0 freed in frame 1
       // waits in slot 1's list; frame 3 processes slot 0 and leaves it; frame 4 returns it.
       {"the wiki's timeline (7.7)", {{create, 5}, a, a, next, {free_index, 0}, next, next, a, next, a}},
-      {"a slot that comes round again (frames 1 and 4)", {{create, 3}, a, next, {free_index, 0}, next, next, next, a, next, next, next, a, a, a}},
+      {"a slot that comes round again (frames 1 and 4)",
+       {{create, 3}, a, next, {free_index, 0}, next, next, next, a, next, next, next, a, a, a}},
       {"a double free", {{create, 3}, a, {free_index, 0}, {free_index, 0}, next, next, next, a, a}},
       {"a full heap", {{create, 2}, a, a, {free_index, 1}, a}},
   };
@@ -231,7 +243,7 @@ bool bind(const void* table) {
 
 }  // namespace
 
-extern const exercise_grader deferred_free_grader{"07-deferred-free", "xe_exercise_deferred_free", bind, scenarios, generate,
-                                                  run};
+extern const exercise_grader deferred_free_grader{
+    "07-deferred-free", "xe_exercise_deferred_free", bind, scenarios, generate, run};
 
 }  // namespace xe::grade

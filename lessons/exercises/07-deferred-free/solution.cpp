@@ -9,7 +9,9 @@
 class deferred_free_stack {
 public:
   explicit deferred_free_stack(u32 capacity)
-      : _free_handles{std::make_unique<u32[]>(capacity)}, _state{std::make_unique<u8[]>(capacity)}, _capacity{capacity} {
+      : _free_handles{std::make_unique<u32[]>(capacity)},
+        _state{std::make_unique<u8[]>(capacity)},
+        _capacity{capacity} {
     for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
   }
 

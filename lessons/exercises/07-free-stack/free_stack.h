@@ -17,19 +17,31 @@ struct xe_free_stack_api {
 };
 
 // XE_FREE_STACK(T) at the end of free_stack.cpp hands T to the sandbox.
-#define XE_FREE_STACK(T)                                                                            \
-  XE_EXERCISE_EXPORT const xe_free_stack_api* xe_exercise_free_stack() {                            \
-    using namespace xe_exercise_glue;                                                               \
-    static const xe_free_stack_api api{                                                             \
-        xe_exercise_abi,                                                                            \
-        [](u32 capacity) -> void* { return guarded([&]() -> void* { return new T(capacity); }, nullptr); }, \
-        [](void* self) { guarded([&] { delete static_cast<T*>(self); return 0; }, 0); },            \
-        [](void* self) { return guarded([&] { return static_cast<T*>(self)->allocate(); }, invalid_index); }, \
+#define XE_FREE_STACK(T)                                                                                          \
+  XE_EXERCISE_EXPORT const xe_free_stack_api* xe_exercise_free_stack() {                                          \
+    using namespace xe_exercise_glue;                                                                             \
+    static const xe_free_stack_api api{                                                                           \
+        xe_exercise_abi,                                                                                          \
+        [](u32 capacity) -> void* { return guarded([&]() -> void* { return new T(capacity); }, nullptr); },       \
+        [](void* self) {                                                                                          \
+          guarded(                                                                                                \
+              [&] {                                                                                               \
+                delete static_cast<T*>(self);                                                                     \
+                return 0;                                                                                         \
+              },                                                                                                  \
+              0);                                                                                                 \
+        },                                                                                                        \
+        [](void* self) { return guarded([&] { return static_cast<T*>(self)->allocate(); }, invalid_index); },     \
         [](void* self, u32 index) { return guarded([&] { return static_cast<T*>(self)->free(index); }, false); }, \
-        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->size(); }, 0u); }, \
-        [](const void* self, u32* entries, u32* top) {                                              \
-          guarded([&] { static_cast<const T*>(self)->view(entries, top); return 0; }, 0);           \
-        },                                                                                          \
-        error};                                                                                     \
-    return &api;                                                                                    \
+        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->size(); }, 0u); },        \
+        [](const void* self, u32* entries, u32* top) {                                                            \
+          guarded(                                                                                                \
+              [&] {                                                                                               \
+                static_cast<const T*>(self)->view(entries, top);                                                  \
+                return 0;                                                                                         \
+              },                                                                                                  \
+              0);                                                                                                 \
+        },                                                                                                        \
+        error};                                                                                                   \
+    return &api;                                                                                                  \
   }

@@ -39,15 +39,16 @@ std::optional<failure> call_allocate(run_context& ctx, void* self, model& m, u32
   const u32 top = m.free.back();
   if (got == invalid_index)
     return ctx.fail("refused_allocate", "allocate() returned invalid_index, but " + std::to_string(m.free.size()) +
-                                            " of " + std::to_string(m.capacity) + " indices are free; the top of the stack is " +
-                                            std::to_string(top) + ".");
+                                            " of " + std::to_string(m.capacity) +
+                                            " indices are free; the top of the stack is " + std::to_string(top) + ".");
   if (got < m.capacity && m.out_since[got] != invalid_index)
-    return ctx.fail("handed_out_twice", "allocate() returned " + std::to_string(got) + ", which call " +
-                                            std::to_string(m.out_since[got]) +
-                                            " handed out already: two descriptors would share heap slot " +
-                                            std::to_string(got) + ". The top of the stack is " + std::to_string(top) + ".");
+    return ctx.fail("handed_out_twice",
+                    "allocate() returned " + std::to_string(got) + ", which call " + std::to_string(m.out_since[got]) +
+                        " handed out already: two descriptors would share heap slot " + std::to_string(got) +
+                        ". The top of the stack is " + std::to_string(top) + ".");
   if (got != top)
-    return ctx.fail("not_lifo", "allocate() returned " + index_text(got) + "; the top of the stack is " + std::to_string(top) +
+    return ctx.fail("not_lifo", "allocate() returned " + index_text(got) + "; the top of the stack is " +
+                                    std::to_string(top) +
                                     ": the stack hands out _free_handles[_size], so a new stack gives 0, 1, 2, ... and "
                                     "the last index freed is the next one handed out (wiki 7.6).");
   m.free.pop_back();
@@ -64,7 +65,8 @@ std::optional<failure> call_free(run_context& ctx, void* self, model& m, u32 i, 
   if (index >= m.capacity) {
     if (!got) return std::nullopt;
     return ctx.fail("free_out_of_range", call + " accepted an index outside the heap (capacity " +
-                                             std::to_string(m.capacity) + "): it must return false and change nothing.");
+                                             std::to_string(m.capacity) +
+                                             "): it must return false and change nothing.");
   }
   if (m.out_since[index] == invalid_index) {
     if (!got) return std::nullopt;
@@ -89,8 +91,8 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m,
   const u32 size = api->size(self);
   if (auto e = threw(ctx, api->error(), "size()")) return e;
   if (size != m.size())
-    return ctx.fail("size", "size() is " + std::to_string(size) + " after these calls, but " + std::to_string(m.size()) +
-                                " indices are handed out.");
+    return ctx.fail("size", "size() is " + std::to_string(size) + " after these calls, but " +
+                                std::to_string(m.size()) + " indices are handed out.");
   u32 top = invalid_index;
   entries.assign(m.capacity, invalid_index);
   ctx.observe("view()");
@@ -100,15 +102,17 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m,
     return ctx.fail("view_top", "_size is " + index_text(top) + " after these calls, but " + std::to_string(m.size()) +
                                     " indices are handed out: the inspector reads the top of the stack from _size.");
   if (m.size() == 0 && m.capacity > 0 && entries[0] == invalid_index)
-    return ctx.fail("constructor", "after free_stack(" + std::to_string(m.capacity) +
-                                       ") the stack holds nothing: a new stack's _free_handles must hold 0, 1, 2, ... so "
-                                       "that allocate() hands out 0 first (wiki 7.6's example).");
+    return ctx.fail("constructor",
+                    "after free_stack(" + std::to_string(m.capacity) +
+                        ") the stack holds nothing: a new stack's _free_handles must hold 0, 1, 2, ... so "
+                        "that allocate() hands out 0 first (wiki 7.6's example).");
   for (u32 k = 0; k < m.free.size(); ++k) {
     const u32 position = top + k, expected = m.free[m.free.size() - 1 - k];
     if (entries[position] != expected)
-      return ctx.fail("view_entries", "_free_handles[" + std::to_string(position) + "] is " + index_text(entries[position]) +
-                                          ", but the stack's entry there is " + std::to_string(expected) +
-                                          ": the free indices must sit in _free_handles[_size .. capacity), the top at _size.");
+      return ctx.fail("view_entries",
+                      "_free_handles[" + std::to_string(position) + "] is " + index_text(entries[position]) +
+                          ", but the stack's entry there is " + std::to_string(expected) +
+                          ": the free indices must sit in _free_handles[_size .. capacity), the top at _size.");
   }
   return std::nullopt;
 }
@@ -124,8 +128,8 @@ std::optional<failure> run(run_context& ctx) {
   std::vector<u32> entries;
   if (auto f = check_state(ctx, object.self, m, entries)) return f;
   for (u32 i = 1; i < ops.size(); ++i) {
-    auto f = ops[i].kind == allocate ? call_allocate(ctx, object.self, m, i)
-                                     : call_free(ctx, object.self, m, i, ops[i].arg);
+    auto f =
+        ops[i].kind == allocate ? call_allocate(ctx, object.self, m, i) : call_free(ctx, object.self, m, i, ops[i].arg);
     if (!f) f = check_state(ctx, object.self, m, entries);
     if (f) return f;
   }
@@ -137,7 +141,8 @@ std::vector<scenario> scenarios() {
       // wiki 7.6's example: capacity 5, two allocations, index 0 freed, then handed out again.
       {"the wiki's example (7.6)", {{create, 5}, {allocate, 0}, {allocate, 0}, {free_index, 0}, {allocate, 0}}},
       {"a full heap", {{create, 2}, {allocate, 0}, {allocate, 0}, {allocate, 0}}},
-      {"a double free", {{create, 3}, {allocate, 0}, {allocate, 0}, {free_index, 1}, {free_index, 1}, {allocate, 0}, {allocate, 0}}},
+      {"a double free",
+       {{create, 3}, {allocate, 0}, {allocate, 0}, {free_index, 1}, {free_index, 1}, {allocate, 0}, {allocate, 0}}},
       {"an index outside the heap", {{create, 3}, {allocate, 0}, {free_index, 3}, {free_index, invalid_index}}},
       {"a free of an index never handed out", {{create, 4}, {allocate, 0}, {free_index, 2}}},
   };
@@ -163,6 +168,7 @@ bool bind(const void* table) {
 
 }  // namespace
 
-extern const exercise_grader free_stack_grader{"07-free-stack", "xe_exercise_free_stack", bind, scenarios, generate, run};
+extern const exercise_grader free_stack_grader{
+    "07-free-stack", "xe_exercise_free_stack", bind, scenarios, generate, run};
 
 }  // namespace xe::grade

@@ -19,29 +19,38 @@ struct xe_free_list_api {
   const char* (*error)();
 };
 
-#define XE_FREE_LIST(T)                                                                              \
-  XE_EXERCISE_EXPORT const xe_free_list_api* xe_exercise_free_list() {                               \
-    using namespace xe_exercise_glue;                                                                \
-    static const xe_free_list_api api{                                                               \
-        xe_exercise_abi,                                                                             \
-        []() -> void* { return guarded([]() -> void* { return new T(); }, nullptr); },               \
-        [](void* self) { guarded([&] { delete static_cast<T*>(self); return 0; }, 0); },             \
-        [](void* self, u64 value) { return guarded([&] { return static_cast<T*>(self)->add(value); }, invalid_index); }, \
+#define XE_FREE_LIST(T)                                                                                             \
+  XE_EXERCISE_EXPORT const xe_free_list_api* xe_exercise_free_list() {                                              \
+    using namespace xe_exercise_glue;                                                                               \
+    static const xe_free_list_api api{                                                                              \
+        xe_exercise_abi,                                                                                            \
+        []() -> void* { return guarded([]() -> void* { return new T(); }, nullptr); },                              \
+        [](void* self) {                                                                                            \
+          guarded(                                                                                                  \
+              [&] {                                                                                                 \
+                delete static_cast<T*>(self);                                                                       \
+                return 0;                                                                                           \
+              },                                                                                                    \
+              0);                                                                                                   \
+        },                                                                                                          \
+        [](void* self, u64 value) {                                                                                 \
+          return guarded([&] { return static_cast<T*>(self)->add(value); }, invalid_index);                         \
+        },                                                                                                          \
         [](void* self, u32 index) { return guarded([&] { return static_cast<T*>(self)->remove(index); }, false); }, \
-        [](const void* self, u32 index) {                                                            \
-          return guarded([&] { return static_cast<const T*>(self)->is_live(index); }, false);        \
-        },                                                                                           \
-        [](const void* self, u32 index) {                                                            \
-          return guarded([&] { return static_cast<const T*>(self)->value(index); }, u64{0});         \
-        },                                                                                           \
-        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->size(); }, 0u); }, \
-        [](const void* self) {                                                                       \
-          return guarded([&] { return static_cast<const T*>(self)->next_free(); }, invalid_index);   \
-        },                                                                                           \
-        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->capacity(); }, 0u); }, \
-        [](const void* self, u32 index) {                                                            \
-          return guarded([&] { return static_cast<const T*>(self)->link(index); }, invalid_index);    \
-        },                                                                                           \
-        error};                                                                                      \
-    return &api;                                                                                     \
+        [](const void* self, u32 index) {                                                                           \
+          return guarded([&] { return static_cast<const T*>(self)->is_live(index); }, false);                       \
+        },                                                                                                          \
+        [](const void* self, u32 index) {                                                                           \
+          return guarded([&] { return static_cast<const T*>(self)->value(index); }, u64{0});                        \
+        },                                                                                                          \
+        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->size(); }, 0u); },          \
+        [](const void* self) {                                                                                      \
+          return guarded([&] { return static_cast<const T*>(self)->next_free(); }, invalid_index);                  \
+        },                                                                                                          \
+        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->capacity(); }, 0u); },      \
+        [](const void* self, u32 index) {                                                                           \
+          return guarded([&] { return static_cast<const T*>(self)->link(index); }, invalid_index);                  \
+        },                                                                                                          \
+        error};                                                                                                     \
+    return &api;                                                                                                    \
   }

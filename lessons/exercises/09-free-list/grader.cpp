@@ -38,11 +38,14 @@ std::optional<failure> call_add(run_context& ctx, void* self, model& m, u32 i, u
   if (got != expected) {
     if (m.head != invalid_index)
       return ctx.fail("reuse", "add() returned " + index_text(got) + ", but slot " + std::to_string(m.head) +
-                                   " is the newest freed slot (removed by call " + std::to_string(m.slots[m.head].since) +
+                                   " is the newest freed slot (removed by call " +
+                                   std::to_string(m.slots[m.head].since) +
                                    "): a free_list reuses freed slots, newest first, following the chain from "
                                    "_next_free.");
-    return ctx.fail("append", "add() returned " + index_text(got) + ", but no slot is free: the element goes in a new slot "
-                                  "at the end, slot " + std::to_string(expected) + ".");
+    return ctx.fail("append", "add() returned " + index_text(got) +
+                                  ", but no slot is free: the element goes in a new slot "
+                                  "at the end, slot " +
+                                  std::to_string(expected) + ".");
   }
   if (m.head != invalid_index) {
     m.head = m.slots[expected].link;
@@ -62,7 +65,8 @@ std::optional<failure> call_remove(run_context& ctx, void* self, model& m, u32 i
   if (auto e = threw(ctx, api->error(), "remove()")) return e;
   if (index >= m.slots.size()) {
     if (!got) return std::nullopt;
-    return ctx.fail("remove_out_of_range", call + " accepted a slot that was never used (" + std::to_string(m.slots.size()) +
+    return ctx.fail("remove_out_of_range", call + " accepted a slot that was never used (" +
+                                               std::to_string(m.slots.size()) +
                                                " slots so far): it must return false and change nothing.");
   }
   if (!m.slots[index].live) {
@@ -73,8 +77,8 @@ std::optional<failure> call_remove(run_context& ctx, void* self, model& m, u32 i
                                          "surfaces would get the same id. It must return false and change nothing.");
   }
   if (!got)
-    return ctx.fail("refused_remove", call + " returned false, but slot " + std::to_string(index) + " is live (added by call " +
-                                          std::to_string(m.slots[index].since) + ").");
+    return ctx.fail("refused_remove", call + " returned false, but slot " + std::to_string(index) +
+                                          " is live (added by call " + std::to_string(m.slots[index].since) + ").");
   m.slots[index] = {false, 0, m.head, ctx.calls_made()};
   m.head = index;
   --m.size;
@@ -86,25 +90,27 @@ std::optional<failure> check_state(run_context& ctx, void* self, const model& m)
   const u32 size = api->size(self), capacity = api->capacity(self), next = api->next_free(self);
   if (auto e = threw(ctx, api->error(), "size(), capacity() or next_free()")) return e;
   if (size != m.size)
-    return ctx.fail("size", "size() is " + std::to_string(size) + ", but " + std::to_string(m.size) + " slots are live.");
+    return ctx.fail("size",
+                    "size() is " + std::to_string(size) + ", but " + std::to_string(m.size) + " slots are live.");
   if (capacity != m.slots.size())
-    return ctx.fail("capacity", "capacity() is " + std::to_string(capacity) + ", but " + std::to_string(m.slots.size()) +
+    return ctx.fail("capacity", "capacity() is " + std::to_string(capacity) + ", but " +
+                                    std::to_string(m.slots.size()) +
                                     " slots were ever used: the vector grows only when no slot is free.");
   if (next != m.head)
-    return ctx.fail("next_free", "next_free() is " + index_text(next) + ", but the newest freed slot is " +
-                                     index_text(m.head) +
-                                     (m.head == invalid_index ? " (none is free)."
-                                                              : ": remove() makes the slot it frees the head of the chain, "
-                                                                "and add() takes the head, so a freed slot is used again."));
+    return ctx.fail("next_free",
+                    "next_free() is " + index_text(next) + ", but the newest freed slot is " + index_text(m.head) +
+                        (m.head == invalid_index ? " (none is free)."
+                                                 : ": remove() makes the slot it frees the head of the chain, "
+                                                   "and add() takes the head, so a freed slot is used again."));
   for (u32 index = 0; index < m.slots.size(); ++index) {
     const model::slot& s = m.slots[index];
     ctx.observe("is_live(" + std::to_string(index) + ")");
     const bool live = api->is_live(self, index);
     if (auto e = threw(ctx, api->error(), "is_live()")) return e;
     if (live != s.live)
-      return ctx.fail("is_live", "is_live(" + std::to_string(index) + ") is " + (live ? "true" : "false") + ", but call " +
-                                     std::to_string(s.since) + (s.live ? " added" : " removed") + " slot " +
-                                     std::to_string(index) + ".");
+      return ctx.fail("is_live", "is_live(" + std::to_string(index) + ") is " + (live ? "true" : "false") +
+                                     ", but call " + std::to_string(s.since) + (s.live ? " added" : " removed") +
+                                     " slot " + std::to_string(index) + ".");
     if (s.live) {
       ctx.observe("value(" + std::to_string(index) + ")");
       const u64 v = api->value(self, index);
@@ -154,8 +160,19 @@ std::vector<scenario> scenarios() {
       // 8.9's example: A, B, C added, B removed, D added into B's slot (not slot 0 as the
       // wiki's diagram draws it), and the chain empty again.
       {"the wiki's example (8.9)", {{create, 0}, {add, 1}, {add, 2}, {add, 3}, {remove_slot, 1}, {add, 4}}},
-      {"three removes, then three adds", {{create, 0}, {add, 1}, {add, 2}, {add, 3}, {add, 4}, {remove_slot, 0}, {remove_slot, 2},
-                                          {remove_slot, 3}, {add, 5}, {add, 6}, {add, 7}, {add, 8}}},
+      {"three removes, then three adds",
+       {{create, 0},
+        {add, 1},
+        {add, 2},
+        {add, 3},
+        {add, 4},
+        {remove_slot, 0},
+        {remove_slot, 2},
+        {remove_slot, 3},
+        {add, 5},
+        {add, 6},
+        {add, 7},
+        {add, 8}}},
       {"a double remove", {{create, 0}, {add, 1}, {add, 2}, {remove_slot, 0}, {remove_slot, 0}, {add, 3}, {add, 4}}},
       {"a slot never used", {{create, 0}, {add, 1}, {remove_slot, 1}, {remove_slot, invalid_index}}},
   };

@@ -31,26 +31,50 @@ struct xe_deferred_release_api {
   const char* (*error)();
 };
 
-#define XE_DEFERRED_RELEASE(T)                                                                       \
-  XE_EXERCISE_EXPORT const xe_deferred_release_api* xe_exercise_deferred_release() {                 \
-    using namespace xe_exercise_glue;                                                                \
-    static const xe_deferred_release_api api{                                                        \
-        xe_exercise_abi,                                                                             \
-        [](xe_release_fn fn) -> void* {                                                              \
-          release_function() = fn;                                                                   \
-          return guarded([]() -> void* { return new T(); }, nullptr);                                \
-        },                                                                                           \
-        [](void* self) { guarded([&] { delete static_cast<T*>(self); return 0; }, 0); },             \
-        [](void* self, xe_object* object, u32 slot) {                                                \
-          guarded([&] { static_cast<T*>(self)->deferred_release(object, slot); return 0; }, 0);      \
-        },                                                                                           \
-        [](void* self, u32 slot) {                                                                   \
-          guarded([&] { static_cast<T*>(self)->process_deferred_releases(slot); return 0; }, 0);     \
-        },                                                                                           \
-        [](void* self) { guarded([&] { static_cast<T*>(self)->flush(); return 0; }, 0); },           \
-        [](const void* self, u32 slot) {                                                             \
-          return guarded([&] { return static_cast<const T*>(self)->waiting(slot); }, 0u);            \
-        },                                                                                           \
-        error};                                                                                      \
-    return &api;                                                                                     \
+#define XE_DEFERRED_RELEASE(T)                                                                                      \
+  XE_EXERCISE_EXPORT const xe_deferred_release_api* xe_exercise_deferred_release() {                                \
+    using namespace xe_exercise_glue;                                                                               \
+    static const xe_deferred_release_api api{xe_exercise_abi,                                                       \
+                                             [](xe_release_fn fn) -> void* {                                        \
+                                               release_function() = fn;                                             \
+                                               return guarded([]() -> void* { return new T(); }, nullptr);          \
+                                             },                                                                     \
+                                             [](void* self) {                                                       \
+                                               guarded(                                                             \
+                                                   [&] {                                                            \
+                                                     delete static_cast<T*>(self);                                  \
+                                                     return 0;                                                      \
+                                                   },                                                               \
+                                                   0);                                                              \
+                                             },                                                                     \
+                                             [](void* self, xe_object* object, u32 slot) {                          \
+                                               guarded(                                                             \
+                                                   [&] {                                                            \
+                                                     static_cast<T*>(self)->deferred_release(object, slot);         \
+                                                     return 0;                                                      \
+                                                   },                                                               \
+                                                   0);                                                              \
+                                             },                                                                     \
+                                             [](void* self, u32 slot) {                                             \
+                                               guarded(                                                             \
+                                                   [&] {                                                            \
+                                                     static_cast<T*>(self)->process_deferred_releases(slot);        \
+                                                     return 0;                                                      \
+                                                   },                                                               \
+                                                   0);                                                              \
+                                             },                                                                     \
+                                             [](void* self) {                                                       \
+                                               guarded(                                                             \
+                                                   [&] {                                                            \
+                                                     static_cast<T*>(self)->flush();                                \
+                                                     return 0;                                                      \
+                                                   },                                                               \
+                                                   0);                                                              \
+                                             },                                                                     \
+                                             [](const void* self, u32 slot) {                                       \
+                                               return guarded(                                                      \
+                                                   [&] { return static_cast<const T*>(self)->waiting(slot); }, 0u); \
+                                             },                                                                     \
+                                             error};                                                                \
+    return &api;                                                                                                    \
   }

@@ -24,7 +24,7 @@ stand_in objects[max_objects];
 
 struct model {
   struct object {
-    u32 frame{invalid_index};     // queued in this frame's slot
+    u32 frame{invalid_index};        // queued in this frame's slot
     u32 released_by{invalid_index};  // the call that released it
   };
   u32 frame{0};
@@ -56,21 +56,23 @@ std::optional<failure> check_releases(run_context& ctx, model& m, const std::str
   std::vector<u32> seen;
   for (const u32 id : m.releases) {
     if (id == 0)
-      return ctx.fail("null", call + " called release(nullptr): a null object is ignored when it is queued, and "
-                                     "Release() through a null pointer crashes.");
+      return ctx.fail("null", call +
+                                  " called release(nullptr): a null object is ignored when it is queued, and "
+                                  "Release() through a null pointer crashes.");
     const model::object& o = m.queued[id - 1];
     if (o.released_by != invalid_index || std::count(seen.begin(), seen.end(), id))
-      return ctx.fail("released_twice",
-                      call + " released " + object_text(id) + " a second time" +
-                          (o.released_by != invalid_index ? " (call " + std::to_string(o.released_by) + " released it)" : "") +
-                          ": each Release() drops one reference, so a second one frees the object under whoever "
-                          "still holds it. A list must be emptied once its objects are released.");
+      return ctx.fail(
+          "released_twice",
+          call + " released " + object_text(id) + " a second time" +
+              (o.released_by != invalid_index ? " (call " + std::to_string(o.released_by) + " released it)" : "") +
+              ": each Release() drops one reference, so a second one frees the object under whoever "
+              "still holds it. A list must be emptied once its objects are released.");
     if (std::find(due.begin(), due.end(), id) == due.end()) {
       const u32 slot = o.frame % frame_buffer_count;
       return ctx.fail("released_early",
-                      call + " released " + object_text(id) + ", which deferred_release() put in slot " + std::to_string(slot) +
-                          "'s list in frame " + std::to_string(o.frame) + ", and slot " + std::to_string(slot) +
-                          "'s fence value for frame " + std::to_string(o.frame) +
+                      call + " released " + object_text(id) + ", which deferred_release() put in slot " +
+                          std::to_string(slot) + "'s list in frame " + std::to_string(o.frame) + ", and slot " +
+                          std::to_string(slot) + "'s fence value for frame " + std::to_string(o.frame) +
                           " has not completed: the GPU may still use it. It may go when frame " +
                           std::to_string(o.frame + frame_buffer_count) + " begins, or at a flush.");
     }
@@ -80,12 +82,14 @@ std::optional<failure> check_releases(run_context& ctx, model& m, const std::str
   // placed resource) is queued after it, so it must also go after it (lesson 12).
   for (size_t a = 0; a < seen.size(); ++a)
     for (size_t b = a + 1; b < seen.size(); ++b)
-      if (seen[b] < seen[a] && m.queued[seen[a] - 1].frame % frame_buffer_count == m.queued[seen[b] - 1].frame % frame_buffer_count)
-        return ctx.fail("release_order", call + " released " + object_text(seen[a]) + " before " + object_text(seen[b]) +
-                                             ", but " + object_text(seen[b]) +
-                                             " was queued first: a slot's objects go in the order queued, so one that "
-                                             "another depends on (the heap under a placed resource) can be queued after "
-                                             "it and die after it (lesson 12).");
+      if (seen[b] < seen[a] &&
+          m.queued[seen[a] - 1].frame % frame_buffer_count == m.queued[seen[b] - 1].frame % frame_buffer_count)
+        return ctx.fail("release_order",
+                        call + " released " + object_text(seen[a]) + " before " + object_text(seen[b]) + ", but " +
+                            object_text(seen[b]) +
+                            " was queued first: a slot's objects go in the order queued, so one that "
+                            "another depends on (the heap under a placed resource) can be queued after "
+                            "it and die after it (lesson 12).");
   for (const u32 id : due)
     if (std::find(seen.begin(), seen.end(), id) == seen.end()) {
       const model::object& o = m.queued[id - 1];
@@ -119,7 +123,8 @@ std::optional<failure> run(run_context& ctx) {
           const u32 id = static_cast<u32>(m.queued.size());
           objects[id - 1].id = id;
           o = reinterpret_cast<xe_object*>(&objects[id - 1]);
-          call = "deferred_release(" + object_text(id) + ", " + std::to_string(m.slot()) + ") in frame " + std::to_string(m.frame);
+          call = "deferred_release(" + object_text(id) + ", " + std::to_string(m.slot()) + ") in frame " +
+                 std::to_string(m.frame);
         } else {
           call = "deferred_release(nullptr, " + std::to_string(m.slot()) + ") in frame " + std::to_string(m.frame);
         }
@@ -127,9 +132,13 @@ std::optional<failure> run(run_context& ctx) {
         api->deferred_release(object.self, o, m.slot());
         if (o && !m.releases.empty() && m.releases[0] == m.queued.size()) {
           const u32 id = m.releases[0];
-          return ctx.fail("released_at_once", call + " released " + object_text(id) + " at once: the GPU may still use it "
-                                                  "until frame " + std::to_string(m.frame) + "'s fence value completes. It "
-                                                  "must wait in slot " + std::to_string(m.slot()) + "'s list.");
+          return ctx.fail("released_at_once", call + " released " + object_text(id) +
+                                                  " at once: the GPU may still use it "
+                                                  "until frame " +
+                                                  std::to_string(m.frame) +
+                                                  "'s fence value completes. It "
+                                                  "must wait in slot " +
+                                                  std::to_string(m.slot()) + "'s list.");
         }
         break;
       }
@@ -168,9 +177,10 @@ std::optional<failure> run(run_context& ctx) {
       if (got == expected) continue;
       const auto objects_text = [](u32 n) { return std::to_string(n) + (n == 1 ? " object" : " objects"); };
       if (got > expected && ops[i].kind != queue)
-        return ctx.fail("list_not_cleared", call + " left " + objects_text(got - expected) + " in slot " +
-                                                std::to_string(slot) + "'s list after releasing them: the list must be "
-                                                "emptied, or the next time the slot comes round they are released again.");
+        return ctx.fail("list_not_cleared",
+                        call + " left " + objects_text(got - expected) + " in slot " + std::to_string(slot) +
+                            "'s list after releasing them: the list must be "
+                            "emptied, or the next time the slot comes round they are released again.");
       return ctx.fail("waiting", "slot " + std::to_string(slot) + "'s list holds " + objects_text(got) + ", but " +
                                      objects_text(expected) + (expected == 1 ? " waits" : " wait") +
                                      " there: queued by deferred_release() and not released yet.");
@@ -212,7 +222,7 @@ bool bind(const void* table) {
 
 }  // namespace
 
-extern const exercise_grader deferred_release_grader{"12-deferred-release", "xe_exercise_deferred_release", bind, scenarios,
-                                                     generate, run};
+extern const exercise_grader deferred_release_grader{
+    "12-deferred-release", "xe_exercise_deferred_release", bind, scenarios, generate, run};
 
 }  // namespace xe::grade

@@ -7,7 +7,9 @@
 class free_stack {
 public:
   explicit free_stack(u32 capacity)
-      : _free_handles{std::make_unique<u32[]>(capacity)}, _out{std::make_unique<bool[]>(capacity)}, _capacity{capacity} {
+      : _free_handles{std::make_unique<u32[]>(capacity)},
+        _out{std::make_unique<bool[]>(capacity)},
+        _capacity{capacity} {
     for (u32 i = 0; i < capacity; ++i) _free_handles[i] = i;
   }
 

@@ -3,6 +3,8 @@
 
 namespace xe::gfx::lab {
 
+void set_learner_heap_code(const xe_deferred_free_api* code) { d3d12::set_learner_heap_code(code); }
+
 result<u32> create_heap(const heap_desc& desc) {
   XE_TRY_ASSIGN(auto* g, d3d12::running_core());
   return d3d12::create_heap(*g, desc);

@@ -8,6 +8,7 @@ namespace xe::gfx::d3d12 {
 
 // Learner heaps (lab_heaps.cpp). At initialize: the null views learner descriptors start as.
 result<void> create_null_descriptor_sources(core_state& g);
+void set_learner_heap_code(const xe_deferred_free_api* code);
 result<u32> create_heap(core_state& g, const lab::heap_desc& desc);
 result<u32> find_heap(core_state& g, std::string_view name);
 result<void> allocate_descriptors(core_state& g, u32 heap, u32 count, std::string_view owner, std::vector<u32>& out);

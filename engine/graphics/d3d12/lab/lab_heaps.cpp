@@ -3,6 +3,7 @@
 // engine's heaps hold descriptors that surfaces and the UI still use.
 #include "graphics/d3d12/d3d12_resources.h"
 #include "graphics/d3d12/d3d12_tracker.h"
+#include "graphics/d3d12/d3d12_learner_heap.h"
 #include "graphics/d3d12/d3d12_wiki_heap.h"
 #include "graphics/d3d12/lab/lab_experiments.h"
 
@@ -61,6 +62,12 @@ result<void> create_null_descriptor_sources(core_state& g) {
   return {};
 }
 
+namespace {
+const xe_deferred_free_api* learner_heap_code{};
+}  // namespace
+
+void set_learner_heap_code(const xe_deferred_free_api* code) { learner_heap_code = code; }
+
 result<u32> create_heap(core_state& g, const lab::heap_desc& desc) {
   if (desc.name.empty()) return make_error(errc::invalid_argument, "a heap needs a name");
   if (find_heap(g, desc.name))
@@ -68,7 +75,11 @@ result<u32> create_heap(core_state& g, const lab::heap_desc& desc) {
   std::unique_ptr<heap_interface> heap;
   if (desc.model == heap_model::wiki)
     heap = std::make_unique<wiki_descriptor_heap>(desc.type, wiki_fixes{}, true, g.clock().slot());
-  else
+  else if (learner_heap_code || desc.model == heap_model::learner) {
+    if (!learner_heap_code)
+      return make_error(errc::invalid_argument, "a heap of the learner's code needs a graded exercise (--exercise)");
+    heap = std::make_unique<learner_descriptor_heap>(desc.type, g.clock(), *learner_heap_code);
+  } else
     heap = std::make_unique<descriptor_heap>(desc.type, g.clock());
   XE_TRY(heap->initialize(g.device.get(), desc.capacity, desc.shader_visible, desc.name));
   g.heaps.push_back(std::move(heap));
