@@ -42,5 +42,14 @@ auto guarded(F&& f, decltype(f()) fallback) noexcept -> decltype(f()) {
   }
   return fallback;
 }
+template <typename F>
+void guarded_void(F&& f) noexcept {
+  guarded(
+      [&] {
+        f();
+        return 0;
+      },
+      0);
+}
 inline const char* error() noexcept { return last_error().c_str(); }
 }  // namespace xe_exercise_glue

@@ -9,7 +9,8 @@ namespace {
 constexpr auto relaxed = std::memory_order_relaxed;
 }
 
-learner_descriptor_heap::learner_descriptor_heap(heap_type type, const frame_clock& clock, const xe_deferred_free_api& code)
+learner_descriptor_heap::learner_descriptor_heap(heap_type type, const frame_clock& clock,
+                                                 const xe_deferred_free_api& code)
     : _code{code}, _clock{clock}, _type{type} {}
 
 learner_descriptor_heap::~learner_descriptor_heap() { XE_ASSERT(!_d3d.heap && !_self); }
@@ -26,7 +27,8 @@ result<void> learner_descriptor_heap::initialize(ID3D12Device* device, u32 capac
   _self = _code.create(capacity);
   if (const std::string threw = code_error(); !_self || !threw.empty()) {
     deferred_release(created->heap);
-    return refused(errc::invalid_argument, "your constructor " + (threw.empty() ? std::string{"made no object"} : threw));
+    return refused(errc::invalid_argument,
+                   "your constructor " + (threw.empty() ? std::string{"made no object"} : threw));
   }
   _d3d = std::move(*created);
   _capacity = capacity;
@@ -71,14 +73,15 @@ result<descriptor_handle> learner_descriptor_heap::allocate(std::string_view own
   }
   record& r = _records[index];
   if (r.state == state_out) {
-    fault(fmt::format("your allocate() returned {}, which is already allocated: two descriptors would share it; refused",
-                      index));
+    fault(fmt::format(
+        "your allocate() returned {}, which is already allocated: two descriptors would share it; refused", index));
     return refused(errc::double_free, _last_fault);
   }
   if (r.state == state_waiting) {
-    fault(fmt::format("your allocate() returned {}, which waits in slot {}'s list since frame {}: that slot's fence "
-                      "value has not completed and the GPU may still read it; refused",
-                      index, r.slot, r.freed_frame));
+    fault(
+        fmt::format("your allocate() returned {}, which waits in slot {}'s list since frame {}: that slot's fence "
+                    "value has not completed and the GPU may still read it; refused",
+                    index, r.slot, r.freed_frame));
     return refused(errc::double_free, _last_fault);
   }
   r.state = state_out;
@@ -134,8 +137,8 @@ result<void> learner_descriptor_heap::free_index(u32 index) {
     if (!accepted)
       return refused(errc::double_free,
                      fmt::format("index {} is already waiting in slot {}'s deferred queue", index, r.slot));
-    fault(fmt::format("your free({}, {}) accepted index {}, which waits in slot {}'s list already: a double free", index,
-                      slot, index, r.slot));
+    fault(fmt::format("your free({}, {}) accepted index {}, which waits in slot {}'s list already: a double free",
+                      index, slot, index, r.slot));
     return refused(errc::double_free, _last_fault);
   }
   if (!accepted) {

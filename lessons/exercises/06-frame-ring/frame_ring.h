@@ -41,54 +41,45 @@ struct xe_frame_ring_api {
   const char* (*error)();
 };
 
-#define XE_FRAME_RING(T)                                                                                              \
-  XE_EXERCISE_EXPORT const xe_frame_ring_api* xe_exercise_frame_ring() {                                              \
-    using namespace xe_exercise_glue;                                                                                 \
-    static const xe_frame_ring_api api{xe_exercise_abi,                                                               \
-                                       []() -> void* { return guarded([]() -> void* { return new T(); }, nullptr); }, \
-                                       [](void* self) {                                                               \
-                                         guarded(                                                                     \
-                                             [&] {                                                                    \
-                                               delete static_cast<T*>(self);                                          \
-                                               return 0;                                                              \
-                                             },                                                                       \
-                                             0);                                                                      \
-                                       },                                                                             \
-                                       [](void* self, xe_fence* f) {                                                  \
-                                         return guarded(                                                              \
-                                             [&] {                                                                    \
-                                               gpu_fence fence{f};                                                    \
-                                               return static_cast<T*>(self)->begin_frame(fence);                      \
-                                             },                                                                       \
-                                             invalid_index);                                                          \
-                                       },                                                                             \
-                                       [](void* self, xe_fence* f) {                                                  \
-                                         guarded(                                                                     \
-                                             [&] {                                                                    \
-                                               gpu_fence fence{f};                                                    \
-                                               static_cast<T*>(self)->end_frame(fence);                               \
-                                               return 0;                                                              \
-                                             },                                                                       \
-                                             0);                                                                      \
-                                       },                                                                             \
-                                       [](void* self, xe_fence* f) {                                                  \
-                                         guarded(                                                                     \
-                                             [&] {                                                                    \
-                                               gpu_fence fence{f};                                                    \
-                                               static_cast<T*>(self)->flush(fence);                                   \
-                                               return 0;                                                              \
-                                             },                                                                       \
-                                             0);                                                                      \
-                                       },                                                                             \
-                                       [](const void* self, u32* frame_index, u64* fence_value, u64* slot_values) {   \
-                                         guarded(                                                                     \
-                                             [&] {                                                                    \
-                                               static_cast<const T*>(self)->view(frame_index, fence_value,            \
-                                                                                 slot_values);                        \
-                                               return 0;                                                              \
-                                             },                                                                       \
-                                             0);                                                                      \
-                                       },                                                                             \
-                                       error};                                                                        \
-    return &api;                                                                                                      \
+namespace xe_exercise_glue {
+template <typename T>
+struct frame_ring_table {
+  static void* create() {
+    return guarded([]() -> void* { return new T(); }, nullptr);
+  }
+  static void destroy(void* self) {
+    guarded_void([&] { delete static_cast<T*>(self); });
+  }
+  static u32 begin_frame(void* self, xe_fence* f) {
+    return guarded(
+        [&] {
+          gpu_fence fence{f};
+          return static_cast<T*>(self)->begin_frame(fence);
+        },
+        invalid_index);
+  }
+  static void end_frame(void* self, xe_fence* f) {
+    guarded_void([&] {
+      gpu_fence fence{f};
+      static_cast<T*>(self)->end_frame(fence);
+    });
+  }
+  static void flush(void* self, xe_fence* f) {
+    guarded_void([&] {
+      gpu_fence fence{f};
+      static_cast<T*>(self)->flush(fence);
+    });
+  }
+  static void view(const void* self, u32* frame_index, u64* fence_value, u64* slot_values) {
+    guarded_void([&] { static_cast<const T*>(self)->view(frame_index, fence_value, slot_values); });
+  }
+  static inline const xe_frame_ring_api api{xe_exercise_abi, create, destroy, begin_frame,
+                                            end_frame,       flush,  view,    error};
+};
+}  // namespace xe_exercise_glue
+
+// XE_FRAME_RING(T) at the end of the exercise's file hands T to the sandbox.
+#define XE_FRAME_RING(T)                                                 \
+  XE_EXERCISE_EXPORT const xe_frame_ring_api* xe_exercise_frame_ring() { \
+    return &xe_exercise_glue::frame_ring_table<T>::api;                  \
   }

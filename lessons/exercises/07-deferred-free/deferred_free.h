@@ -19,44 +19,40 @@ struct xe_deferred_free_api {
   const char* (*error)();
 };
 
-#define XE_DEFERRED_FREE(T)                                                                                   \
-  XE_EXERCISE_EXPORT const xe_deferred_free_api* xe_exercise_deferred_free() {                                \
-    using namespace xe_exercise_glue;                                                                         \
-    static const xe_deferred_free_api api{                                                                    \
-        xe_exercise_abi,                                                                                      \
-        [](u32 capacity) -> void* { return guarded([&]() -> void* { return new T(capacity); }, nullptr); },   \
-        [](void* self) {                                                                                      \
-          guarded(                                                                                            \
-              [&] {                                                                                           \
-                delete static_cast<T*>(self);                                                                 \
-                return 0;                                                                                     \
-              },                                                                                              \
-              0);                                                                                             \
-        },                                                                                                    \
-        [](void* self) { return guarded([&] { return static_cast<T*>(self)->allocate(); }, invalid_index); }, \
-        [](void* self, u32 index, u32 slot) {                                                                 \
-          return guarded([&] { return static_cast<T*>(self)->free(index, slot); }, false);                    \
-        },                                                                                                    \
-        [](void* self, u32 slot) {                                                                            \
-          guarded(                                                                                            \
-              [&] {                                                                                           \
-                static_cast<T*>(self)->process_deferred_free(slot);                                           \
-                return 0;                                                                                     \
-              },                                                                                              \
-              0);                                                                                             \
-        },                                                                                                    \
-        [](const void* self) { return guarded([&] { return static_cast<const T*>(self)->size(); }, 0u); },    \
-        [](const void* self, u32* entries, u32* top) {                                                        \
-          guarded(                                                                                            \
-              [&] {                                                                                           \
-                static_cast<const T*>(self)->view(entries, top);                                              \
-                return 0;                                                                                     \
-              },                                                                                              \
-              0);                                                                                             \
-        },                                                                                                    \
-        [](const void* self, u32 slot, u32* indices, u32 max) {                                               \
-          return guarded([&] { return static_cast<const T*>(self)->waiting(slot, indices, max); }, 0u);       \
-        },                                                                                                    \
-        error};                                                                                               \
-    return &api;                                                                                              \
+namespace xe_exercise_glue {
+template <typename T>
+struct deferred_free_table {
+  static void* create(u32 capacity) {
+    return guarded([&]() -> void* { return new T(capacity); }, nullptr);
+  }
+  static void destroy(void* self) {
+    guarded_void([&] { delete static_cast<T*>(self); });
+  }
+  static u32 allocate(void* self) {
+    return guarded([&] { return static_cast<T*>(self)->allocate(); }, invalid_index);
+  }
+  static bool free(void* self, u32 index, u32 slot) {
+    return guarded([&] { return static_cast<T*>(self)->free(index, slot); }, false);
+  }
+  static void process(void* self, u32 slot) {
+    guarded_void([&] { static_cast<T*>(self)->process_deferred_free(slot); });
+  }
+  static u32 size(const void* self) {
+    return guarded([&] { return static_cast<const T*>(self)->size(); }, 0u);
+  }
+  static void view(const void* self, u32* entries, u32* top) {
+    guarded_void([&] { static_cast<const T*>(self)->view(entries, top); });
+  }
+  static u32 waiting(const void* self, u32 slot, u32* indices, u32 max) {
+    return guarded([&] { return static_cast<const T*>(self)->waiting(slot, indices, max); }, 0u);
+  }
+  static inline const xe_deferred_free_api api{xe_exercise_abi, create, destroy, allocate, free,
+                                               process,         size,   view,    waiting,  error};
+};
+}  // namespace xe_exercise_glue
+
+// XE_DEFERRED_FREE(T) at the end of the exercise's file hands T to the sandbox.
+#define XE_DEFERRED_FREE(T)                                                    \
+  XE_EXERCISE_EXPORT const xe_deferred_free_api* xe_exercise_deferred_free() { \
+    return &xe_exercise_glue::deferred_free_table<T>::api;                     \
   }

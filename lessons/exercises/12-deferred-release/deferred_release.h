@@ -31,50 +31,35 @@ struct xe_deferred_release_api {
   const char* (*error)();
 };
 
-#define XE_DEFERRED_RELEASE(T)                                                                                      \
-  XE_EXERCISE_EXPORT const xe_deferred_release_api* xe_exercise_deferred_release() {                                \
-    using namespace xe_exercise_glue;                                                                               \
-    static const xe_deferred_release_api api{xe_exercise_abi,                                                       \
-                                             [](xe_release_fn fn) -> void* {                                        \
-                                               release_function() = fn;                                             \
-                                               return guarded([]() -> void* { return new T(); }, nullptr);          \
-                                             },                                                                     \
-                                             [](void* self) {                                                       \
-                                               guarded(                                                             \
-                                                   [&] {                                                            \
-                                                     delete static_cast<T*>(self);                                  \
-                                                     return 0;                                                      \
-                                                   },                                                               \
-                                                   0);                                                              \
-                                             },                                                                     \
-                                             [](void* self, xe_object* object, u32 slot) {                          \
-                                               guarded(                                                             \
-                                                   [&] {                                                            \
-                                                     static_cast<T*>(self)->deferred_release(object, slot);         \
-                                                     return 0;                                                      \
-                                                   },                                                               \
-                                                   0);                                                              \
-                                             },                                                                     \
-                                             [](void* self, u32 slot) {                                             \
-                                               guarded(                                                             \
-                                                   [&] {                                                            \
-                                                     static_cast<T*>(self)->process_deferred_releases(slot);        \
-                                                     return 0;                                                      \
-                                                   },                                                               \
-                                                   0);                                                              \
-                                             },                                                                     \
-                                             [](void* self) {                                                       \
-                                               guarded(                                                             \
-                                                   [&] {                                                            \
-                                                     static_cast<T*>(self)->flush();                                \
-                                                     return 0;                                                      \
-                                                   },                                                               \
-                                                   0);                                                              \
-                                             },                                                                     \
-                                             [](const void* self, u32 slot) {                                       \
-                                               return guarded(                                                      \
-                                                   [&] { return static_cast<const T*>(self)->waiting(slot); }, 0u); \
-                                             },                                                                     \
-                                             error};                                                                \
-    return &api;                                                                                                    \
+namespace xe_exercise_glue {
+template <typename T>
+struct deferred_release_table {
+  static void* create(xe_release_fn fn) {
+    release_function() = fn;
+    return guarded([]() -> void* { return new T(); }, nullptr);
+  }
+  static void destroy(void* self) {
+    guarded_void([&] { delete static_cast<T*>(self); });
+  }
+  static void deferred_release(void* self, xe_object* object, u32 slot) {
+    guarded_void([&] { static_cast<T*>(self)->deferred_release(object, slot); });
+  }
+  static void process(void* self, u32 slot) {
+    guarded_void([&] { static_cast<T*>(self)->process_deferred_releases(slot); });
+  }
+  static void flush(void* self) {
+    guarded_void([&] { static_cast<T*>(self)->flush(); });
+  }
+  static u32 waiting(const void* self, u32 slot) {
+    return guarded([&] { return static_cast<const T*>(self)->waiting(slot); }, 0u);
+  }
+  static inline const xe_deferred_release_api api{xe_exercise_abi, create, destroy, deferred_release,
+                                                  process,         flush,  waiting, error};
+};
+}  // namespace xe_exercise_glue
+
+// XE_DEFERRED_RELEASE(T) at the end of the exercise's file hands T to the sandbox.
+#define XE_DEFERRED_RELEASE(T)                                                       \
+  XE_EXERCISE_EXPORT const xe_deferred_release_api* xe_exercise_deferred_release() { \
+    return &xe_exercise_glue::deferred_release_table<T>::api;                        \
   }
