@@ -235,5 +235,24 @@ run zip_lessons 6 --lesson all --headless --language zh
 grep -q "步没有被检查" zip_lessons.out \
   || { echo "wine smoke: the played lessons did not say which hazards went unchecked" >&2; tail -3 zip_lessons.out >&2; exit 1; }
 echo "wine smoke: $(basename "$zip") $(du -k "$zip" | cut -f1) KiB, played every lesson from $(dirname "$exe")"
+# Build it yourself on the Windows path, from the unpacked ZIP: the reference solution and a
+# crashing one cross-built into DLLs here, as a learner's own compiler would, graded by
+# xengine-grade.exe (beside the exe, a process of its own); the solution then keeps lesson
+# 07's heaps (exit 6 as above: no validation messages), the crash is reported and replayed to
+# its shortest sequence while the sandbox lives.
+exercise_dll() {  # exercise_dll ID SOURCE DLL
+  x86_64-w64-mingw32-g++-posix -std=c++20 -shared -O1 -static -fvisibility=hidden \
+    -iquote "$root/lessons/exercises/$1" -iquote "$root/lessons/exercises" "$2" -o "$3"
+}
+exercise_dll 07-deferred-free "$root/lessons/exercises/07-deferred-free/solution.cpp" deferred_free.dll
+run exercise_solution 6 --exercise 07-deferred-free --headless --language en --solution deferred_free.dll
+grep -q "^passed: " exercise_solution.out && grep -q "every expectation held" exercise_solution.out \
+  || { echo "wine smoke: the exercise's solution did not pass and hold lesson 07" >&2; cat exercise_solution.out >&2; exit 1; }
+exercise_dll 07-free-stack "$root/sandbox/tests/exercises/crash.cpp" crash.dll
+run exercise_crash 3 --exercise 07-free-stack --headless --solution crash.dll
+grep -q "crashed (exception 0xC0000005 (access violation)) in free(3)" exercise_crash.out \
+  || { echo "wine smoke: the crashing exercise was not reported" >&2; cat exercise_crash.out >&2; exit 1; }
+echo "wine smoke: exercises graded by the Windows build: $(grep -m1 '^passed: ' exercise_solution.out | tr -d '\r')"
+
 
 echo "wine smoke: $passed runs passed; build $(( built - start )) s, runs $(( $(date +%s) - built )) s"

@@ -199,7 +199,10 @@ struct command_line {
          "build it yourself: copy an exercise's skeleton into your folder (first time), build your file, grade it in "
          "a process of its own, print what is wrong and exit 0 (passed) or 3 (07 or 07-free-stack; docs/exercises.md)",
          o.exercise);
-    text("--solution", "FILE", "with --exercise: grade this file instead of your copy", o.solution);
+    text("--solution", "FILE",
+         "with --exercise: grade this file instead of your copy (a .cpp is built; a .dll or .so built elsewhere is "
+         "graded as it is)",
+         o.solution);
     flag("--play", "play the lesson(s) to the end even in a window, printing each step, then exit",
          [this] { o.play = true; });
     value("--fault", "NAME",

@@ -5,7 +5,10 @@
 namespace xe::grade {
 
 result<library> library::open(const std::filesystem::path& path) {
-  HMODULE module = LoadLibraryExW(path.c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH);
+  // The altered search path (the DLL's own folder for its dependencies) needs a full path.
+  std::error_code ec;
+  const std::filesystem::path full = std::filesystem::absolute(path, ec);
+  HMODULE module = LoadLibraryExW(full.c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH);
   if (!module)
     return make_error(errc::io, "cannot load " + path.string() + ": error " + std::to_string(GetLastError()));
   return library{reinterpret_cast<void*>(module)};

@@ -78,8 +78,8 @@ struct wrong_code {
   }
   static u32 waiting(const void*, u32, u32*, u32) { return 0; }
   static const char* error() { return ""; }
-  static inline const xe_deferred_free_api api{xe_exercise_abi, create, destroy, allocate, free, process,
-                                               size,            view,   waiting, error};
+  static inline const xe_deferred_free_api api{xe_exercise_abi, create, destroy, allocate, free,
+                                               process,         size,   view,    waiting,  error};
 };
 
 TEST_F(learner_heap_test, the_engine_refuses_counts_and_names_wrong_answers) {
