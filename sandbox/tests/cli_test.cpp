@@ -134,6 +134,8 @@ TEST(cli, malformed_flags_are_clear_errors) {
       {{"--overlay", "--no-overlay"}, "--overlay and --no-overlay contradict each other"},
       {{"--frames", "abc", "--bogus"}, "whole number"},  // the first bad option on the line
       {{"--headless=no"}, "--headless takes no value, got '--headless=no'"},
+      {{"--solution", "a.cpp"}, "--solution needs --exercise ID"},
+      {{"--exercise", "07", "--lesson", "07"}, "--exercise runs alone"},
   };
   for (const auto& [args, needle] : cases) {
     auto o = parse(args);
@@ -156,7 +158,8 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
                                                                    {"ID\\|all", {"07"}},
                                                                    {"zh\\|en\\|pt", {"pt"}},
                                                                    {"A.json B.json", {"a.json", "b.json"}},
-                                                                   {"NAME", {"free_index_at_once"}}};
+                                                                   {"NAME", {"free_index_at_once"}},
+                                                                   {"ID", {"07"}}};
   size_t rows = 0;
   for (size_t at = 0; (at = table.find("| `", at)) != std::string::npos; ++rows) {
     const size_t end = table.find('`', at + 3);
@@ -172,12 +175,13 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
       for (const auto& v : samples.at(value)) args.push_back(v);
     }
     if (name == "--play" || name == "--ui-tour") args.insert(args.end(), {"--lesson", "07"});
+    if (name == "--solution") args.insert(args.end(), {"--exercise", "07"});
     if (name == "--fault" || name == "--check-report") args.insert(args.end(), {"--lesson", "07", "--headless"});
     if (name == "--fault" && !fault::available()) continue;  // a release build refuses it, by design
     const auto o = parse(args, true);
     EXPECT_TRUE(o) << cell << ": " << (o ? "" : o.error_value().reason);
   }
-  EXPECT_EQ(rows, 33u) << table;
+  EXPECT_EQ(rows, 35u) << table;
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include "io/json_input.h"
 #include "lessons/glossary.h"
+#include "exercise/exercise.h"
 #include "lessons/lesson.h"
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_session.h"
@@ -859,6 +860,37 @@ TEST_F(settings_test, unwritable_path_is_an_error) {
   std::ofstream{_dir / "file"} << "x";
   auto r = save_settings(_dir / "file" / "settings.json", learner_settings{});
   EXPECT_FALSE(r);
+}
+
+}  // namespace
+}  // namespace xe::sandbox
+
+namespace xe::sandbox {
+namespace {
+
+// --exercise names: an id, a unique prefix, or a lesson's number for its first exercise;
+// anything else is refused with the list (exercise/exercise.h).
+TEST(exercise_catalogue, names_resolve_or_are_refused_with_the_list) {
+  auto cat = load_exercises(std::string{XE_SOURCE_DIR} + "/lessons");
+  ASSERT_TRUE(cat) << cat.error_value().reason;
+  ASSERT_GE(cat->exercises.size(), 5u);
+  EXPECT_EQ((*cat->find("07-deferred-free"))->id, "07-deferred-free");
+  EXPECT_EQ((*cat->find("07"))->id, "07-free-stack");
+  EXPECT_EQ((*cat->find("07-d"))->id, "07-deferred-free");
+  EXPECT_EQ((*cat->find("12"))->id, "12-deferred-release");
+  auto both = cat->find("0");
+  ASSERT_FALSE(both);
+  EXPECT_NE(both.error_value().reason.find("names more than one exercise"), std::string::npos);
+  auto none = cat->find("99");
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error_value().reason.find("no exercise 99; there are:\n  06-frame-ring"), std::string::npos)
+      << none.error_value().reason;
+  for (const exercise_info& ex : cat->exercises) {
+    EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / ex.file)) << ex.id;
+    EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / ex.header)) << ex.id;
+    EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / "solution.cpp")) << ex.id;
+    EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / "grader.cpp")) << ex.id;
+  }
 }
 
 }  // namespace
