@@ -316,8 +316,12 @@ grade_report grade_exercise(const exercise_info& ex, const fs::path& library, co
     r.message = w.end.error_value().reason;
   } else if (w.end->timed_out) {
     r.check = "hang";
-    r.message = (w.tail.last.empty() ? std::string{"your code"} : w.tail.last) + " did not return within " +
-                std::to_string(idle_limit.count()) + " s: a loop that never ends? The grader was stopped.";
+    r.message = w.end->stalled
+                    ? (w.tail.last.empty() ? std::string{"your code"} : w.tail.last) + " did not return within " +
+                          std::to_string(idle_limit.count()) + " s: a loop that never ends? The grader was stopped."
+                    : "the grading did not finish within " + std::to_string(std::chrono::seconds{grade_limit}.count()) +
+                          " s, though your code kept returning: is a call very slow (a loop over "
+                          "the whole heap in every allocate())? The grader was stopped.";
     r.calls = w.tail.calls;
   } else if (w.end->crashed) {
     const u32 original = static_cast<u32>(w.tail.calls.size());

@@ -14,6 +14,7 @@ namespace xe::sandbox {
 
 struct process_end {
   bool timed_out{false};   // killed at the time limit
+  bool stalled{false};     // ... because the progress file stopped growing (process_limits)
   bool crashed{false};     // ended by a signal (POSIX) or an exception code (Windows)
   int code{0};             // the exit code, or the signal / exception code when crashed
   std::string crash_name;  // "SIGSEGV", "0xC0000005 (access violation)", ...

@@ -43,7 +43,9 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
     const pid_t done = waitpid(pid, &status, WNOHANG);
     if (done == pid) break;
     if (done < 0 && errno != EINTR) return make_error(errc::io, std::string{"waitpid: "} + std::strerror(errno));
-    if (std::chrono::steady_clock::now() >= deadline || progress.stalled()) {
+    const bool stalled = progress.stalled();
+    if (stalled || std::chrono::steady_clock::now() >= deadline) {
+      end.stalled = stalled;
       kill(-pid, SIGKILL);
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
       end.timed_out = true;

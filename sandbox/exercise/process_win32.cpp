@@ -73,8 +73,12 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
   const auto deadline = std::chrono::steady_clock::now() + limits.total;
   progress_watch progress{limits};
   DWORD waited = WAIT_TIMEOUT;
-  while ((waited = WaitForSingleObject(pi.hProcess, 20)) == WAIT_TIMEOUT &&
-         std::chrono::steady_clock::now() < deadline && !progress.stalled()) {}
+  for (;;) {
+    waited = WaitForSingleObject(pi.hProcess, 20);
+    if (waited != WAIT_TIMEOUT) break;
+    end.stalled = progress.stalled();
+    if (end.stalled || std::chrono::steady_clock::now() >= deadline) break;
+  }
   if (waited == WAIT_TIMEOUT) {
     TerminateProcess(pi.hProcess, 1);
     WaitForSingleObject(pi.hProcess, INFINITE);
