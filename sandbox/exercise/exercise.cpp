@@ -199,7 +199,8 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
       b.errors.push_back({m[1], static_cast<u32>(std::stoul(m[2])), static_cast<u32>(std::stoul(m[3])), m[4]});
   }
   b.ok = end->code == 0 && !end->crashed && fs::is_regular_file(b.library, ec);
-  if (!b.ok && b.errors.empty()) b.problem = compiler + " failed (exit " + std::to_string(end->code) + ")";
+  if (!b.ok && b.errors.empty())
+    b.problem = compiler + " failed (exit " + std::to_string(end->code) + "); what it printed is in " + log.string();
   return b;
 }
 
@@ -328,9 +329,10 @@ grade_report grade_exercise(const exercise_info& ex, const fs::path& library, co
     u32 runs = 0;
     const journal_tail shortest = shrink_crash(ex, library, work, w.tail, &runs);
     r.check = "crash";
-    r.message = "the grader's process crashed (" + w.end->crash_name + ") in " +
-                (shortest.last.empty() ? std::string{"your code"} : shortest.last) +
-                ": an index outside an array, a null or dangling pointer? The sandbox is fine; these calls crash it.";
+    r.message =
+        "the grader's process crashed (" + w.end->crash_name + ") in " +
+        (shortest.last.empty() ? std::string{"your code"} : shortest.last) +
+        ": an index outside an array, a null or dangling pointer? The sandbox is fine; these calls crash your code.";
     r.calls = shortest.calls;
     r.shrunk_from = original > r.calls.size() ? original : 0;
   } else if (!w.verdict.is_object()) {
@@ -405,8 +407,8 @@ int run_in_engine(const options& opts, const exercise_info& ex, const fs::path& 
     return exit_script;
   }
   gfx::lab::set_learner_heap_code(api);
-  std::printf("lesson %s with your code keeping its heaps' indices (the Heaps tab shows your stack and lists)\n",
-              ex.lesson.c_str());
+  std::printf("lesson %s with your code keeping its heaps' indices%s\n", ex.lesson.c_str(),
+              opts.headless ? "" : " (the Heaps tab shows your stack and lists)");
   std::fflush(stdout);
   options lesson = opts;
   lesson.exercise.clear();
@@ -419,9 +421,74 @@ int run_in_engine(const options& opts, const exercise_info& ex, const fs::path& 
   return code;
 }
 
+// Set in the environment of the child that plays the lesson on a graded library: it skips
+// the copy, the build and the grading.
+constexpr const char* in_engine_only = "XE_EXERCISE_IN_ENGINE_ONLY";
+
+// The lesson played headless on the learner's library in a child process first: code that
+// passed the grader may still crash or hang on the lesson's heaps (another capacity, another
+// sequence), and that must end the child, not the sandbox. Returns the exit code to give, or
+// nothing when the child came through and the caller may go on.
+struct lesson_child {
+  std::optional<int> verdict;  // set when the run must end with it (a crash, a hang, headless)
+  std::string output;
+};
+
+lesson_child play_in_child(const options& opts, const exercise_info& ex, const fs::path& library,
+                           const fs::path& work) {
+  std::vector<std::string> argv{platform::executable_path().string(),
+                                "--exercise",
+                                ex.id,
+                                "--solution",
+                                library.string(),
+                                "--headless",
+                                "--lessons",
+                                find_lessons_folder(opts.lessons_dir).string()};
+  if (!opts.language.empty()) argv.insert(argv.end(), {"--language", opts.language});
+  if (!opts.settings.empty()) argv.insert(argv.end(), {"--settings", opts.settings});
+  const fs::path output = work / "lesson.txt";
+#if defined(_WIN32)
+  _putenv_s(in_engine_only, "1");
+#else
+  setenv(in_engine_only, "1", 1);
+#endif
+  // A step prints as it runs: a child silent for 20 s is stuck in the learner's code.
+  auto end = run_process(argv, output, {std::chrono::seconds{300}, output, std::chrono::seconds{20}});
+#if defined(_WIN32)
+  _putenv_s(in_engine_only, "");
+#else
+  unsetenv(in_engine_only);
+#endif
+  lesson_child c;
+  c.output = read_text(output, 1 << 20);
+  if (!end) {
+    c.verdict = exit_runtime;
+    c.output += end.error_value().reason + "\n";
+  } else if (end->crashed) {
+    c.verdict = exit_script;
+    c.output += "not yet: your code crashed the engine (" + end->crash_name + ") while lesson " + ex.lesson +
+                " ran, in the step above; the grader's sequences did not reach that case. The sandbox is fine: it "
+                "ran the lesson in a process of its own.\n";
+  } else if (end->timed_out) {
+    c.verdict = exit_script;
+    c.output += "not yet: your code stopped answering while lesson " + ex.lesson +
+                " ran (nothing printed for 20 s), in the step above: a loop that never ends? That process was "
+                "stopped; the sandbox is fine.\n";
+  } else if (opts.headless) {
+    c.verdict = end->code;
+  }
+  return c;
+}
+
 }  // namespace
 
 int run_exercise(const options& opts) {
+  if (const char* child = std::getenv(in_engine_only); child && *child == '1') {
+    auto cat = load_exercises(find_lessons_folder(opts.lessons_dir));
+    auto ex = cat ? cat->find(opts.exercise) : result<const exercise_info*>{cat.error_value()};
+    if (!ex) return exit_usage;
+    return run_in_engine(opts, **ex, opts.solution);
+  }
   auto cat = load_exercises(find_lessons_folder(opts.lessons_dir));
   if (!cat) {
     std::fprintf(stderr, "xengine-sandbox: %s\n", cat.error_value().reason.c_str());
@@ -436,6 +503,11 @@ int run_exercise(const options& opts) {
   const fs::path folder = learner_exercise_folder();
   std::error_code absolute_error;
   fs::path source = opts.solution.empty() ? fs::path{} : fs::absolute(opts.solution, absolute_error);
+  if (!source.empty() && !fs::is_regular_file(source, absolute_error)) {
+    std::fprintf(stderr, "xengine-sandbox: --solution %s: %s\n", opts.solution.c_str(),
+                 fs::exists(source, absolute_error) ? "not a regular file" : "no such file");
+    return exit_usage;
+  }
   if (source.empty()) {
     bool created = false;
     auto copy = learner_copy(*cat, e, folder, &created);
@@ -474,8 +546,18 @@ int run_exercise(const options& opts) {
     if (!prebuilt) fs::remove(b.library, ec);
     return r.passed ? exit_ok : exit_script;
   }
-  // Graded without a crash or a hang: their part now runs in the engine, for the lesson.
-  const int lesson = run_in_engine(opts, e, b.library);
+  // Graded without a crash or a hang: their part now runs in the engine, for the lesson:
+  // played headless in a child first, then, in a window, in this process.
+  const lesson_child child = play_in_child(opts, e, b.library, work);
+  if (opts.headless || child.verdict) {
+    std::fputs(child.output.c_str(), stdout);
+  } else {  // the window replays it: only how the headless run ended
+    const auto last = child.output.find_last_of('\n', child.output.size() >= 2 ? child.output.size() - 2 : 0);
+    const std::string tail = child.output.substr(last == std::string::npos ? 0 : last + 1);
+    std::printf("lesson %s played headless on your code first: %s", e.lesson.c_str(), tail.c_str());
+  }
+  int lesson = child.verdict.value_or(exit_ok);
+  if (!child.verdict) lesson = run_in_engine(opts, e, b.library);
   if (!prebuilt) fs::remove(b.library, ec);
   if (!r.passed) return exit_script;
   return lesson;

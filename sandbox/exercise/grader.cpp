@@ -28,6 +28,13 @@ void run_context::result(std::string_view text) {
   if (!_calls.empty()) (_calls.back() += " -> ") += text;
 }
 
+void run_context::result_replaced(std::string_view text) {
+  if (_calls.empty()) return;
+  std::string& last = _calls.back();
+  if (const auto arrow = last.find(" -> "); arrow != std::string::npos) last.resize(arrow);
+  (last += " -> ") += text;
+}
+
 failure run_context::fail(std::string check, std::string message) const {
   return {std::move(check), std::move(message), _calls, {}, 0};
 }

@@ -57,6 +57,8 @@ public:
   void record(u32 index, std::string text);
   // After the call: its result, appended to the last recorded call ("allocate() -> 3").
   void result(std::string_view text);
+  // The call threw: what it threw replaces the result recorded (the glue's fallback value).
+  void result_replaced(std::string_view text);
   // A read of the learner's state that is not one of the sequence's calls: journaled only.
   void observe(std::string_view text) {
     if (_journal) _journal->observe(text);

@@ -12,6 +12,7 @@ inline std::string index_text(u32 v) { return v == 0xffff'ffffu ? std::string{"i
 // The learner's code threw (the glue caught it and kept the message).
 inline std::optional<failure> threw(run_context& ctx, const char* error, const std::string& call) {
   if (!error || !*error) return std::nullopt;
+  ctx.result_replaced(error);
   return ctx.fail("exception", call + " " + error + ": the engine calls it where no exception may escape.");
 }
 

@@ -181,9 +181,9 @@ std::optional<failure> run(run_context& ctx) {
                         call + " left " + objects_text(got - expected) + " in slot " + std::to_string(slot) +
                             "'s list after releasing them: the list must be "
                             "emptied, or the next time the slot comes round they are released again.");
-      return ctx.fail("waiting", "slot " + std::to_string(slot) + "'s list holds " + objects_text(got) + ", but " +
-                                     objects_text(expected) + (expected == 1 ? " waits" : " wait") +
-                                     " there: queued by deferred_release() and not released yet.");
+      return ctx.fail("waiting", "slot " + std::to_string(slot) + "'s list holds " + objects_text(got) +
+                                     " but should hold " + std::to_string(expected) +
+                                     ": the objects deferred_release() put there and nothing has released yet.");
     }
   }
   return std::nullopt;
