@@ -500,6 +500,9 @@ int run_exercise(const options& opts) {
     return exit_usage;
   }
   const exercise_info& e = **ex;
+  std::string others;  // a lesson's number names its first exercise: say what else it has
+  for (const exercise_info& other : cat->exercises)
+    if (&other != &e && other.id.rfind(opts.exercise, 0) == 0) others += (others.empty() ? "" : ", ") + other.id;
   const fs::path folder = learner_exercise_folder();
   std::error_code absolute_error;
   fs::path source = opts.solution.empty() ? fs::path{} : fs::absolute(opts.solution, absolute_error);
@@ -521,6 +524,8 @@ int run_exercise(const options& opts) {
   } else {
     std::printf("exercise %s: %s\ngrading %s\n", e.id.c_str(), e.title.c_str(), source.string().c_str());
   }
+  if (!others.empty() && e.id != opts.exercise)
+    std::printf("(%s is this lesson's first exercise; it also has %s)\n", opts.exercise.c_str(), others.c_str());
   const fs::path work = folder / e.id / "build";
   // A library built elsewhere (Visual Studio, a cross compiler) is graded as it is.
   const std::string ext = source.extension().string();
