@@ -9,7 +9,6 @@
 
 #include "app/app.h"
 #include "app/cli.h"
-#include "exercise/exercise.h"
 #include "io/data_paths.h"
 #include "io/files.h"
 #include "lessons/lesson.h"

@@ -34,6 +34,10 @@ enum exit_code : int {
   exit_unchecked = 6,     // played lessons held, but hazard checks ran without a validation layer
 };
 
+// --exercise (app_exercise.cpp, docs/exercises.md): copy, build, grade, then the lesson on the
+// learner's code; the exit code (0 passed, 3 not yet, 2 usage).
+int run_exercise(const options& opts);
+
 class app final : public scenario_host, public lesson_host, public lesson_listener {
 public:
   // What every surface is cleared to. Exact multiples of 1/255, so the 8-bit value a

@@ -83,8 +83,7 @@ grade_report grade_exercise(const exercise_info& ex, const std::filesystem::path
 std::vector<std::string> describe(const build_result& b);
 std::vector<std::string> describe(const grade_report& r);
 
-struct options;
-// --exercise: copy, build, grade, print; the exit code (0 passed, 3 not yet, 2 usage).
-int run_exercise(const options& opts);
+// The first max_bytes of a file (all of it when shorter; "" when it cannot be read).
+std::string read_start(const std::filesystem::path& path, size_t max_bytes);
 
 }  // namespace xe::sandbox
