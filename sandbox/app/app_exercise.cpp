@@ -2,6 +2,7 @@
 // the lesson played on their code. Here, at the top, because it ends by running the app.
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 #include "07-deferred-free/deferred_free.h"
 #include "app/app.h"
@@ -179,10 +180,12 @@ int run_exercise(const options& opts) {
   const lesson_child child = play_in_child(opts, e, b.library, work);
   if (opts.headless || child.verdict) {
     std::fputs(child.output.c_str(), stdout);
-  } else {  // the window replays it: only how the headless run ended
-    const auto last = child.output.find_last_of('\n', child.output.size() >= 2 ? child.output.size() - 2 : 0);
-    const std::string tail = child.output.substr(last == std::string::npos ? 0 : last + 1);
-    std::printf("lesson %s played headless on your code first: %s", e.lesson.c_str(), tail.c_str());
+  } else {  // the window replays it: only how the headless run ended (its verdict line)
+    std::string verdict = "it ended without a verdict";
+    std::istringstream lines{child.output};
+    for (std::string line; std::getline(lines, line);)
+      if (line.find(" lesson(s), ") != std::string::npos || line.find("xengine-sandbox: lesson ") == 0) verdict = line;
+    std::printf("lesson %s played headless on your code first: %s\n", e.lesson.c_str(), verdict.c_str());
   }
   int lesson = child.verdict.value_or(exit_ok);
   if (!child.verdict) lesson = run_in_engine(opts, e, b.library);
