@@ -71,18 +71,11 @@ lesson_child play_in_child(const options& opts, const exercise_info& ex, const f
   if (!opts.language.empty()) argv.insert(argv.end(), {"--language", opts.language});
   if (!opts.settings.empty()) argv.insert(argv.end(), {"--settings", opts.settings});
   const fs::path output = work / "lesson.txt";
-#if defined(_WIN32)
-  _putenv_s(in_engine_only, "1");
-#else
-  setenv(in_engine_only, "1", 1);
-#endif
   // A step prints as it runs: a child silent for 20 s is stuck in the learner's code.
-  auto end = run_process(argv, output, {std::chrono::seconds{300}, output, std::chrono::seconds{20}});
-#if defined(_WIN32)
-  _putenv_s(in_engine_only, "");
-#else
-  unsetenv(in_engine_only);
-#endif
+  const auto end = [&] {
+    const scoped_environment child{in_engine_only, "1"};
+    return run_process(argv, output, {std::chrono::seconds{300}, output, std::chrono::seconds{20}});
+  }();
   lesson_child c;
   c.output = read_start(output, 1 << 20);
   if (!end) {

@@ -84,10 +84,8 @@ result<const exercise_info*> exercise_catalogue::find(std::string_view name) con
 }
 
 fs::path learner_exercise_folder() {
-#if defined(_WIN32)
-  if (const char* local = std::getenv("LOCALAPPDATA"); local && *local)
-    return fs::path{local} / "xengine-sandbox" / "exercises";
-#endif
+  if (const fs::path base = this_platform().learner_data_base; !base.empty())
+    return base / "xengine-sandbox" / "exercises";
   if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
     return fs::path{data} / "xengine-sandbox" / "exercises";
   if (const char* home = std::getenv("HOME"); home && *home)
@@ -135,12 +133,9 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
   const std::string compiler = cxx && *cxx ? cxx : "c++";
   // A new name per build: a library the sandbox still has loaded is never written over.
   static u32 builds = 0;
-#if defined(_WIN32)
-  const char* suffix = ".dll";
-#else
-  const char* suffix = ".so";
-#endif
-  b.library = build_folder / (fs::path{ex.file}.stem().string() + "-" + std::to_string(++builds) + suffix);
+  const exercise_platform platform = this_platform();
+  b.library =
+      build_folder / (fs::path{ex.file}.stem().string() + "-" + std::to_string(++builds) + platform.library_suffix);
   // The originals' folders come first, so a header the learner changed cannot change the table.
   std::vector<std::string> argv{compiler,
                                 "-std=c++20",
@@ -159,25 +154,14 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
                                 ex.home.string(),
                                 "-I",
                                 cat.folder.string()};
-#if defined(_WIN32)
-  argv.push_back("-static");  // mingw-w64: libstdc++, libgcc and winpthread inside the DLL
-#else
-  argv.push_back("-fPIC");
-#endif
+  argv.push_back(platform.library_flag);
   argv.insert(argv.end(), {source.string(), "-o", b.library.string()});
   const fs::path log = build_folder / "build.log";
   auto end = run_process(argv, log, {compile_limit, {}, {}});
   b.seconds = seconds_since(start);
   b.output = read_start(log, 64 * 1024);
   if (!end) {
-#if defined(_WIN32)
-    b.problem = end.error_value().reason +
-                " (no C++ compiler on the PATH: install mingw-w64's g++ and set CXX to it, or build the exercise "
-                "as a DLL yourself and give it to --solution)";
-#else
-    b.problem = end.error_value().reason +
-                " (no C++ compiler: tools/install-deps.sh installs g++; or set CXX to the compiler to use)";
-#endif
+    b.problem = end.error_value().reason + " (" + platform.no_compiler_hint + ")";
     return b;
   }
   if (end->timed_out) {
@@ -232,12 +216,7 @@ journal_tail read_journal(const fs::path& path) {
 }
 
 fs::path grader_path() {
-  const fs::path exe = platform::executable_path();
-#if defined(_WIN32)
-  return exe.parent_path() / "xengine-grade.exe";
-#else
-  return exe.parent_path() / "xengine-grade";
-#endif
+  return platform::executable_path().parent_path() / (std::string{"xengine-grade"} + this_platform().executable_suffix);
 }
 
 struct worker_run {

@@ -13,12 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#if defined(__linux__)
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
-#include <unistd.h>
-#endif
 
 #include "exercise/grader.h"
 #include "exercise/library.h"
@@ -63,16 +57,7 @@ bool parse_u32(std::string_view text, xe::u32& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-#if defined(__linux__)
-  // Ends with the sandbox (a Ctrl+C there must not leave a hanging learner's loop running),
-  // and a learner's print loop cannot fill the disk: past 256 MiB of output it is stopped
-  // (SIGXFSZ, reported as a crash). On Windows the sandbox's job object ends it with the sandbox.
-  const pid_t parent = getppid();
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) return 4;
-  const rlimit output_cap{256u << 20, 256u << 20};
-  setrlimit(RLIMIT_FSIZE, &output_cap);
-#endif
+  if (!tie_to_sandbox()) return 4;
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() < 4) return usage("missing arguments");
   grade_options opts;

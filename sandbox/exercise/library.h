@@ -8,6 +8,12 @@
 
 namespace xe::grade {
 
+// The grading worker's ties to the sandbox: it ends with it (a Ctrl+C there must not leave
+// a hanging learner's loop running) and cannot fill the disk with a print loop (on POSIX,
+// past 256 MiB of output it is stopped with SIGXFSZ, reported as a crash). On Windows the
+// sandbox's job object ends it; nothing to do. False: the sandbox is gone already.
+bool tie_to_sandbox();
+
 class library {
 public:
   static result<library> open(const std::filesystem::path& path);

@@ -1,8 +1,26 @@
 #include <dlfcn.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 #include "exercise/library.h"
 
 namespace xe::grade {
+
+bool tie_to_sandbox() {
+  const rlimit output_cap{256u << 20, 256u << 20};
+  setrlimit(RLIMIT_FSIZE, &output_cap);
+#if defined(__linux__)  // elsewhere the sandbox's time limits end it
+  const pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  return getppid() == parent;
+#else
+  return true;
+#endif
+}
 
 result<library> library::open(const std::filesystem::path& path) {
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -4,6 +4,8 @@
 
 namespace xe::grade {
 
+bool tie_to_sandbox() { return true; }
+
 result<library> library::open(const std::filesystem::path& path) {
   // The altered search path (the DLL's own folder for its dependencies) needs a full path.
   std::error_code ec;

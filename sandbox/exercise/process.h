@@ -32,6 +32,29 @@ struct process_limits {
 result<process_end> run_process(const std::vector<std::string>& argv, const std::filesystem::path& output,
                                 const process_limits& limits);
 
+// What the exercise loop does differently per platform (process_posix.cpp, process_win32.cpp).
+struct exercise_platform {
+  const char* library_suffix;               // the learner's library: ".so", ".dll"
+  const char* library_flag;                 // -fPIC; mingw-w64's -static (libstdc++, libgcc, winpthread inside)
+  const char* executable_suffix;            // "", ".exe"
+  const char* no_compiler_hint;             // what to do when the compiler cannot be started
+  std::filesystem::path learner_data_base;  // %LOCALAPPDATA% on Windows; empty: the XDG rules
+};
+exercise_platform this_platform();
+
+// One variable in this process's environment while the object lives: children started
+// meanwhile inherit it.
+class scoped_environment {
+public:
+  scoped_environment(const char* name, const char* value);
+  ~scoped_environment();
+  scoped_environment(const scoped_environment&) = delete;
+  scoped_environment& operator=(const scoped_environment&) = delete;
+
+private:
+  const char* _name;
+};
+
 // Whether the file grew since the last call (false when it cannot be read): process_*.cpp.
 class progress_watch {
 public:

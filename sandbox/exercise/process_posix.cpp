@@ -13,6 +13,14 @@ extern char** environ;
 
 namespace xe::sandbox {
 
+exercise_platform this_platform() {
+  return {
+      ".so", "-fPIC", "", "no C++ compiler: tools/install-deps.sh installs g++; or set CXX to the compiler to use", {}};
+}
+
+scoped_environment::scoped_environment(const char* name, const char* value) : _name{name} { setenv(name, value, 1); }
+scoped_environment::~scoped_environment() { unsetenv(_name); }
+
 result<process_end> run_process(const std::vector<std::string>& argv, const std::filesystem::path& output,
                                 const process_limits& limits) {
   std::vector<char*> args;

@@ -1,6 +1,7 @@
 #include <windows.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include <utf8cpp/utf8.h>
 
@@ -38,6 +39,17 @@ std::wstring quoted(const std::wstring& arg) {
 }
 
 }  // namespace
+
+exercise_platform this_platform() {
+  const char* local = std::getenv("LOCALAPPDATA");
+  return {".dll", "-static", ".exe",
+          "no C++ compiler on the PATH: install mingw-w64's g++ and set CXX to it, or build the exercise as a DLL "
+          "yourself and give it to --solution",
+          local && *local ? std::filesystem::path{local} : std::filesystem::path{}};
+}
+
+scoped_environment::scoped_environment(const char* name, const char* value) : _name{name} { _putenv_s(name, value); }
+scoped_environment::~scoped_environment() { _putenv_s(_name, ""); }
 
 result<process_end> run_process(const std::vector<std::string>& argv, const std::filesystem::path& output,
                                 const process_limits& limits) {
