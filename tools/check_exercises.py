@@ -17,7 +17,7 @@ import tempfile
 
 
 def grade(exe, lessons, exercise, source, data_home, timeout=300):
-    env = dict(os.environ, XDG_DATA_HOME=str(data_home))
+    env = dict(os.environ, XDG_DATA_HOME=str(data_home), XDG_CONFIG_HOME=str(pathlib.Path(data_home) / "config"))
     run = subprocess.run([exe, "--exercise", exercise, "--solution", str(source), "--lessons", str(lessons), "--headless"],
                          capture_output=True, text=True, timeout=timeout, env=env)
     return run.returncode, run.stdout + run.stderr
@@ -47,12 +47,6 @@ def check_exercise(exe, lessons, ex, data_home):
     home = lessons / "exercises" / ex["id"]
     tests = json.loads((home / "tests.json").read_text())
     ok = True
-    code, output = grade(exe, lessons, ex["id"], home / "solution.cpp", data_home)
-    if code != 0 or not first_verdict(output).startswith("passed:"):
-        print(f"FAIL {ex['id']} solution: exit {code}\n{output}")
-        ok = False
-    else:
-        print(f"ok   {ex['id']} solution: {first_verdict(output)}")
     ok &= expect_fail(exe, lessons, ex["id"], home / ex["file"], tests["skeleton"], data_home, "skeleton")
     if (home / "wiki.cpp").exists():
         if "wiki" not in tests:
@@ -71,7 +65,28 @@ def check_exercise(exe, lessons, ex, data_home):
             path = pathlib.Path(work) / f"mutant{i}-{ex['file']}"
             path.write_text(solution.replace(old, new))
             ok &= expect_fail(exe, lessons, ex["id"], path, mutant["expect"], data_home, f"mutant {mutant['fault']}")
+    # Progress: only a pass marks the exercise done in the learner's settings.
+    if ex["id"] in passed_exercises(data_home):
+        print(f"FAIL {ex['id']}: marked done in the settings before its solution was graded")
+        ok = False
+    code, output = grade(exe, lessons, ex["id"], home / "solution.cpp", data_home)
+    if code != 0 or not first_verdict(output).startswith("passed:"):
+        print(f"FAIL {ex['id']} solution: exit {code}\n{output}")
+        ok = False
+    elif ex["engine_differs"]["en"] not in output:
+        print(f"FAIL {ex['id']} solution: passed, but what the engine's version does differently is not said\n{output}")
+        ok = False
+    elif ex["id"] not in passed_exercises(data_home):
+        print(f"FAIL {ex['id']} solution: passed, but not marked done in the settings")
+        ok = False
+    else:
+        print(f"ok   {ex['id']} solution: {first_verdict(output)}; marked done")
     return ok
+
+
+def passed_exercises(data_home):
+    settings = pathlib.Path(data_home) / "config" / "xengine-sandbox" / "settings.json"
+    return json.loads(settings.read_text()).get("exercises", []) if settings.exists() else []
 
 
 def main():

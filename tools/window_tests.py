@@ -752,12 +752,15 @@ def test_exercises(run, args):
             finally:
                 app.kill()
 def test_your_code(run, args):
-    """Build it yourself in the window. --exercise 07-deferred-free with the reference
-    solution: graded, then lesson 07 opens with the learner's code keeping its heaps'
-    indices; stepped to its end with the keys, every step holds, and the snapshot exported
-    with the Export button says the heaps are the learner's, with no answer refused. Then a
-    mutant (a freed index pushed back at once, the engine's fault free_index_at_once): the
-    grader's verdict is printed, and in the window the lesson's step 4 fails on it."""
+    """Build it yourself in the window, as a learner works: --exercise 07-deferred-free on
+    their file (the reference solution, copied). Graded, lesson 07 opens with their code
+    keeping its heaps' indices; three steps on, they save a wrong version (a freed index
+    pushed back at once, the engine's fault free_index_at_once): the panel gives the
+    grader's verdict, their new code replaces the old and the lesson replays to step 3; step
+    4 then fails on it. They save a typo: the panel names the file, line and message, and
+    the engine keeps the code it has. They save the fix: reloaded, replayed to step 3, the
+    rest of the lesson holds, and the exported snapshot says the heaps are theirs with no
+    answer refused. Every save is seen by the app itself (no key press)."""
     lesson = "07-descriptor-heaps"
     home = os.path.join(args.lessons, "exercises", "07-deferred-free")
     with open(os.path.join(args.lessons, lesson + ".json")) as f:
@@ -765,20 +768,73 @@ def test_your_code(run, args):
     with open(os.path.join(home, "tests.json")) as f:
         old, new = next(m["replace"] for m in json.load(f)["mutants"] if m["fault"] == "free_index_at_once")
     with open(os.path.join(home, "solution.cpp")) as f:
-        mutant = f.read().replace(old, new)
-    mutant_file = os.path.join(run.workdir("mutant-source"), "deferred_free.cpp")
-    with open(mutant_file, "w") as f:
-        f.write(mutant)
+        solution = f.read()
+    mutant = solution.replace(old, new)
+    typo_line = solution[:solution.index("return index;")].count("\n") + 1
+    typo = solution.replace("return index;", "return index", 1)
+    if mutant == solution or typo == solution:
+        raise TestFailure("the mutant or the typo does not change the solution")
+    learner_file = os.path.join(run.workdir("your-code-file"), "deferred_free.cpp")
+
+    def save(text):
+        with open(learner_file + ".tmp", "w") as f:  # as editors do: write, then rename over
+            f.write(text)
+        os.replace(learner_file + ".tmp", learner_file)
+
+    def code(app):
+        return wait_for("a readable UI map", app.ui_map, 10).get("code", {})
+
+    def graded(app, reloads, what):
+        app.guard(what, lambda: not code(app).get("working", True) and code(app).get("reloads") == reloads and
+                  "saved ->" in code(app).get("timing", ""), 90)
+        return code(app)
+
+    save(solution)
     with Display() as display:
-        app = run.sandbox(display, "your-code", "--exercise", "07-deferred-free", "--solution",
-                          os.path.join(home, "solution.cpp"), "--language", "en")
+        app = run.sandbox(display, "your-code", "--exercise", "07-deferred-free", "--solution", learner_file,
+                          "--language", "en")
         try:
             app.wait_window(90)
             wait_steps(app, 0, "the lesson opening")
-            if "passed:" not in app.stdout() or "with your code keeping its heaps" not in app.stdout():
-                raise TestFailure(f"the solution was not graded and put in the engine:\n{app.stdout()[-2000:]}")
-            step_through(app, total, 0.3, False, exercises=exercise_steps(args.lessons, lesson))
-            display.screenshot(os.path.join(app.workdir, "your-code-end.png"))
+            state = code(app)
+            if not state.get("passed") or not state.get("in_engine"):
+                raise TestFailure(f"the solution was not graded and put in the engine: {state}\n{app.stdout()[-2000:]}")
+            step_through(app, 3, 0.3, False)
+            time.sleep(0.5)
+            save(mutant)
+            state = graded(app, 1, "the wrong version graded and reloaded")
+            if "is back on the free stack in frame 1" not in state["headline"] or state["passed"]:
+                raise TestFailure(f"the panel does not give the grader's verdict on the wrong version: {state}")
+            wait_steps(app, 3, "the replay to step 3 on the wrong version")
+            display.screenshot(os.path.join(app.workdir, "your-code-wrong.png"))
+            app.key("Right")
+            app.guard("step 4 failing on the wrong version", lambda: lesson_state(app).get("failed"), 30)
+            if "/heaps/demo/deferred/0 is [], expected [0]" not in app.stderr() + app.stdout():
+                raise TestFailure(f"step 4 failed, but not on the deferred list:\n{app.stderr()[-2000:]}")
+            time.sleep(0.5)
+            save(typo)
+            app.guard("the typo's compile error in the panel",
+                      lambda: not code(app).get("working", True) and
+                      code(app).get("headline", "").startswith("does not build"), 60)
+            state = code(app)
+            where = f"deferred_free.cpp:{typo_line + 1}:"  # a missing ';' is reported on the next line
+            if not any(where in d or f"deferred_free.cpp:{typo_line}:" in d for d in state["details"]) or \
+                    state["reloads"] != 1:
+                raise TestFailure(f"the panel does not name the typo's file and line ({typo_line}), or the code "
+                                  f"in the engine changed: {state}")
+            display.screenshot(os.path.join(app.workdir, "your-code-typo.png"))
+            time.sleep(0.5)
+            save(solution)
+            state = graded(app, 2, "the fix graded and reloaded")
+            if not state["passed"]:
+                raise TestFailure(f"the fix did not pass: {state}")
+            wait_steps(app, 3, "the replay to step 3 on the fix")
+            print(f"  {state['timing']}")
+            display.screenshot(os.path.join(app.workdir, "your-code-fixed.png"))
+            exercises = exercise_steps(args.lessons, lesson)
+            for n in range(4, total + 1):
+                to_step(app, n, False, n in exercises)
+                time.sleep(0.3)
             app.click("Export")
             app.click("Export snapshot")
             exported = os.path.join(app.workdir, "out", "inspector-snapshot.json")
@@ -793,23 +849,65 @@ def test_your_code(run, args):
                                       f"model {heap.get('model')}, faults {heap.get('faults')}")
         finally:
             app.kill()
-        app = run.sandbox(display, "your-code-mutant", "--exercise", "07-deferred-free", "--solution", mutant_file,
-                          "--language", "en")
+    print(f"07-deferred-free: saved wrong, step 4 failed; saved a typo, its line shown; saved the fix, "
+          f"replayed to step 3 and the rest of lesson {lesson}'s {total} steps held")
+
+
+def test_your_turn(run, args):
+    """Build it yourself from a lesson's end, with the mouse: lesson 06 run to its end, the
+    Your turn button of exercise 06-frame-ring copies the skeleton into the learner's
+    folder and grades it in the window (not yet, with the grader's first message); the
+    learner writes the reference solution into that file and saves: graded again, passed,
+    what the engine does differently is said, and the exercise is marked done in the
+    settings. The skeleton never is."""
+    exercise = "06-frame-ring"
+    home = os.path.join(args.lessons, "exercises", exercise)
+    with open(os.path.join(home, "tests.json")) as f:
+        first_message = json.load(f)["skeleton"]
+    with Display() as display:
+        app = run.sandbox(display, "your-turn", "--lesson", "06", "--language", "en")
+        settings = os.path.join(app.workdir, "settings.json")
+
+        def code():
+            return wait_for("a readable UI map", app.ui_map, 10).get("code", {})
+
+        def done():
+            with open(settings) as f:
+                return exercise in json.load(f).get("exercises", [])
         try:
-            app.wait_window(90)
+            app.wait_window()
             wait_steps(app, 0, "the lesson opening")
-            if "is back on the free stack in frame 1" not in app.stdout():
-                raise TestFailure(f"the grader's verdict on the mutant is not printed:\n{app.stdout()[-2000:]}")
-            step_through(app, 3, 0.3, False)
-            app.key("Right")
-            app.guard("step 4 failing on the mutant", lambda: lesson_state(app).get("failed"), 30)
-            display.screenshot(os.path.join(app.workdir, "your-code-mutant.png"))
-            if "/heaps/demo/deferred/0 is [], expected [0]" not in app.stderr() + app.stdout():
-                raise TestFailure(f"step 4 failed, but not on the deferred list:\n{app.stderr()[-2000:]}")
-            app.close_expecting(3, "your-code-mutant")
+            app.click("lesson:end")
+            app.guard("the lesson's end", lambda: lesson_state(app).get("steps_done", 0) > 0 and
+                      "lesson:your-turn:" + exercise in app.ui_map().get("buttons", {}), 120)
+            display.screenshot(os.path.join(app.workdir, "your-turn-offer.png"))
+            app.click("lesson:your-turn:" + exercise)
+            app.guard("the skeleton graded", lambda: code().get("headline", "").startswith("not yet"), 90)
+            state = code()
+            if first_message not in state["headline"] or state["passed"]:
+                raise TestFailure(f"the skeleton's verdict is not the grader's first message {first_message!r}: {state}")
+            learner_file = os.path.join(app.workdir, "data", "xengine-sandbox", "exercises", exercise,
+                                        "frame_ring.cpp")
+            if not os.path.isfile(learner_file):
+                raise TestFailure(f"Your turn made no copy of the skeleton at {learner_file}")
+            if os.path.exists(settings) and done():
+                raise TestFailure("the skeleton was marked done")
+            display.screenshot(os.path.join(app.workdir, "your-turn-skeleton.png"))
+            time.sleep(0.5)
+            with open(os.path.join(home, "solution.cpp")) as f:
+                solution = f.read()
+            with open(learner_file, "w") as f:
+                f.write(solution)
+            app.guard("the solution graded", lambda: code().get("passed") and not code().get("working"), 90)
+            app.guard("the exercise marked done in the settings", done, 10)
+            if "What the engine's own version does differently" not in app.stdout():
+                raise TestFailure(f"a pass does not say what the engine does differently:\n{app.stdout()[-2000:]}")
+            display.screenshot(os.path.join(app.workdir, "your-turn-passed.png"))
+            app.close_expecting(0, "your-turn")
         finally:
             app.kill()
-    print(f"07-deferred-free: the solution held {total} steps of lesson {lesson} in the window; the mutant failed step 4")
+    print(f"{exercise} from lesson 06's end: the skeleton copied and refused, the solution saved, passed and "
+          f"marked done")
 
 
 def pixel_ink(display, shot, rect, origin):
@@ -1027,7 +1125,7 @@ def test_frame_timeline(run, args):
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
-                                     "frame-timeline", "your-code"])
+                                     "frame-timeline", "your-code", "your-turn"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
     p.add_argument("--exe", required=True)
@@ -1053,7 +1151,8 @@ def main():
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
          "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
-         "frame-timeline": test_frame_timeline, "your-code": test_your_code}[args.test](run, args)
+         "frame-timeline": test_frame_timeline, "your-code": test_your_code,
+         "your-turn": test_your_turn}[args.test](run, args)
     except TestFailure as failure:
         print(f"FAILED: {failure}\n(files in {run.out})", file=sys.stderr)
         return 1

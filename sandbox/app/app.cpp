@@ -256,7 +256,10 @@ bool app::engine_held() const {
 
 void app::build_overlay() {
   if (_lessons) {  // hidden, the panel is not drawn, but its steps mark the history
-    const lesson_view view = _lessons->view();
+    lesson_view view = _lessons->view();
+    if (_code) view.code = &_code->view();
+    if (const auto it = _own_turn.find((*view.lessons)[view.current].id); it != _own_turn.end())
+      view.own_turn = &it->second;
     _overlay->show_lesson(&view);
   }
   // Disabled, or hidden with no hint, the overlay builds nothing: skip reading the surfaces
@@ -408,6 +411,7 @@ void app::record_state(const gfx::frame_stats& stats, f32 frame_ms) {
 // panel and the keys. All of them run here, between frames (they may run frames).
 result<void> app::run_requests() {
   bool ran = false;
+  poll_code();
   std::vector<actions::step> controls = _overlay->take_requests();
   if (_capture_key) {  // F12: the Capture control's request
     _capture_key = false;
@@ -433,7 +437,10 @@ result<void> app::run_requests() {
     _key_requests.clear();
     for (const lesson_request& request : requests) {
       ran = true;
-      _lessons->apply(request);
+      if (request.command == lesson_command::your_turn)
+        start_own_turn(request.exercise);
+      else
+        _lessons->apply(request);
     }
   }
   if (ran) {
@@ -442,6 +449,25 @@ result<void> app::run_requests() {
     _redraw = true;
   }
   return {};
+}
+
+// The learner saved their exercise: once graded, their new code replaces the old, and the
+// lesson replays on it to where they were. A pass goes into their progress.
+void app::poll_code() {
+  if (!_code) return;
+  const code_watch::news news = _code->poll();
+  if (news == code_watch::news::none) return;
+  _redraw = true;
+  if (news == code_watch::news::reload) {
+    _lesson_failed = false;  // steps that failed ran on code that is gone: the exit code is the new code's
+    const auto start = clock::now();
+    const result<void> r = _lessons && _lessons->current() ? _lessons->replay() : restart_engine();
+    if (!r) XE_LOG_ERROR("{}", r.error_value().reason);
+    _code->replayed(r, std::chrono::duration<f64>(clock::now() - start).count(),
+                    _lessons ? _lessons->player().steps_done() : 0);
+    record_state();
+  }
+  if (_lessons && _code->view().passed) _lessons->note_exercise_passed(_code->view().exercise);
 }
 
 // An inspector control. Exports read the engine; a screenshot of a held engine's window is

@@ -38,6 +38,19 @@ enum exit_code : int {
 // learner's code; the exit code (0 passed, 3 not yet, 2 usage).
 int run_exercise(const options& opts);
 
+// --exercise in a window: the learner's file, watched between frames (app_exercise.cpp).
+class code_watch {
+public:
+  virtual ~code_watch() = default;
+  enum class news : u8 { none, changed, reload };
+  // Between frames, cheap. changed: the view moved on; reload: their new code is in place,
+  // and the engine must be rebuilt on it (the lesson replayed to where the learner was),
+  // then replayed() told.
+  virtual news poll() = 0;
+  virtual void replayed(const result<void>& r, f64 seconds, u32 step) = 0;
+  virtual const learner_code_view& view() const = 0;
+};
+
 class app final : public scenario_host, public lesson_host, public lesson_listener {
 public:
   // What every surface is cleared to. Exact multiples of 1/255, so the 8-bit value a
@@ -45,6 +58,8 @@ public:
   static constexpr gfx::color clear_color{26 / 255.f, 51 / 255.f, 77 / 255.f, 1.f};
 
   explicit app(const options& opts) : _opts{opts} {}
+  // Not owned; outlives run().
+  void watch_code(code_watch* watch) { _code = watch; }
   // Runs the script, then the loop until the budget is spent or the last window closes;
   // returns the process exit code.
   int run();
@@ -105,6 +120,8 @@ private:
   void build_overlay();
   result<void> handle_events();
   result<void> run_requests();
+  void poll_code();
+  void start_own_turn(const std::string& exercise);  // app_exercise.cpp
   void record_between_frames();
   void record_state() { record_state(gfx::get_frame_stats()); }
   void record_state(const gfx::frame_stats& stats, f32 frame_ms = -1.f);
@@ -136,11 +153,14 @@ private:
   };
   std::vector<capture_record> _captures;  // this run's, oldest first: in snapshots
   std::unique_ptr<overlay> _overlay;
-  gfx::observer _observer;                    // the overlay's redraws while the engine is held
-  action_runner _runner{*this};               // one for scripts and controls: labels outlive a frame
-  std::unique_ptr<lesson_session> _lessons;   // null: no lesson panel
-  std::vector<lesson_request> _key_requests;  // lesson keys pressed in a window
-  u32 _overlay_slot{invalid_id};              // the surface the overlay draws into (the lowest slot)
+  gfx::observer _observer;                   // the overlay's redraws while the engine is held
+  action_runner _runner{*this};              // one for scripts and controls: labels outlive a frame
+  std::unique_ptr<lesson_session> _lessons;  // null: no lesson panel
+  code_watch* _code{nullptr};                // --exercise in a window, or _own_code
+  std::unique_ptr<code_watch> _own_code;     // an exercise started with Your turn
+  std::map<std::string, std::vector<lesson_exercise>, std::less<>> _own_turn;  // exercises by lesson id
+  std::vector<lesson_request> _key_requests;                                   // lesson keys pressed in a window
+  u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
   clock::time_point _last_build{};
   gfx::surfaces_info _overlay_surfaces;   // reused: reading the overlay's size allocates nothing
   u64 _overlay_surfaces_version{~0ull};   // gfx::get_surfaces_version() when read

@@ -9,6 +9,7 @@
 
 #include "app/stop_signal.h"
 #include "common/log.h"
+#include "exercise/exercise.h"
 #include "io/files.h"
 #include "io/json_input.h"
 #include "lessons/lesson_console.h"
@@ -43,6 +44,13 @@ int app::load_lessons() {
   _lessons = std::make_unique<lesson_session>(*this, std::move(*loaded), settings, this);
   if (const std::string message = _lessons->take_settings_message(); !message.empty()) XE_LOG_WARN("{}", message);
   if (!_opts.language.empty()) _lessons->set_language(language::from_code(_opts.language).value_or(language{}));
+  // Build it yourself, offered at a lesson's end in a window (not while an exercise runs).
+  if (windowed() && !_opts.play && !_code) {
+    if (auto cat = load_exercises(find_lessons_folder(_opts.lessons_dir)))
+      for (const exercise_info& ex : cat->exercises) _own_turn[ex.lesson].push_back({ex.id, ex.titles});
+    else
+      XE_LOG_WARN("no Build it yourself: {}", cat.error_value().reason);
+  }
   return exit_ok;
 }
 

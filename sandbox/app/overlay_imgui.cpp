@@ -415,6 +415,13 @@ private:
                        {"glossary", _lesson_panel.shown_term()},
                        {"feedback", _lesson->feedback != nullptr},
                        {"touched", _lesson->exercise_touched}};
+    if (_lesson && _lesson->code) {
+      const learner_code_view& c = *_lesson->code;
+      map["code"] = {{"exercise", c.exercise}, {"working", c.now != learner_code_view::work::watching},
+                     {"passed", c.passed},     {"in_engine", c.in_engine},
+                     {"headline", c.headline}, {"details", c.details},
+                     {"reloads", c.reloads},   {"timing", c.timing}};
+    }
     std::string text = map.dump();
     if (text == _ui_map_written) return;
     if (auto r = write_file_atomic(_ui_map_file, text); !r) {

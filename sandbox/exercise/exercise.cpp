@@ -1,6 +1,7 @@
 #include "exercise/exercise.h"
 
 #include <cctype>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -55,15 +56,35 @@ result<exercise_catalogue> load_exercises(const fs::path& lessons_folder) {
   if (j.is_discarded() || !j.is_object() || !j.contains("exercises") || !j["exercises"].is_array())
     return make_error(errc::parse, file.string() + ": not an exercise catalogue");
   for (const auto& e : j["exercises"]) {
-    const char* fields[] = {"id", "lesson", "file", "header", "title"};
+    const char* fields[] = {"id", "lesson", "file", "header"};
     for (const char* f : fields)
       if (!e.is_object() || !e.contains(f) || !e[f].is_string())
         return make_error(errc::parse, file.string() + ": an exercise without a string \"" + f + "\"");
-    exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], e["title"], e.value("engine_part", ""), {}};
+    exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], {}, e.value("engine_part", ""), {}, {}, {}};
+    // {"en": ..., "zh": ...}: English at least.
+    for (const auto& [name, texts] :
+         {std::pair{"title", &ex.titles}, std::pair{"engine_differs", &ex.engine_differs}}) {
+      const auto it = e.find(name);
+      if (it == e.end() || !it->is_object() || !it->contains("en"))
+        return make_error(
+            errc::parse, file.string() + ": exercise " + ex.id + " has no \"" + name + "\" object with an \"en\" text");
+      for (const auto& [code, said] : it->items()) {
+        if (!said.is_string())
+          return make_error(errc::parse,
+                            file.string() + ": exercise " + ex.id + ": " + name + "/" + code + " is not a string");
+        (*texts)[code] = said.get<std::string>();
+      }
+    }
+    ex.title = ex.titles.at("en");
     ex.home = cat.folder / ex.id;
     cat.exercises.push_back(std::move(ex));
   }
   return cat;
+}
+
+const std::string& text_in(const std::map<std::string, std::string>& texts, const std::string& code) {
+  const auto it = texts.find(code);
+  return it != texts.end() ? it->second : texts.at("en");
 }
 
 result<const exercise_info*> exercise_catalogue::find(std::string_view name) const {
@@ -132,7 +153,7 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
   const char* cxx = std::getenv("CXX");
   const std::string compiler = cxx && *cxx ? cxx : "c++";
   // A new name per build: a library the sandbox still has loaded is never written over.
-  static u32 builds = 0;
+  static std::atomic<u32> builds = 0;
   const exercise_platform platform = this_platform();
   b.library =
       build_folder / (fs::path{ex.file}.stem().string() + "-" + std::to_string(++builds) + platform.library_suffix);

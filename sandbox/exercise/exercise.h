@@ -3,6 +3,7 @@
 // the sandbox builds their file into a library and grades it in a process of its own
 // (xengine-grade), so nothing their code does can take the sandbox down.
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,12 +18,19 @@ struct exercise_info {
   std::string lesson;  // the lesson it belongs to
   std::string file;    // the learner's file, copied from the skeleton of that name
   std::string header;  // the part's interface, beside it
-  std::string title;   // English
+  std::string title;   // English (titles: in every language the catalogue has)
   // Where their part runs in the engine once graded: "heaps" (the lesson's heaps keep
   // their indices with it), or "" (graded only, for now).
   std::string engine_part;
+  // Texts by language code ("en" always): the title, and what the engine's own version does
+  // differently and why (said once the learner's code passes).
+  std::map<std::string, std::string> titles;
+  std::map<std::string, std::string> engine_differs;
   std::filesystem::path home;  // lessons/exercises/<id>/
 };
+
+// A text of the catalogue in a language, or in English when it has none.
+const std::string& text_in(const std::map<std::string, std::string>& texts, const std::string& code);
 
 struct exercise_catalogue {
   std::filesystem::path folder;  // lessons/exercises/

@@ -26,11 +26,18 @@ struct process_limits {
   // a hang in a worker that writes a line before each step.
   std::filesystem::path progress;
   std::chrono::milliseconds idle{0};
+  // "NAME=value": set in the child besides this process's environment (which is left alone:
+  // other threads may be reading it).
+  std::vector<std::string> environment{};
 };
 
 // argv[0] is a path or a name looked up in PATH. An error only when it could not start.
 result<process_end> run_process(const std::vector<std::string>& argv, const std::filesystem::path& output,
                                 const process_limits& limits);
+
+// Ends every child under way or to come, as at a time limit: the window that watched the
+// learner's file is closing, and nothing it started may keep it waiting.
+void stop_child_processes();
 
 // What the exercise loop does differently per platform (process_posix.cpp, process_win32.cpp).
 struct exercise_platform {
@@ -42,24 +49,11 @@ struct exercise_platform {
 };
 exercise_platform this_platform();
 
-// One variable in this process's environment while the object lives: children started
-// meanwhile inherit it.
-class scoped_environment {
-public:
-  scoped_environment(const char* name, const char* value);
-  ~scoped_environment();
-  scoped_environment(const scoped_environment&) = delete;
-  scoped_environment& operator=(const scoped_environment&) = delete;
-
-private:
-  const char* _name;
-};
-
 // Whether the file grew since the last call (false when it cannot be read): process_*.cpp.
 class progress_watch {
 public:
   explicit progress_watch(const process_limits& limits);
-  // True when the process should be stopped for want of progress.
+  // True when the process should be stopped for want of progress (or stop_child_processes()).
   bool stalled();
 
 private:

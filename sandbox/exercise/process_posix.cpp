@@ -18,14 +18,33 @@ exercise_platform this_platform() {
       ".so", "-fPIC", "", "no C++ compiler: tools/install-deps.sh installs g++; or set CXX to the compiler to use", {}};
 }
 
-scoped_environment::scoped_environment(const char* name, const char* value) : _name{name} { setenv(name, value, 1); }
-scoped_environment::~scoped_environment() { unsetenv(_name); }
+namespace {
+
+// This process's environment with the limits' variables set over it.
+std::vector<std::string> child_environment(const std::vector<std::string>& extra) {
+  const auto name_of = [](const std::string& entry) { return entry.substr(0, entry.find('=') + 1); };
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry{*e};
+    bool replaced = false;
+    for (const std::string& x : extra) replaced = replaced || name_of(x) == name_of(entry);
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), extra.begin(), extra.end());
+  return env;
+}
+
+}  // namespace
 
 result<process_end> run_process(const std::vector<std::string>& argv, const std::filesystem::path& output,
                                 const process_limits& limits) {
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  std::vector<std::string> env = child_environment(limits.environment);
+  std::vector<char*> envp;
+  for (std::string& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
 
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
@@ -38,7 +57,7 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
   posix_spawnattr_setpgroup(&attr, 0);
   pid_t pid = 0;
-  const int err = posix_spawnp(&pid, args[0], &files, &attr, args.data(), environ);
+  const int err = posix_spawnp(&pid, args[0], &files, &attr, args.data(), envp.data());
   posix_spawn_file_actions_destroy(&files);
   posix_spawnattr_destroy(&attr);
   if (err != 0) return make_error(errc::io, "cannot run " + argv[0] + ": " + std::strerror(err));

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cwctype>
 
 #include <utf8cpp/utf8.h>
 
@@ -48,8 +49,33 @@ exercise_platform this_platform() {
           local && *local ? std::filesystem::path{local} : std::filesystem::path{}};
 }
 
-scoped_environment::scoped_environment(const char* name, const char* value) : _name{name} { _putenv_s(name, value); }
-scoped_environment::~scoped_environment() { _putenv_s(_name, ""); }
+namespace {
+
+// This process's environment block with the limits' variables set over it (names compare
+// without case, as Windows does).
+std::wstring child_environment(const std::vector<std::string>& extra) {
+  const auto name_of = [](std::wstring entry) {
+    entry = entry.substr(0, entry.find(L'=', 1) + 1);  // "=C:=C:\\" style entries start with '='
+    for (wchar_t& c : entry) c = static_cast<wchar_t>(towupper(c));
+    return entry;
+  };
+  std::vector<std::wstring> added;
+  for (const std::string& x : extra) added.push_back(widen(x));
+  std::wstring block;
+  if (wchar_t* own = GetEnvironmentStringsW()) {
+    for (const wchar_t* e = own; *e; e += wcslen(e) + 1) {
+      bool replaced = false;
+      for (const std::wstring& x : added) replaced = replaced || name_of(x) == name_of(e);
+      if (!replaced) block.append(e).push_back(L'\0');
+    }
+    FreeEnvironmentStringsW(own);
+  }
+  for (const std::wstring& x : added) block.append(x).push_back(L'\0');
+  block.push_back(L'\0');
+  return block;
+}
+
+}  // namespace
 
 result<process_end> run_process(const std::vector<std::string>& argv, const std::filesystem::path& output,
                                 const process_limits& limits) {
@@ -71,8 +97,10 @@ result<process_end> run_process(const std::vector<std::string>& argv, const std:
   kill_on_close.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
   if (job) SetInformationJobObject(job, JobObjectExtendedLimitInformation, &kill_on_close, sizeof(kill_on_close));
   PROCESS_INFORMATION pi{};
+  std::wstring environment = child_environment(limits.environment);
   const BOOL started = CreateProcessW(nullptr, command.data(), nullptr, nullptr, TRUE,
-                                      CREATE_NO_WINDOW | CREATE_SUSPENDED, nullptr, nullptr, &si, &pi);
+                                      CREATE_NO_WINDOW | CREATE_SUSPENDED | CREATE_UNICODE_ENVIRONMENT,
+                                      environment.data(), nullptr, &si, &pi);
   CloseHandle(out);
   if (!started) {
     if (job) CloseHandle(job);

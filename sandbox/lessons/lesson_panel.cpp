@@ -22,6 +22,7 @@ std::string choice_text(const choice& c, language l) {
 
 const ImVec4 colour_title{1.f, 0.85f, 0.4f, 1.f};
 const ImVec4 colour_right{0.4f, 0.9f, 0.4f, 1.f};  // a right guess, a solved exercise
+const ImVec4 colour_wrong{1.f, 0.5f, 0.4f, 1.f};   // the learner's code does not build or pass yet
 const ImVec4 colour_error{1.f, 0.5f, 0.45f, 1.f};
 const ImVec4 colour_note{0.55f, 0.8f, 1.f, 1.f};
 
@@ -171,7 +172,92 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
   end_scrolling("step-text", _text_height);
   const f32 top = ImGui::GetCursorPosY();
   draw_next(view, current);
+  if (view.code)
+    draw_code(view);
+  else if (view.own_turn && !view.own_turn->empty() && !view.failure && view.steps_done == current.steps.size())
+    draw_own_turn(view);
   _asks_height = ImGui::GetCursorPosY() - top;
+}
+
+namespace {
+
+// The exercise catalogue's texts: by language code, English when one is missing.
+const std::string& in_language(const std::map<std::string, std::string>& texts, language lang) {
+  const auto it = texts.find(lang.code());
+  return it != texts.end() ? it->second : texts.at("en");
+}
+
+}  // namespace
+
+// --exercise: the learner's file and what its last save gave, under the step (it stays in
+// view). The grader's and the compiler's words are English; the labels follow the lesson.
+void lesson_panel::draw_code(const lesson_view& view) {
+  const language lang = view.lang;
+  const learner_code_view& c = *view.code;
+  ImGui::Separator();
+  ImGui::TextColored(colour_title, "%s", textf(lang, "Your code: {}"_t, c.exercise).c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "%s",
+        text(
+            lang,
+            c.in_engine
+                ? "Your code keeps this lesson's heaps. Save the file to rebuild, regrade and replay to this step."_t
+                : "Graded only: the engine keeps its own version in this lesson. Save the file to rebuild and regrade."_t));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  text_wrapped(c.file);
+  ImGui::PopStyleColor();
+  using work = learner_code_view::work;
+  if (c.now != work::watching) {  // the last result stays below until the new one comes
+    const text_key doing = c.now == work::building  ? "Saved: building your file..."_t
+                           : c.now == work::grading ? "Grading your code..."_t
+                                                    : "Playing the lesson on your code in a process of its own..."_t;
+    text_wrapped(text(lang, doing));
+  }
+  // The verdict, a compile error list, a sequence of calls or what the engine does
+  // differently can be long: at most six lines, scrolled (sized from the last pass); all of
+  // it is in the terminal.
+  if (!c.headline.empty()) {
+    const f32 most = 6.f * ImGui::GetTextLineHeightWithSpacing();
+    if (ImGui::BeginChild("code-verdict", ImVec2{0.f, std::min(_code_height > 0.f ? _code_height : most, most)})) {
+      ImGui::PushStyleColor(ImGuiCol_Text, c.passed ? colour_right : colour_wrong);
+      text_wrapped(c.headline);
+      ImGui::PopStyleColor();
+      for (const std::string& d : c.details) text_wrapped(d);
+      if (c.passed && c.engine_differs) {
+        ImGui::TextColored(colour_title, "%s", text(lang, "What the engine's own version does differently:"_t));
+        text_wrapped(in_language(*c.engine_differs, lang));
+      }
+      _code_height = ImGui::GetCursorPosY();
+    }
+    ImGui::EndChild();
+  }
+  if (!c.timing.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(c.timing);
+    ImGui::PopStyleColor();
+  }
+}
+
+// The end of a lesson that has exercises: write its parts yourself.
+void lesson_panel::draw_own_turn(const lesson_view& view) {
+  const language lang = view.lang;
+  ImGui::Separator();
+  ImGui::TextColored(colour_title, "%s", text(lang, "Build it yourself"_t));
+  text_wrapped(text(
+      lang,
+      "Write this chapter's engine parts yourself: the sandbox copies a skeleton into your folder, builds and grades your file on every save, and shows your code at work."_t));
+  for (const lesson_exercise& ex : *view.own_turn) {
+    const std::string id = "your-turn:" + ex.id;
+    if (button(text(lang, "Your turn"_t), id.c_str(), true)) {
+      lesson_request r{lesson_command::your_turn, view.current, lang};
+      r.exercise = ex.id;
+      _requests.push_back(std::move(r));
+    }
+    ImGui::SameLine();
+    const bool done = view.exercises_done && view.exercises_done->count(ex.id);
+    text_wrapped(fmt::format("{} {}: {}", done ? "[x]" : "[ ]", ex.id, in_language(ex.titles, lang)));
+  }
 }
 
 // At the top, under the chapter list: they stay where they are whatever the step's text.

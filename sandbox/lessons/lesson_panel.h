@@ -47,6 +47,8 @@ private:
   void draw_step_terms(const lesson_view& view, const lesson_step& step);
   void draw_exercise(const lesson_view& view, const lesson_step& step);
   void draw_next(const lesson_view& view, const lesson& l);
+  void draw_code(const lesson_view& view);
+  void draw_own_turn(const lesson_view& view);
   bool begin_scrolling(const char* id, f32 height, f32 below);
   void end_scrolling(const char* id, f32& height);
   void draw_glossary(const lesson_view& view);
@@ -61,6 +63,7 @@ private:
   f32 _text_height{0.f};   // the step text's full height, last pass
   f32 _asks_height{0.f};   // what follows it, last pass
   f32 _entry_height{0.f};  // the glossary entry's full height, last pass
+  f32 _code_height{0.f};   // the learner's code's verdict and details, last pass
   u32 _text_for{~0u};      // (lesson index << 16) | steps done whose text is shown
   std::string _verdict;    // this pass: the answered prediction's verdict, drawn under the text
   bool _verdict_right{false};

@@ -162,7 +162,15 @@ result<step_outcome> lesson_player::next() {
 
 result<void> lesson_player::back() {
   if (!_lesson || (_done == 0 && !_failure)) return {};
-  const u32 target = _failure ? _done : _done - 1;
+  return replay_to(_failure ? _done : _done - 1);
+}
+
+result<void> lesson_player::replay() {
+  if (!_lesson) return {};
+  return replay_to(_done);
+}
+
+result<void> lesson_player::replay_to(u32 target) {
   XE_TRY(start(*_lesson));
   while (_done < target) {
     XE_TRY_ASSIGN(auto r, next());

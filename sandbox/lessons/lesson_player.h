@@ -47,6 +47,9 @@ public:
   // Back to the state before the last step run, or after a failure to the state before
   // the failed step (replays from the chapter's start).
   result<void> back();
+  // The chapter replayed on a fresh engine to the steps done (before a failed step): the
+  // learner's code was reloaded, and the lesson goes on from where they were.
+  result<void> replay();
   // The learner changed the engine outside the lesson's steps (stepped a frame, resized a
   // window...): the next step replays to step steps_done() first. what: for the panel.
   // While an exercise waits, changes are the learner's work: Check looks at them, and Next
@@ -83,7 +86,8 @@ public:
 
 private:
   result<step_outcome> run_step(const lesson_step& step);
-  void arm_exercise();  // the exercise (if the next step is one) begins now
+  result<void> replay_to(u32 target);  // a fresh engine, then steps 1..target
+  void arm_exercise();                 // the exercise (if the next step is one) begins now
 
   lesson_host& _host;
   const lesson* _lesson{nullptr};

@@ -127,10 +127,23 @@ void lesson_session::apply(const lesson_request& request) {
     case lesson_command::check:
       (void)check();  // a miss is feedback in the view, not an error
       break;
+    case lesson_command::your_turn: break;  // the app's
   }
   // A step's failure is shown from the player's record; anything else here.
   _error = r || _player.failure() ? std::string{} : r.error_value().reason;
   if (!r) XE_LOG_ERROR("{}", r.error_value().reason);
+}
+
+result<void> lesson_session::replay() {
+  _replayed.reset();
+  result<void> r = _player.replay();
+  if (r && _player.steps_done() > 0) _replayed = _player.steps_done();
+  _error = r ? std::string{} : r.error_value().reason;
+  return r;
+}
+
+void lesson_session::note_exercise_passed(const std::string& id) {
+  if (_settings.exercises.insert(id).second) save();
 }
 
 const lesson_focus* lesson_session::focus() const {
@@ -186,6 +199,7 @@ lesson_view lesson_session::view() const {
   v.steps_done = _player.steps_done();
   v.lang = _settings.lang;
   v.completed = &_settings.completed;
+  v.exercises_done = &_settings.exercises;
   if (_player.last_outcome() && _player.last_outcome()->step == _player.steps_done()) {
     v.answer = _player.last_outcome()->answer;
     v.records = &_player.last_outcome()->records;

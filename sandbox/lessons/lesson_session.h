@@ -3,6 +3,7 @@
 // progress (kept in the settings file). The app applies the panel's requests between
 // frames; the panel draws from lesson_view.
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,12 +15,37 @@
 
 namespace xe::sandbox {
 
-enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language, check };
+// your_turn: Build it yourself, the app's (it starts an exercise in the window).
+enum class lesson_command : u8 { open, next, back, run_to_end, restart, retry, set_language, check, your_turn };
 
 struct lesson_request {
   lesson_command command{};
-  u32 lesson_index{};  // open
-  language lang{};     // set_language
+  u32 lesson_index{};      // open
+  language lang{};         // set_language
+  std::string exercise{};  // your_turn: its id
+};
+
+// Build it yourself: an exercise of the open lesson (lessons/exercises/exercises.json).
+struct lesson_exercise {
+  std::string id;
+  std::map<std::string, std::string> titles;  // by language code, "en" always
+};
+
+// --exercise in a window (docs/exercises.md): the learner's file, watched, and what its last
+// build and grading said; the app fills it, the panel draws it.
+struct learner_code_view {
+  enum class work : u8 { watching, building, grading, playing };
+  std::string exercise;              // "07-deferred-free"
+  std::string file;                  // their file, absolute
+  work now{};                        // what is being done with their last save
+  bool passed{};                     // the last grading passed
+  bool in_engine{};                  // their code keeps the lesson's heaps now (else the engine's own does)
+  std::string headline;              // the last result in a line ("does not build", "not yet: ...", "passed: ...")
+  std::vector<std::string> details;  // compile errors (file:line:column: message), the grader's message, calls
+  std::string timing;                // "saved -> replayed in 2.1 s (build 1.0, grading 0.6, lesson 0.5)"
+  u32 reloads{};                     // times their code was reloaded into the engine
+  // Once it passes: what the engine's own version does differently, by language code.
+  const std::map<std::string, std::string>* engine_differs{};
 };
 
 // Everything the lesson panel shows.
@@ -30,16 +56,19 @@ struct lesson_view {
   bool started{};  // the lesson holds an engine of its own
   language lang{};
   const std::set<std::string>* completed{};
-  std::optional<nlohmann::json> answer;     // the last step's prediction answer
-  const nlohmann::json* records{};          // what the last step's actions measured (step_outcome::records)
-  const lesson_focus* focus{};              // the last step's focus
-  std::vector<u32> focus_cells;             // its cells_before, as the step read them
-  const step_failure* failure{};            // the last step failed (Retry replays and runs it again)
-  std::string error;                        // a failure that is not a step's (opening a lesson)
-  std::optional<localized> engine_changed;  // the learner moved the engine away from the step
-  std::optional<u32> replayed;              // the last command replayed steps 1..N on a fresh engine
-  const step_failure* feedback{};           // the waiting exercise's last Check did not pass
-  bool exercise_touched{};                  // the learner changed the engine since the exercise began
+  std::optional<nlohmann::json> answer;            // the last step's prediction answer
+  const nlohmann::json* records{};                 // what the last step's actions measured (step_outcome::records)
+  const lesson_focus* focus{};                     // the last step's focus
+  std::vector<u32> focus_cells;                    // its cells_before, as the step read them
+  const step_failure* failure{};                   // the last step failed (Retry replays and runs it again)
+  std::string error;                               // a failure that is not a step's (opening a lesson)
+  std::optional<localized> engine_changed;         // the learner moved the engine away from the step
+  std::optional<u32> replayed;                     // the last command replayed steps 1..N on a fresh engine
+  const learner_code_view* code{};                 // --exercise in a window: their file and its last grading
+  const std::vector<lesson_exercise>* own_turn{};  // the open lesson's exercises (the app's catalogue)
+  const std::set<std::string>* exercises_done{};   // passed, from the settings
+  const step_failure* feedback{};                  // the waiting exercise's last Check did not pass
+  bool exercise_touched{};                         // the learner changed the engine since the exercise began
   const std::vector<lesson_player::learner_change>* exercise_did{};  // how (lesson_player::exercise_did)
   u32 exercise_passed{};            // the last step was an exercise the learner's Check passed: its checks
   const glossary* terms{};          // the Glossary tab (null: the folder has none)
@@ -70,6 +99,10 @@ public:
   // Checks the waiting exercise against the live engine (lesson_player::check); a pass is
   // reported like a step run, a miss stays in the view as feedback.
   result<step_outcome> check();
+  // The open lesson replayed on a fresh engine to where the learner was (their code reloaded).
+  result<void> replay();
+  // Build it yourself: an exercise passed, kept in the progress.
+  void note_exercise_passed(const std::string& id);
   // Whether a started lesson holds the engine (it advances only through steps).
   bool holds_engine() const { return _player.current() != nullptr; }
   void note_engine_changed(const localized& what, std::string_view control = {}) {

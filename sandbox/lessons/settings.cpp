@@ -47,15 +47,23 @@ std::string check_settings(const json& doc) {
                        brief(*it));
   if (auto it = doc.find("step"); it != doc.end() && (!it->is_number_unsigned() || it->get<u64>() > 1'000'000))
     return fmt::format("/step must be a step count 0..1000000, got {}", brief(*it));
-  if (auto it = doc.find("completed"); it != doc.end()) {
-    if (!it->is_array()) return fmt::format("/completed must be an array of lesson ids, got {}", brief(*it));
-    if (it->size() > max_completed_lessons)
-      return fmt::format("/completed holds {} lesson ids, more than {}", it->size(), max_completed_lessons);
-    for (size_t i = 0; i < it->size(); ++i)
-      if (!lesson_id((*it)[i]))
-        return fmt::format("/completed/{} must be a lesson id (a string of at most {} bytes), got {}", i,
-                           max_lesson_id_bytes, brief((*it)[i]));
-  }
+  // Finished lessons and passed exercises: ids, as many as a file may hold.
+  const struct {
+    const char* name;
+    const char* what;
+    size_t most;
+  } lists[] = {{"completed", "lesson", max_completed_lessons}, {"exercises", "exercise", max_passed_exercises}};
+  for (const auto& list : lists)
+    if (auto it = doc.find(list.name); it != doc.end()) {
+      if (!it->is_array())
+        return fmt::format("/{} must be an array of {} ids, got {}", list.name, list.what, brief(*it));
+      if (it->size() > list.most)
+        return fmt::format("/{} holds {} {} ids, more than {}", list.name, it->size(), list.what, list.most);
+      for (size_t i = 0; i < it->size(); ++i)
+        if (!lesson_id((*it)[i]))
+          return fmt::format("/{}/{} must be {} id (a string of at most {} bytes), got {}", list.name, i,
+                             list.what[0] == 'e' ? "an exercise" : "a lesson", max_lesson_id_bytes, brief((*it)[i]));
+    }
   return {};
 }
 
@@ -78,6 +86,8 @@ learner_settings load_settings(const std::filesystem::path& path, std::string* m
   s.step = static_cast<u32>(doc->value("step", u64{0}));
   if (auto it = doc->find("completed"); it != doc->end())
     for (const auto& id : *it) s.completed.insert(id.get<std::string>());
+  if (auto it = doc->find("exercises"); it != doc->end())
+    for (const auto& id : *it) s.exercises.insert(id.get<std::string>());
   return s;
 }
 
@@ -86,14 +96,18 @@ result<void> save_settings(const std::filesystem::path& path, const learner_sett
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   // Only what load_settings accepts is written, so a saved file always reads back.
   const auto fits = [](const std::string& id) { return id.size() <= max_lesson_id_bytes; };
-  json completed = json::array();
-  for (const std::string& id : s.completed)
-    if (fits(id) && completed.size() < max_completed_lessons) completed.push_back(id);
+  const auto ids = [&](const std::set<std::string>& all, size_t most) {
+    json out = json::array();
+    for (const std::string& id : all)
+      if (fits(id) && out.size() < most) out.push_back(id);
+    return out;
+  };
   const json doc = {{"version", 1},
                     {"language", s.lang.code()},
                     {"lesson", fits(s.lesson) ? s.lesson : std::string{}},
                     {"step", std::min<u32>(s.step, 1'000'000)},
-                    {"completed", std::move(completed)}};
+                    {"completed", ids(s.completed, max_completed_lessons)},
+                    {"exercises", ids(s.exercises, max_passed_exercises)}};
   return write_file_atomic(path, doc.dump(2) + "\n", settings_keeper);
 }
 
@@ -116,6 +130,7 @@ void settings_store::save(const learner_settings& current) {
     merged.step = current.step;
   }
   merged.completed.insert(current.completed.begin(), current.completed.end());
+  merged.exercises.insert(current.exercises.begin(), current.exercises.end());
   if (auto r = save_settings(_path, merged); !r) {
     if (!std::exchange(_save_failed_logged, true)) XE_LOG_WARN("progress not saved: {}", r.error_value().reason);
     return;

@@ -1,5 +1,6 @@
 #pragma once
-// The learner's settings: language, where they are in the lessons, which they finished.
+// The learner's settings: language, where they are in the lessons, which they finished,
+// which exercises they passed.
 // Written atomically; a file that fails any check is reset with a message, never trusted.
 #include <filesystem>
 #include <set>
@@ -14,6 +15,7 @@ struct learner_settings {
   std::string lesson;                         // id of the lesson last open
   u32 step{0};                                // steps done in it
   std::set<std::string> completed;
+  std::set<std::string> exercises;  // Build it yourself: the exercises whose grading passed
 
   bool operator==(const learner_settings&) const = default;
 };
@@ -27,6 +29,7 @@ inline constexpr const char* settings_keeper = "the settings file";
 // document_limits, so it always reads back (a lesson's id obeys the first, lesson.cpp).
 inline constexpr size_t max_lesson_id_bytes = 100;
 inline constexpr size_t max_completed_lessons = 1000;
+inline constexpr size_t max_passed_exercises = 100;
 // A missing file gives the defaults silently. Anything else that is not a valid settings
 // file (not JSON, a wrong type, an unknown version or language, a folder, a FIFO) gives
 // the defaults and a message naming the file and the JSON path at fault.

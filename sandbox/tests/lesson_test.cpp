@@ -756,6 +756,7 @@ TEST_F(settings_test, round_trips_and_creates_folders) {
   s.lesson = "07-descriptor-heaps";
   s.step = 4;
   s.completed = {"01-what-is-d3d12"};
+  s.exercises = {"07-free-stack"};
   ASSERT_TRUE(save_settings(_file, s));
   std::string message;
   const learner_settings back = load_settings(_file, &message);
@@ -764,6 +765,7 @@ TEST_F(settings_test, round_trips_and_creates_folders) {
   EXPECT_EQ(back.lesson, "07-descriptor-heaps");
   EXPECT_EQ(back.step, 4u);
   EXPECT_EQ(back.completed, s.completed);
+  EXPECT_EQ(back.exercises, s.exercises);
   EXPECT_FALSE(fs::exists(_file.string() + ".tmp"));
 }
 
@@ -795,6 +797,8 @@ TEST_F(settings_test, wrong_types_are_reset_naming_the_json_path) {
       {R"({"version": 1, "lesson": {}})", "/lesson"},
       {R"({"version": 1, "completed": "01"})", "/completed"},
       {R"({"version": 1, "completed": ["01", 2]})", "/completed/1"},
+      {R"({"version": 1, "exercises": {"07-free-stack": true}})", "/exercises"},
+      {R"({"version": 1, "exercises": ["07-free-stack", null]})", "/exercises/1"},
       {R"({"version": 1, "version": 1})", "duplicate key \"version\""},
       {"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
        "nests deeper than 64"},
@@ -817,6 +821,8 @@ TEST_F(settings_test, what_is_written_always_reads_back) {
   for (size_t i = 0; s.completed.size() < 3 * max_completed_lessons; ++i)
     s.completed.insert(fmt::format("{:0>{}}", i, max_lesson_id_bytes - 1) + '\x02');
   s.completed.insert(std::string(max_lesson_id_bytes + 1, 'x'));
+  for (size_t i = 0; s.exercises.size() < 3 * max_passed_exercises; ++i)
+    s.exercises.insert(fmt::format("{:0>{}}", i, max_lesson_id_bytes - 1) + '\x02');
   ASSERT_TRUE(save_settings(_file, s));
   EXPECT_LT(fs::file_size(_file), document_limits.max_bytes);
   std::string message;
@@ -825,6 +831,7 @@ TEST_F(settings_test, what_is_written_always_reads_back) {
   EXPECT_EQ(back.lesson, s.lesson);
   EXPECT_EQ(back.completed.size(), max_completed_lessons);
   EXPECT_EQ(back.completed.count(std::string(max_lesson_id_bytes + 1, 'x')), 0u);
+  EXPECT_EQ(back.exercises.size(), max_passed_exercises);
   // A file larger than the app would write is refused as a whole, with the reason.
   fs::create_directories(_file.parent_path());
   nlohmann::json many = {{"version", 1}, {"completed", nlohmann::json::array()}};
@@ -843,13 +850,16 @@ TEST_F(settings_test, two_instances_merge_instead_of_overwriting) {
   sa.lang = en();
   a.save(sa);
   sb.completed.insert("02-adapters");
+  sb.exercises.insert("09-free-list");
   sb.lesson = "02-adapters";
   sb.step = 3;
   b.save(sb);
   sa.completed.insert("03-initialisation");
+  sa.exercises.insert("07-free-stack");
   a.save(sa);
   const learner_settings on_disk = load_settings(_file, nullptr);
   EXPECT_EQ(on_disk.completed, (std::set<std::string>{"01-what-is-d3d12", "02-adapters", "03-initialisation"}));
+  EXPECT_EQ(on_disk.exercises, (std::set<std::string>{"07-free-stack", "09-free-list"}));
   EXPECT_EQ(on_disk.lang, en());             // a chose it, b never changed it
   EXPECT_EQ(on_disk.lesson, "02-adapters");  // b moved, a never did
   EXPECT_EQ(on_disk.step, 3u);
@@ -890,6 +900,11 @@ TEST(exercise_catalogue, names_resolve_or_are_refused_with_the_list) {
     EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / ex.header)) << ex.id;
     EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / "solution.cpp")) << ex.id;
     EXPECT_TRUE(std::filesystem::is_regular_file(ex.home / "grader.cpp")) << ex.id;
+    // What the engine does differently is said in each of the lessons' languages.
+    for (const char* code : {"en", "zh", "pt"}) {
+      EXPECT_TRUE(ex.titles.count(code)) << ex.id << " " << code;
+      EXPECT_TRUE(ex.engine_differs.count(code)) << ex.id << " " << code;
+    }
   }
 }
 
