@@ -89,13 +89,52 @@ def passed_exercises(data_home):
     return json.loads(settings.read_text()).get("exercises", []) if settings.exists() else []
 
 
+def check_race(source_dir, lessons):
+    """07-deferred-free under ThreadSanitizer, two threads at once (wiki 7.8): the reference
+    solution must run clean, and the same solution with its locks taken out must be reported
+    as a data race (proof that the check can fail)."""
+    home = lessons / "exercises" / "07-deferred-free"
+    solution = (home / "solution.cpp").read_text()
+    lock = "    const std::lock_guard lock{_mutex};\n"
+    if solution.count(lock) != 3:
+        print(f"FAIL race: the solution does not take its lock in allocate(), free() and process_deferred_free()")
+        return False
+    ok = True
+    with tempfile.TemporaryDirectory() as work:
+        for label, text, racy in (("solution", solution, False), ("solution without its locks", solution.replace(lock, ""), True)):
+            source = pathlib.Path(work) / "deferred_free.cpp"
+            source.write_text(text)
+            exe = pathlib.Path(work) / "race"
+            build = subprocess.run([os.environ.get("CXX") or "c++", "-std=c++20", "-g", "-O1", "-fsanitize=thread",
+                                    "-iquote", str(home), "-I", str(home), "-I", str(lessons / "exercises"), str(source),
+                                    str(source_dir / "sandbox" / "tests" / "exercises" / "race_deferred_free.cpp"),
+                                    "-o", str(exe)], capture_output=True, text=True, timeout=300)
+            if build.returncode != 0:
+                print(f"FAIL race {label}: does not build with -fsanitize=thread\n{build.stdout}{build.stderr}")
+                ok = False
+                continue
+            run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300,
+                                 env=dict(os.environ, TSAN_OPTIONS="halt_on_error=1"))
+            reported = "ThreadSanitizer: data race" in run.stderr
+            if racy != reported or (not racy and run.returncode != 0):
+                print(f"FAIL race {label}: exit {run.returncode}, data race {'not ' if not reported else ''}reported, "
+                      f"expected {'a report' if racy else 'a clean run'}\n{run.stdout}{run.stderr[-3000:]}")
+                ok = False
+            else:
+                print(f"ok   07-deferred-free race, {label}: {'a data race reported' if racy else 'clean'}")
+    return ok
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--exe", required=True)
     parser.add_argument("--lessons", required=True, type=pathlib.Path)
     parser.add_argument("--case", nargs=3, metavar=("ID", "FILE", "TEXT"))
+    parser.add_argument("--race", action="store_true", help="07-deferred-free under ThreadSanitizer")
     parser.add_argument("ids", nargs="*")
     args = parser.parse_args()
+    if args.race:
+        return 0 if check_race(pathlib.Path(__file__).resolve().parent.parent, args.lessons) else 1
     with tempfile.TemporaryDirectory() as data_home:
         if args.case:
             exercise, source, text = args.case

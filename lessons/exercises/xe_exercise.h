@@ -25,9 +25,9 @@ constexpr u32 xe_exercise_abi{1};
 
 namespace xe_exercise_glue {
 // An exception must not cross into the sandbox: the glue keeps its message here, and the
-// table's error() hands it over (empty when the last call threw nothing).
+// table's error() hands it over (empty when the thread's last call threw nothing).
 inline std::string& last_error() {
-  static std::string text;
+  static thread_local std::string text;  // per thread: the heap's calls come from several
   return text;
 }
 template <typename F>

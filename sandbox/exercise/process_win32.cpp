@@ -44,7 +44,8 @@ std::wstring quoted(const std::wstring& arg) {
 exercise_platform this_platform() {
   const char* local = std::getenv("LOCALAPPDATA");
   return {".dll", "-static", ".exe",
-          "no C++ compiler on the PATH: install mingw-w64's g++ and set CXX to it, or build the exercise as a DLL "
+          "no C++ compiler on the PATH: install mingw-w64's g++ (posix threads: std::mutex) and set CXX to it, or "
+          "build the exercise as a DLL "
           "yourself and give it to --solution",
           local && *local ? std::filesystem::path{local} : std::filesystem::path{}};
 }

@@ -9,8 +9,9 @@
 // out, or one back before its slot came round is refused and counted as a fault (the
 // heap's last_fault says what), never written through. A refusal by the learner's code
 // comes back as the engine's own error for that case, so a lesson's expected errors read
-// the same on either code. Single-threaded: the exercise asks for no lock, so the lessons
-// that race two threads keep the engine's heap.
+// the same on either code. Single-threaded: the engine's record beside it takes no lock
+// (the exercise's class does, wiki 7.8), so the lessons that race two threads keep the
+// engine's heap.
 #include <array>
 #include <string>
 #include <vector>

@@ -12,8 +12,11 @@
 //   process_deferred_free(s):   pushes s's indices back on the stack, in the order they were
 //                               freed, and empties s's list.
 //   size():                     indices off the stack: handed out or waiting (as _size counts).
+// The engine's threads share a heap (wiki 7.8): allocate(), free() and process_deferred_free()
+// are called from several threads at once, so each holds _mutex while it runs.
 // Add members if you need them; keep the ones below: the inspector reads them.
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "deferred_free.h"
@@ -25,7 +28,7 @@ public:
   }
 
   u32 allocate() {
-    // TODO
+    // TODO (under _mutex, as free() and process_deferred_free())
     return invalid_index;
   }
 
@@ -59,6 +62,7 @@ private:
   u32 _size{0};
   u32 _capacity{0};
   std::vector<u32> _deferred_free_indices[frame_buffer_count]{};
+  std::mutex _mutex{};
 };
 
 XE_DEFERRED_FREE(deferred_free_stack)

@@ -1,7 +1,10 @@
 // Grades 07-deferred-free against a model of the engine's heap: the stack of 07-free-stack,
 // and a list per frame slot whose indices return when that slot comes round again, after
 // its fence value completed (wiki 7.7's timeline as the engine runs it: docs/wiki-errata.md #5).
+#include <algorithm>
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "07-deferred-free/deferred_free.h"
@@ -11,7 +14,7 @@
 namespace xe::grade {
 namespace {
 
-enum kind : u8 { create, allocate, free_index, next_frame };
+enum kind : u8 { create, allocate, free_index, next_frame, two_threads };
 const xe_deferred_free_api* api{};
 
 struct model {
@@ -121,6 +124,82 @@ std::optional<failure> call_next_frame(run_context& ctx, void* self, model& m, u
   return std::nullopt;
 }
 
+// Wiki 7.8: the engine's threads share a heap. Two threads at once, started together so
+// their calls overlap: each allocate()s `per` indices, then free()s them into the current
+// slot. Under the lock no index is handed out twice and none is lost from the slot's list;
+// without it, a race shows here only now and then (the race detector's test,
+// exercise.07-deferred-free.race, shows it every time).
+std::optional<failure> call_two_threads(run_context& ctx, void* self, model& m, u32 i, u32 per) {
+  per = std::min<u32>(per, static_cast<u32>(m.free.size()) / 2);
+  const u32 slot = m.slot();
+  const std::string call = "two threads at once in frame " + std::to_string(m.frame) + ": each allocate() " +
+                           std::to_string(per) + " times, then free(index, " + std::to_string(slot) + ") for each";
+  ctx.record(i, call);
+  std::vector<u32> got[2];
+  std::atomic<u32> ready{0};
+  std::atomic<u32> refused{invalid_index};
+  const auto work = [&](u32 t) {
+    got[t].reserve(per);
+    ready.fetch_add(1);
+    while (ready.load() < 2) std::this_thread::yield();
+    for (u32 k = 0; k < per; ++k) got[t].push_back(api->allocate(self));
+    for (const u32 index : got[t])
+      if (index < m.capacity && !api->free(self, index, slot)) refused = index;
+  };
+  {
+    std::thread other{work, 1u};
+    work(0);
+    other.join();
+  }
+  if (auto e = threw(ctx, api->error(), "allocate() or free() in one of the two threads")) return e;
+  const std::string lock =
+      " The wiki's heap holds a std::mutex in allocate(), free() and process_deferred_free() (7.8).";
+  // The top 2 * per of the stack, in any order between the threads.
+  std::vector<u32> expected(m.free.end() - 2 * per, m.free.end()), handed;
+  for (const auto& g : got) handed.insert(handed.end(), g.begin(), g.end());
+  std::vector<u32> seen(m.capacity, 0);
+  for (const u32 index : handed) {
+    if (index >= m.capacity)
+      return ctx.fail("two_threads_full",
+                      call + ": allocate() returned " + index_text(index) + ", but " + std::to_string(m.free.size()) +
+                          " indices were free: the two threads' calls got in each other's way." + lock);
+    if (++seen[index] == 2)
+      return ctx.fail("two_threads_twice", call + ": both threads were handed index " + std::to_string(index) +
+                                               ": one read _size before the other's ++_size landed, and two "
+                                               "descriptors would be written to the same slot of the heap." +
+                                               lock);
+    if (std::find(expected.begin(), expected.end(), index) == expected.end())
+      return ctx.fail("two_threads_not_top", call + ": index " + std::to_string(index) +
+                                                 " was handed out, but it was not among the " +
+                                                 std::to_string(2 * per) + " at the top of the stack." + lock);
+  }
+  if (refused != invalid_index)
+    return ctx.fail("two_threads_refused",
+                    call + ": free(" + std::to_string(refused.load()) + ", " + std::to_string(slot) +
+                        ") returned false for an index that thread had just been handed." + lock);
+  std::vector<u32> list(m.capacity + 1, invalid_index);
+  ctx.observe("waiting(" + std::to_string(slot) + ")");
+  const u32 count = std::min(api->waiting(self, slot, list.data(), m.capacity + 1), m.capacity + 1);
+  list.resize(count);
+  std::vector<u32> want = m.waiting[slot];
+  want.insert(want.end(), handed.begin(), handed.end());
+  std::vector<u32> sorted_list = list, sorted_want = want;
+  std::sort(sorted_list.begin(), sorted_list.end());
+  std::sort(sorted_want.begin(), sorted_want.end());
+  if (sorted_list != sorted_want)
+    return ctx.fail("two_threads_lost", call + ": slot " + std::to_string(slot) + "'s list holds " +
+                                            std::to_string(count) + " indices, but " + std::to_string(want.size()) +
+                                            " were freed into it and not processed: when both threads grow the list "
+                                            "at once, a push_back is lost or doubled, and that index never comes "
+                                            "back (or comes back twice)." +
+                                            lock);
+  // The model follows: those indices left the stack and wait in the slot, in the list's order.
+  m.free.resize(m.free.size() - 2 * per);
+  for (const u32 index : handed) m.freed_in[index] = m.frame;
+  m.waiting[slot] = list;
+  return std::nullopt;
+}
+
 // The stack first (an index back too early is the mistake that matters), then size(), then
 // each slot's list.
 std::optional<failure> check_state(run_context& ctx, void* self, const model& m, std::vector<u32>& entries) {
@@ -203,6 +282,7 @@ std::optional<failure> run(run_context& ctx) {
     switch (ops[i].kind) {
       case allocate: f = call_allocate(ctx, object.self, m, i); break;
       case free_index: f = call_free(ctx, object.self, m, i, ops[i].arg); break;
+      case two_threads: f = call_two_threads(ctx, object.self, m, i, ops[i].arg); break;
       default: f = call_next_frame(ctx, object.self, m, i); break;
     }
     if (!f) f = check_state(ctx, object.self, m, entries);
@@ -221,6 +301,13 @@ std::vector<scenario> scenarios() {
        {{create, 3}, a, next, {free_index, 0}, next, next, next, a, next, next, next, a, a, a}},
       {"a double free", {{create, 3}, a, {free_index, 0}, {free_index, 0}, next, next, next, a, a}},
       {"a full heap", {{create, 2}, a, a, {free_index, 1}, a}},
+      // Last: the lesson's single-threaded mistakes are named first.
+      {"two threads at once (7.8)",
+       [next] {
+         std::vector<op> ops{{create, 2048}};
+         for (u32 round = 0; round < 8; ++round) ops.insert(ops.end(), {{two_threads, 400}, next, next, next});
+         return ops;
+       }()},
   };
 }
 

@@ -1,8 +1,9 @@
-// The wiki's own heap (7.6-7.7) as written there, but for the lock and the handle:
+// The wiki's own heap (7.6-7.8) as written there, with its lock, but for the handle:
 // process_deferred_release pushes a slot's indices back and never clears the list, and
 // neither allocate() nor free() checks anything. The grader must fail it naming the first
 // mistake (docs/wiki-errata.md #1).
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "deferred_free.h"
@@ -14,17 +15,20 @@ public:
   }
 
   u32 allocate() {
+    std::lock_guard lock(_mutex);
     const u32 index = _free_handles[_size];
     ++_size;
     return index;
   }
 
   bool free(u32 index, u32 frame_slot) {
+    std::lock_guard lock(_mutex);
     _deferred_free_indices[frame_slot].push_back(index);
     return true;
   }
 
   void process_deferred_free(u32 frame_slot) {
+    std::lock_guard lock(_mutex);
     for (auto index : _deferred_free_indices[frame_slot]) {
       --_size;
       _free_handles[_size] = index;
@@ -49,6 +53,7 @@ private:
   u32 _size{0};
   u32 _capacity{0};
   std::vector<u32> _deferred_free_indices[frame_buffer_count]{};
+  std::mutex _mutex{};
 };
 
 XE_DEFERRED_FREE(deferred_free_stack)
