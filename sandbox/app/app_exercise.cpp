@@ -9,10 +9,12 @@
 #include <thread>
 
 #include "07-deferred-free/deferred_free.h"
+#include "07-free-stack/free_stack.h"
 #include "app/app.h"
 #include "app/cli.h"
 #include "common/log.h"
 #include "exercise/exercise.h"
+#include "exercise/free_stack_in_engine.h"
 #include "exercise/library.h"
 #include "exercise/process.h"
 #include "graphics/lab.h"
@@ -31,7 +33,8 @@ using work = learner_code_view::work;
 // the copy, the build and the grading.
 constexpr const char* in_engine_only = "XE_EXERCISE_IN_ENGINE_ONLY";
 
-// The learner's library, loaded, with the table the engine calls.
+// The learner's library, loaded, with the table the engine's heaps call: their
+// 07-deferred-free as it is, or their 07-free-stack inside the engine's deferral.
 struct loaded_code {
   grade::library library;
   const xe_deferred_free_api* api;
@@ -39,12 +42,14 @@ struct loaded_code {
   bool remove_when_done;  // built by the sandbox (not a library the learner gave)
 };
 
-result<loaded_code> load_code(const fs::path& path, bool built) {
+result<loaded_code> load_code(const exercise_info& ex, const fs::path& path, bool built) {
   XE_TRY_ASSIGN(auto lib, grade::library::open(path));
-  XE_TRY_ASSIGN(const void* table, lib.table("xe_exercise_deferred_free"));
-  const auto* api = static_cast<const xe_deferred_free_api*>(table);
-  if (api->abi != xe_exercise_abi)
+  const bool stack = ex.id == "07-free-stack";
+  XE_TRY_ASSIGN(const void* table, lib.table(stack ? "xe_exercise_free_stack" : "xe_exercise_deferred_free"));
+  if (*static_cast<const u32*>(table) != xe_exercise_abi)  // every table starts with its abi
     return make_error(errc::invalid_argument, "it was built against another version of the header");
+  const xe_deferred_free_api* api = stack ? free_stack_in_engine(static_cast<const xe_free_stack_api*>(table))
+                                          : static_cast<const xe_deferred_free_api*>(table);
   return loaded_code{std::move(lib), api, path, built};
 }
 
@@ -337,7 +342,7 @@ private:
       if (_code && a.build.ok) _view.headline += " (the engine keeps your code from the last save that ran)";
       return news::changed;
     }
-    auto loaded = load_code(a.build.library, true);
+    auto loaded = load_code(_ex, a.build.library, true);
     if (!loaded) {
       remove_library(a.build.library);
       _view.headline = "cannot run your code in the engine: " + loaded.error_value().reason;
@@ -400,7 +405,7 @@ int run_exercise(const options& opts) {
     auto cat = load_exercises(find_lessons_folder(opts.lessons_dir));
     auto ex = cat ? cat->find(opts.exercise) : result<const exercise_info*>{cat.error_value()};
     if (!ex) return exit_usage;
-    auto code = load_code(opts.solution, false);
+    auto code = load_code(**ex, opts.solution, false);
     if (!code) {
       std::printf("cannot run your code in the engine: %s\n", code.error_value().reason.c_str());
       return exit_script;
@@ -460,7 +465,7 @@ int run_exercise(const options& opts) {
   if (passed) note_pass(opts, e);
   std::optional<loaded_code> code;
   if (first.loadable) {
-    auto loaded = load_code(first.build.library, !prebuilt);
+    auto loaded = load_code(e, first.build.library, !prebuilt);
     if (loaded)
       code.emplace(std::move(*loaded));
     else

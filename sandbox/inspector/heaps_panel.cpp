@@ -42,7 +42,7 @@ void heaps_panel::draw(const shown_frame& shown, const focus& focus, const highl
     ImGui::TextWrapped(
         "%s", info.faults
                   ? trf("your code: {} answer(s) refused by the engine (the last on hover)"_t, info.faults).c_str()
-                  : tr("your code (07-deferred-free) keeps this heap's indices"_t));
+                  : tr("your code (Build it yourself) keeps this heap's indices"_t));
     ImGui::PopStyleColor();
     // The engine's words (English, with the numbers), as for the wiki's faults below.
     if (ImGui::IsItemHovered() && !engine_says.empty()) ImGui::SetTooltip("%s", engine_says.c_str());
