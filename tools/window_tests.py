@@ -855,7 +855,7 @@ def test_your_code(run, args):
 
 def test_your_turn(run, args):
     """Build it yourself from a lesson's end, with the mouse: lesson 06 run to its end, the
-    Your turn button of exercise 06-frame-ring copies the skeleton into the learner's
+    Write it yourself button of exercise 06-frame-ring copies the skeleton into the learner's
     folder and grades it in the window (not yet, with the grader's first message); the
     learner writes the reference solution into that file and saves: graded again, passed,
     what the engine does differently is said, and the exercise is marked done in the
@@ -889,7 +889,7 @@ def test_your_turn(run, args):
             learner_file = os.path.join(app.workdir, "data", "xengine-sandbox", "exercises", exercise,
                                         "frame_ring.cpp")
             if not os.path.isfile(learner_file):
-                raise TestFailure(f"Your turn made no copy of the skeleton at {learner_file}")
+                raise TestFailure(f"Write it yourself made no copy of the skeleton at {learner_file}")
             if os.path.exists(settings) and done():
                 raise TestFailure("the skeleton was marked done")
             display.screenshot(os.path.join(app.workdir, "your-turn-skeleton.png"))

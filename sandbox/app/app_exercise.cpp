@@ -214,7 +214,7 @@ int run_lesson(const options& opts, const exercise_info& ex, const loaded_code* 
 // code in the engine stays.
 class exercise_watch final : public code_watch {
 public:
-  // first: the go the command line made before the window opened; none: go now (Your turn).
+  // first: the go the command line made before the window opened; none: go now (Write it yourself).
   exercise_watch(const options& opts, exercise_catalogue cat, const std::string& id, fs::path source,
                  std::optional<loaded_code> code, const attempt* first)
       : _opts{opts},
@@ -328,12 +328,12 @@ private:
       std::fflush(stdout);
     }
     char built[120];
-    std::snprintf(built, sizeof(built), "build %.1f, grading %.1f, lesson's child run %.1f, replay ", a.build.seconds,
+    std::snprintf(built, sizeof(built), "build %.1f, grading %.2f, lesson's child run %.1f, replay ", a.build.seconds,
                   a.grade ? a.grade->seconds : 0.0, a.seconds - a.build.seconds - (a.grade ? a.grade->seconds : 0.0));
     _built_line = built;
     const f64 total = std::chrono::duration<f64>(std::chrono::steady_clock::now() - _saved_at).count();
     char line[160];
-    std::snprintf(line, sizeof(line), "saved -> %s in %.1f s (build %.1f, grading %.1f)",
+    std::snprintf(line, sizeof(line), "saved -> %s in %.1f s (build %.1f, grading %.2f)",
                   a.build.ok ? "graded" : "compiler's answer", total, a.build.seconds,
                   a.grade ? a.grade->seconds : 0.0);
     _view.timing = line;
@@ -366,7 +366,10 @@ private:
     if (!a.build.ok) {
       _view.headline =
           _code ? "does not build: the engine keeps your code from the last save that ran" : "does not build";
-      _view.details = describe(a.build);
+      // The block shows the file's path above: its errors start with the file's name.
+      const std::string path = _source.string(), name = _source.filename().string();
+      for (std::string line : describe(a.build))
+        _view.details.push_back(line.starts_with(path) ? name + line.substr(path.size()) : line);
       return;
     }
     std::vector<std::string> lines = describe(*a.grade);
@@ -490,7 +493,7 @@ int run_exercise(const options& opts) {
   return watch.passed() ? lesson : exit_script;
 }
 
-// Your turn, at a lesson's end: the exercise starts in this window, as --exercise would.
+// Write it yourself, at a lesson's end: the exercise starts in this window, as --exercise would.
 void app::start_own_turn(const std::string& exercise) {
   if (_code) return;  // one exercise at a time
   auto cat = load_exercises(find_lessons_folder(_opts.lessons_dir));
@@ -498,7 +501,7 @@ void app::start_own_turn(const std::string& exercise) {
   bool created = false;
   auto copy = ex ? learner_copy(*cat, **ex, learner_exercise_folder(), &created) : result<fs::path>{ex.error_value()};
   if (!copy) {
-    XE_LOG_ERROR("Your turn: {}", copy.error_value().reason);
+    XE_LOG_ERROR("Write it yourself: {}", copy.error_value().reason);
     return;
   }
   std::printf("exercise %s: %s\n%s: %s\n", (*ex)->id.c_str(), (*ex)->title.c_str(),

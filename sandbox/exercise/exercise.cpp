@@ -178,7 +178,8 @@ build_result build_exercise(const exercise_catalogue& cat, const exercise_info& 
   argv.push_back(platform.library_flag);
   argv.insert(argv.end(), {source.string(), "-o", b.library.string()});
   const fs::path log = build_folder / "build.log";
-  auto end = run_process(argv, log, {compile_limit, {}, {}});
+  // The C locale: ASCII quotes and English, as the panel's font and the grader's words.
+  auto end = run_process(argv, log, {compile_limit, {}, {}, {"LC_ALL=C"}});
   b.seconds = seconds_since(start);
   b.output = read_start(log, 64 * 1024);
   if (!end) {

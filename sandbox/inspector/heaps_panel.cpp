@@ -172,7 +172,10 @@ void heaps_panel::draw_free_stack(const heap_record& heap, const focus& focus) {
   for (u32 i = size; i < stack.size(); ++i)  // the deepest focused entry stays in view
     if (focused(i) && i >= first + shown) first = std::min(i + 1 - shown, size);
   ImGui::TextWrapped(
-      "%s", (size < stack.size()
+      "%s", (size < stack.size() && stack[size] >= stack.size()
+                 ? trf("_free_handles[{}]   _size = {}   next allocate() returns {}: not an index of this heap"_t,
+                       stack.size(), size, stack[size])
+             : size < stack.size()
                  ? trf("_free_handles[{}]   _size = {}   next allocate() returns {}"_t, stack.size(), size, stack[size])
                  : trf("_free_handles[{}]   _size = {}   next allocate() returns nothing: the heap is full"_t,
                        stack.size(), size))
@@ -184,7 +187,8 @@ void heaps_panel::draw_free_stack(const heap_record& heap, const focus& focus) {
     const u32 i = first + k;
     const ImVec2 min{origin.x + k * w, origin.y}, max{min.x + w - 2, min.y + h};
     dl->AddRectFilled(min, max, i < size ? colour_slot_free : colour_free);
-    const std::string value = std::to_string(stack[i]);
+    // A learner's stack may hold anything: an entry outside the heap shows as '?'.
+    const std::string value = stack[i] < stack.size() ? std::to_string(stack[i]) : std::string{"?"};
     dl->AddText(ImVec2{min.x + 3, min.y + 3}, colour_text, value.c_str());
     if (focused(i)) dl->AddRect(ImVec2{min.x - 2, min.y - 2}, ImVec2{max.x, max.y + 2}, colour_focus, 0, 0, 2.f);
     if (i == size) {

@@ -44,6 +44,22 @@ void text_wrapped(const std::string& text) {
     ImGui::TextUnformatted(line.data(), line.data() + line.size());
 }
 
+// A file's path, broken after a '/' (or '\\') where it does not fit: a path has no spaces.
+void path_wrapped(const std::string& path) {
+  const f32 width = ImGui::GetContentRegionAvail().x;
+  size_t start = 0, fits = 0;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (path[i] != '/' && path[i] != '\\' && i + 1 != path.size()) continue;
+    const size_t end = i + 1;
+    if (fits > start && ImGui::CalcTextSize(path.data() + start, path.data() + end).x > width) {
+      ImGui::TextUnformatted(path.data() + start, path.data() + fits);
+      start = fits;
+    }
+    fits = end;
+  }
+  if (start < path.size()) ImGui::TextUnformatted(path.data() + start, path.data() + path.size());
+}
+
 // What a step about to run does to the window the panels are in (surface 0), said before
 // it happens: "" when it leaves the window alone.
 std::string takes_over_window(const lesson_step& step, language lang) {
@@ -196,16 +212,16 @@ void lesson_panel::draw_code(const lesson_view& view) {
   const learner_code_view& c = *view.code;
   ImGui::Separator();
   ImGui::TextColored(colour_title, "%s", textf(lang, "Your code: {}"_t, c.exercise).c_str());
-  if (ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered() && c.in_engine)
     ImGui::SetTooltip(
         "%s",
-        text(
-            lang,
-            c.in_engine
-                ? "Your code keeps this lesson's heaps. Save the file to rebuild, regrade and replay to this step."_t
-                : "Graded only: the engine keeps its own version in this lesson. Save the file to rebuild and regrade."_t));
+        text(lang,
+             "Your code keeps this lesson's heaps. Save the file to rebuild, regrade and replay to this step."_t));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  text_wrapped(c.file);
+  path_wrapped(c.file);
+  if (!c.in_engine)
+    text_wrapped(text(
+        lang, "Graded only: the engine keeps its own version in this lesson. Save the file to rebuild and regrade."_t));
   ImGui::PopStyleColor();
   using work = learner_code_view::work;
   if (c.now != work::watching) {  // the last result stays below until the new one comes
@@ -249,14 +265,17 @@ void lesson_panel::draw_own_turn(const lesson_view& view) {
       "Write this chapter's engine parts yourself: the sandbox copies a skeleton into your folder, builds and grades your file on every save, and shows your code at work."_t));
   for (const lesson_exercise& ex : *view.own_turn) {
     const std::string id = "your-turn:" + ex.id;
-    if (button(text(lang, "Your turn"_t), id.c_str(), true)) {
+    if (button(text(lang, "Write it yourself"_t), id.c_str(), true)) {
       lesson_request r{lesson_command::your_turn, view.current, lang};
       r.exercise = ex.id;
       _requests.push_back(std::move(r));
     }
     ImGui::SameLine();
     const bool done = view.exercises_done && view.exercises_done->count(ex.id);
-    text_wrapped(fmt::format("{} {}: {}", done ? "[x]" : "[ ]", ex.id, in_language(ex.titles, lang)));
+    ImGui::TextUnformatted(fmt::format("{} {}", done ? "[x]" : "[ ]", ex.id).c_str());
+    ImGui::Indent();
+    text_wrapped(in_language(ex.titles, lang));
+    ImGui::Unindent();
   }
 }
 

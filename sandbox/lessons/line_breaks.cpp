@@ -21,7 +21,16 @@ char32_t decode(std::string_view text, size_t at, size_t& size) {
   }
 }
 
-// An unbreakable piece: an ASCII word, or one other character, with the punctuation glued
+// Chinese, Japanese and Korean characters and their full-width punctuation: a line may break
+// between two of them. Every other letter belongs to a word (Portuguese "liberação" too).
+bool is_cjk(char32_t c) {
+  return (c >= 0x2E80 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF00 && c <= 0xFFEF) || (c >= 0x20000 && c <= 0x2FFFF);
+}
+
+bool is_space(char32_t c) { return c == U' ' || c == U'\t' || c == U'\n' || c == U'\r'; }
+
+// An unbreakable piece: a word (no space, no CJK), or one CJK character, with the punctuation glued
 // to it. space_before: a space separates it from the piece before (dropped at a break).
 struct piece {
   size_t begin{}, end{};
@@ -99,25 +108,26 @@ std::vector<std::string_view> break_lines(std::string_view text, f32 width, cons
   for (size_t at = 0; at < text.size();) {
     size_t size = 0;
     const char32_t c = decode(text, at, size);
-    if (c == U' ' || c == U'\t' || c == U'\n' || c == U'\r') {
+    if (is_space(c)) {
       space = true;
       newlines += c == U'\n' ? 1 : 0;
       glue_next = false;  // a space ends any glue
       at += size;
       continue;
     }
-    const bool ascii_word = c < 0x80 && !is_opening_punctuation(c);
+    const bool word = !is_cjk(c) && !is_opening_punctuation(c);
     size_t end = at + size;
-    if (ascii_word)  // the rest of the word: printable ASCII up to a space or non-ASCII
-      while (end < text.size() && static_cast<unsigned char>(text[end]) > 0x20 &&
-             static_cast<unsigned char>(text[end]) < 0x80)
-        ++end;
+    if (word)  // the rest of the word: up to a space or a CJK character
+      for (size_t n = 0; end < text.size(); end += n) {
+        const char32_t d = decode(text, end, n);
+        if (is_space(d) || is_cjk(d)) break;
+      }
     const bool joins_previous = !pieces.empty() && !space && (glue_next || is_closing_punctuation(c));
     if (joins_previous)
       pieces.back().end = end;
     else
       pieces.push_back({at, end, space && !pieces.empty(), pieces.empty() ? 0u : newlines});
-    glue_next = !ascii_word && is_opening_punctuation(c);
+    glue_next = !word && is_opening_punctuation(c);
     space = false;
     newlines = 0;
     at = end;

@@ -13,8 +13,10 @@ std::vector<descriptor_state> descriptor_states(const heap_record& heap) {
   const u32 capacity = heap.info.capacity;
   std::vector<descriptor_state> states(capacity, descriptor_state::allocated);
   const gfx::heap_state& s = *heap.state;
+  // A learner's heap reports what their code holds, which may be anything (the skeleton's
+  // stack is all invalid_index): an entry outside the heap marks nothing.
   for (u32 i = heap.info.size; i < s.free_stack.size() && i < capacity; ++i)
-    states[s.free_stack[i]] = descriptor_state::free;
+    if (s.free_stack[i] < capacity) states[s.free_stack[i]] = descriptor_state::free;
   for (u32 slot = 0; slot < gfx::frame_slot_count; ++slot)
     for (u32 index : s.deferred[slot])
       if (index < capacity)

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -117,6 +118,24 @@ TEST(line_breaks, english_breaks_at_spaces_and_newlines) {
   EXPECT_EQ(paragraphs[1], "");
   EXPECT_TRUE(break_lines("", 10, fixed_width).empty());
   EXPECT_EQ(break_lines("  ", 10, fixed_width).size(), 0u);
+}
+
+// Found on a Portuguese screen: "í|ndices", "liberaç|ão". Accented letters are part of a word.
+TEST(line_breaks, accented_words_stay_whole) {
+  const std::string text = "a pilha de índices livres e a liberação adiada, o índice é devolvido";
+  std::set<std::string_view> words;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find(' ', at), text.size());
+    words.insert(std::string_view{text}.substr(at, end - at));
+    at = end + 1;
+  }
+  for (f32 width = 8; width <= 40; width += 1)
+    for (std::string_view line : break_lines(text, width, fixed_width))
+      for (size_t at = 0; at < line.size();) {
+        const size_t end = std::min(line.find(' ', at), line.size());
+        EXPECT_TRUE(words.count(line.substr(at, end - at))) << "width " << width << ": a word split in " << line;
+        at = end + 1;
+      }
 }
 
 TEST(line_breaks, malformed_utf8_still_breaks) {

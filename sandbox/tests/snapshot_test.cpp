@@ -772,3 +772,25 @@ TEST_F(snapshot_test, a_trace_holds_the_frames_their_flows_and_the_events_at_the
 
 }  // namespace
 }  // namespace xe::sandbox
+
+namespace xe::sandbox {
+namespace {
+
+// A learner's heap reports whatever their code holds (helper-found: the 07-deferred-free
+// skeleton's stack is all invalid_index, and the Heaps tab crashed drawing it).
+TEST(descriptor_states, an_entry_outside_the_heap_marks_nothing) {
+  heap_record heap;
+  heap.info.capacity = 5;
+  heap.info.size = 0;
+  auto state = std::make_shared<gfx::heap_state>();
+  state->free_stack.assign(5, invalid_id);
+  state->free_stack[4] = 2;
+  heap.state = state;
+  const std::vector<descriptor_state> states = descriptor_states(heap);
+  ASSERT_EQ(states.size(), 5u);
+  EXPECT_EQ(states[2], descriptor_state::free);
+  EXPECT_EQ(states[0], descriptor_state::allocated);
+}
+
+}  // namespace
+}  // namespace xe::sandbox

@@ -1,5 +1,6 @@
 // Exercise 07-deferred-free: deferred free of descriptor indices (lessons 07 and 12, wiki
-// 7.6-7.7). Start from your 07-free-stack: the stack is the same.
+// 7.6-7.7). The stack is 07-free-stack's (lesson 07's first exercise; its free_stack.cpp
+// says how it works): _free_handles holds every index, the free ones from _size on.
 //
 // The GPU reads a descriptor until the frame that used it has finished, so a freed index
 // may not go back on the stack at once. free(index, frame_slot) puts it in that frame slot's
