@@ -270,7 +270,7 @@ public:
     if (sig != _seen && sig == _last && !_thread.joinable() && sig.size != ~0ull) {
       _seen = sig;
       start(true);
-      n = news::changed;
+      if (n == news::none) n = news::changed;  // a reload picked up above must still replay
     }
     _last = sig;
     return n;
@@ -310,7 +310,8 @@ private:
     _saved_at = std::chrono::steady_clock::now() -
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::max(age, age.zero()));
     std::printf("\n%s %s: building, grading%s...\n", _source.filename().string().c_str(),
-                saved ? "changed" : "(your turn)", _ex.engine_part.empty() ? "" : " and playing the lesson on it");
+                saved ? "changed" : "(write it yourself)",
+                _ex.engine_part.empty() ? "" : " and playing the lesson on it");
     std::fflush(stdout);
     _now = work::building;
     _thread = std::thread{[this] {
