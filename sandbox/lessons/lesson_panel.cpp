@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <spdlog/fmt/fmt.h>
 
+#include "exercise/exercise.h"
 #include "lessons/lesson_console.h"
 #include "lessons/lesson_explain.h"
 #include "inspector/panel_common.h"
@@ -195,15 +196,6 @@ void lesson_panel::draw_lesson(const lesson_view& view) {
   _asks_height = ImGui::GetCursorPosY() - top;
 }
 
-namespace {
-
-// The exercise catalogue's texts: by language code, English when one is missing.
-const std::string& in_language(const std::map<std::string, std::string>& texts, language lang) {
-  const auto it = texts.find(lang.code());
-  return it != texts.end() ? it->second : texts.at("en");
-}
-
-}  // namespace
 
 // --exercise: the learner's file and what its last save gave, under the step (it stays in
 // view). The grader's and the compiler's words are English; the labels follow the lesson.
@@ -242,7 +234,7 @@ void lesson_panel::draw_code(const lesson_view& view) {
       for (const std::string& d : c.details) text_wrapped(d);
       if (c.passed && c.engine_differs) {
         ImGui::TextColored(colour_title, "%s", text(lang, "What the engine's own version does differently:"_t));
-        text_wrapped(in_language(*c.engine_differs, lang));
+        text_wrapped(text_in(*c.engine_differs, lang.code()));
       }
       _code_height = ImGui::GetCursorPosY();
     }
@@ -274,7 +266,7 @@ void lesson_panel::draw_own_turn(const lesson_view& view) {
     const bool done = view.exercises_done && view.exercises_done->count(ex.id);
     ImGui::TextUnformatted(fmt::format("{} {}", done ? "[x]" : "[ ]", ex.id).c_str());
     ImGui::Indent();
-    text_wrapped(in_language(ex.titles, lang));
+    text_wrapped(text_in(ex.titles, lang.code()));
     ImGui::Unindent();
   }
 }
