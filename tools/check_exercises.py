@@ -30,14 +30,18 @@ def first_verdict(output):
     return ""
 
 
-def expect_fail(exe, lessons, exercise, source, text, data_home, label, anywhere=False):
-    """Exit 3, and the first verdict (or, anywhere: some line) holds text."""
+def expect_fail(exe, lessons, exercise, source, text, data_home, label, anywhere=False, lesson=None):
+    """Exit 3, and the first verdict (or, anywhere: some line) holds text; lesson: a line of
+    the lesson played on the code in the engine holds that too."""
     code, output = grade(exe, lessons, exercise, source, data_home)
     verdict = first_verdict(output)
     if anywhere:
         verdict = next((line for line in output.splitlines() if text in line), "")
     if code != 3 or not verdict.startswith("not yet") or text not in verdict:
         print(f"FAIL {exercise} {label}: exit {code}, expected 3 and a first verdict containing {text!r}\n{output}")
+        return False
+    if lesson and lesson not in output:
+        print(f"FAIL {exercise} {label}: graded as expected, but the lesson on it in the engine never said {lesson!r}\n{output}")
         return False
     print(f"ok   {exercise} {label}: {verdict[:150]}")
     return True
@@ -64,7 +68,8 @@ def check_exercise(exe, lessons, ex, data_home):
                 continue
             path = pathlib.Path(work) / f"mutant{i}-{ex['file']}"
             path.write_text(solution.replace(old, new))
-            ok &= expect_fail(exe, lessons, ex["id"], path, mutant["expect"], data_home, f"mutant {mutant['fault']}")
+            ok &= expect_fail(exe, lessons, ex["id"], path, mutant["expect"], data_home, f"mutant {mutant['fault']}",
+                              lesson=mutant.get("lesson"))
     # Progress: only a pass marks the exercise done in the learner's settings.
     if ex["id"] in passed_exercises(data_home):
         print(f"FAIL {ex['id']}: marked done in the settings before its solution was graded")

@@ -71,6 +71,7 @@ const char* to_string(event_type type) {
     case event_type::resource_released: return "resource_released";
     case event_type::validation_message: return "validation_message";
     case event_type::resource_barrier: return "resource_barrier";
+    case event_type::release_refused: return "release_refused";
   }
   return "unknown";
 }
@@ -93,7 +94,7 @@ std::optional<resource_kind> resource_kind_from(std::string_view name) {
 }
 std::optional<heap_model> heap_model_from(std::string_view name) { return from_name(name, heap_model::learner); }
 std::optional<event_type> event_type_from(std::string_view name) {
-  return from_name(name, event_type::resource_barrier);
+  return from_name(name, event_type::release_refused);
 }
 
 const char* to_string(gpu_time_source source) {

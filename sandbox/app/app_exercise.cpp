@@ -10,6 +10,7 @@
 
 #include "07-deferred-free/deferred_free.h"
 #include "07-free-stack/free_stack.h"
+#include "12-deferred-release/deferred_release.h"
 #include "app/app.h"
 #include "app/cli.h"
 #include "common/log.h"
@@ -33,24 +34,41 @@ using work = learner_code_view::work;
 // the copy, the build and the grading.
 constexpr const char* in_engine_only = "XE_EXERCISE_IN_ENGINE_ONLY";
 
-// The learner's library, loaded, with the table the engine's heaps call: their
-// 07-deferred-free as it is, or their 07-free-stack inside the engine's deferral.
+// The learner's library, loaded, with the table the engine calls: for its heaps their
+// 07-deferred-free as it is, or their 07-free-stack inside the engine's deferral; for its
+// deferred release of COM objects, their 12-deferred-release.
 struct loaded_code {
   grade::library library;
-  const xe_deferred_free_api* api;
+  const xe_deferred_free_api* heaps;
+  const xe_deferred_release_api* releases;
   fs::path path;
   bool remove_when_done;  // built by the sandbox (not a library the learner gave)
 };
 
 result<loaded_code> load_code(const exercise_info& ex, const fs::path& path, bool built) {
   XE_TRY_ASSIGN(auto lib, grade::library::open(path));
-  const bool stack = ex.id == "07-free-stack";
-  XE_TRY_ASSIGN(const void* table, lib.table(stack ? "xe_exercise_free_stack" : "xe_exercise_deferred_free"));
+  const bool stack = ex.id == "07-free-stack", releases = ex.engine_part == "releases";
+  XE_TRY_ASSIGN(const void* table, lib.table(stack      ? "xe_exercise_free_stack"
+                                             : releases ? "xe_exercise_deferred_release"
+                                                        : "xe_exercise_deferred_free"));
   if (*static_cast<const u32*>(table) != xe_exercise_abi)  // every table starts with its abi
     return make_error(errc::invalid_argument, "it was built against another version of the header");
+  if (releases)
+    return loaded_code{std::move(lib), nullptr, static_cast<const xe_deferred_release_api*>(table), path, built};
   const xe_deferred_free_api* api = stack ? free_stack_in_engine(static_cast<const xe_free_stack_api*>(table))
                                           : static_cast<const xe_deferred_free_api*>(table);
-  return loaded_code{std::move(lib), api, path, built};
+  return loaded_code{std::move(lib), api, nullptr, path, built};
+}
+
+// Puts the learner's code in the engine from its next initialize on; null: the engine's own.
+void use_in_engine(const loaded_code* code) {
+  gfx::lab::set_learner_heap_code(code ? code->heaps : nullptr);
+  gfx::lab::set_learner_release_code(code ? code->releases : nullptr);
+}
+
+// What the engine part is called on the terminal.
+const char* part_name(const exercise_info& ex) {
+  return ex.engine_part == "releases" ? "deferred release queues" : "heaps";
 }
 
 void remove_library(const fs::path& path) {
@@ -186,13 +204,18 @@ void note_pass(const options& opts, const exercise_info& ex) {
 // in a window, their file watched. Headless: played to the end (its checks then judge
 // their code too).
 int run_lesson(const options& opts, const exercise_info& ex, const loaded_code* code, code_watch* watch) {
-  if (code) gfx::lab::set_learner_heap_code(code->api);
+  use_in_engine(code);
+  const bool releases = ex.engine_part == "releases";
   if (code)
-    std::printf("lesson %s with your code keeping its heaps' indices%s\n", ex.lesson.c_str(),
-                opts.headless ? "" : " (the Heaps tab shows your stack and lists)");
+    std::printf("lesson %s with your code keeping its %s%s\n", ex.lesson.c_str(),
+                releases ? "deferred release queues" : "heaps' indices",
+                opts.headless ? ""
+                : releases    ? " (the Deferred tab shows what your queues hold)"
+                              : " (the Heaps tab shows your stack and lists)");
   else
-    std::printf("lesson %s with the engine's own %s\n", ex.lesson.c_str(),
-                ex.engine_part.empty() ? "parts (this exercise is graded only)" : "heaps, until your code passes");
+    std::printf("lesson %s with the engine's own %s%s\n", ex.lesson.c_str(),
+                ex.engine_part.empty() ? "parts (this exercise is graded only)" : part_name(ex),
+                ex.engine_part.empty() ? "" : ", until your code passes");
   std::fflush(stdout);
   options lesson = opts;
   lesson.exercise.clear();
@@ -203,7 +226,7 @@ int run_lesson(const options& opts, const exercise_info& ex, const loaded_code* 
   app a{lesson};
   if (watch) a.watch_code(watch);
   const int result = a.run();
-  gfx::lab::set_learner_heap_code(nullptr);
+  use_in_engine(nullptr);
   return result;
 }
 
@@ -238,7 +261,7 @@ public:
       stop_child_processes();
       _thread.join();
     }
-    if (_code) gfx::lab::set_learner_heap_code(nullptr);
+    if (_code) use_in_engine(nullptr);
     if (_code && _code->remove_when_done) remove_library(_code->path);
   }
 
@@ -354,7 +377,7 @@ private:
     if (_code) _retired.emplace(std::move(*_code));
     _code.reset();
     _code.emplace(std::move(*loaded));
-    gfx::lab::set_learner_heap_code(_code->api);
+    use_in_engine(&*_code);
     _view.in_engine = true;
     _view.timing.clear();  // replayed() says it, once the lesson is back where it was
     return news::reload;

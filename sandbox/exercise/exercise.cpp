@@ -60,7 +60,11 @@ result<exercise_catalogue> load_exercises(const fs::path& lessons_folder) {
     for (const char* f : fields)
       if (!e.is_object() || !e.contains(f) || !e[f].is_string())
         return make_error(errc::parse, file.string() + ": an exercise without a string \"" + f + "\"");
-    exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], {}, e.value("engine_part", ""), {}, {}, {}};
+    const auto part = e.find("engine_part");
+    if (part != e.end() && (!part->is_string() || (*part != "heaps" && *part != "releases")))
+      return make_error(errc::parse, file.string() + ": exercise " + e["id"].get<std::string>() +
+                                         ": \"engine_part\" must be \"heaps\" or \"releases\"");
+    exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], {}, part != e.end() ? *part : "", {}, {}, {}};
     // {"en": ..., "zh": ...}: English at least.
     for (const auto& [name, texts] :
          {std::pair{"title", &ex.titles}, std::pair{"engine_differs", &ex.engine_differs}}) {

@@ -20,7 +20,8 @@ struct exercise_info {
   std::string header;  // the part's interface, beside it
   std::string title;   // English (titles: in every language the catalogue has)
   // Where their part runs in the engine once graded: "heaps" (the lesson's heaps keep
-  // their indices with it), or "" (graded only, for now).
+  // their indices with it), "releases" (the engine's deferred release of COM objects runs
+  // it), or "" (graded only, for now).
   std::string engine_part;
   // Texts by language code ("en" always): the title, and what the engine's own version does
   // differently and why (said once the learner's code passes).

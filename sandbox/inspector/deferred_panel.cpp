@@ -1,5 +1,6 @@
 #include <spdlog/fmt/fmt.h>
 
+#include "graphics/lab.h"
 #include "inspector/panels.h"
 #include "inspector/plot.h"
 #include "inspector/ui_text.h"
@@ -11,6 +12,9 @@ namespace xe::sandbox::ui {
 void draw_deferred(const shown_frame& shown, const focus& focus, const highlights& glow, marks& marks) {
   const frame_record& r = *shown.record;
   const gfx::frame_stats& f = r.frame;
+  if (gfx::lab::learner_release_code_running())  // for this engine's life: every frame shown
+    ImGui::TextWrapped(
+        "%s", tr("your code (Build it yourself) keeps these release queues; the Log lists what the engine refused"_t));
   if (!ImGui::BeginTable("deferred", gfx::frame_slot_count,
                          ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame))
     return;

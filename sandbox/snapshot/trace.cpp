@@ -181,6 +181,12 @@ void add_event(trace_writer& w, const recorded_event& e) {
       text_arg("resource", e.name.str());
       text_arg("transition", e.detail.str());
       break;
+    case release_refused:
+      category = "release";
+      name = fmt::format("release refused: {}", e.name.str());
+      text_arg("object", e.name.str());
+      text_arg("why", e.detail.str());
+      break;
   }
   w.instant(cpu_track, name, category, e.time, std::move(args));
 }

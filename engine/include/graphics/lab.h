@@ -29,7 +29,8 @@
 #include "common/result.h"
 #include "graphics/stats.h"
 
-struct xe_deferred_free_api;  // lessons/exercises/07-deferred-free/deferred_free.h
+struct xe_deferred_free_api;     // lessons/exercises/07-deferred-free/deferred_free.h
+struct xe_deferred_release_api;  // lessons/exercises/12-deferred-release/deferred_release.h
 
 namespace xe::gfx::lab {
 
@@ -50,6 +51,15 @@ result<u32> create_heap(const heap_desc& desc);  // returns the heap's index
 // the engine's, as heap_model::learner. Null: the engine's code again. The table must
 // outlive every heap made with it.
 void set_learner_heap_code(const xe_deferred_free_api* code);
+// Build it yourself: from the next initialize on, the engine's deferred release of COM
+// objects (lesson 12) runs the learner's 12-deferred-release code. The engine keeps its record
+// of what waits in each slot (what the inspector shows) and refuses, as release_refused
+// events, any release(object) of theirs before the object's slot came round, or twice; an
+// object they keep past a flush, the engine releases. Null: the engine's code again. The table
+// must outlive the engine that took it (until shutdown).
+void set_learner_release_code(const xe_deferred_release_api* code);
+bool learner_release_code_running();  // this engine's queues run the learner's code
+u32 learner_release_refusals();       // release_refused events since this engine started
 result<u32> find_heap(std::string_view name);
 // Learner heaps only. Allocates one descriptor slot and writes a null view into it
 // (CBV/SRV/UAV and sampler heaps).

@@ -270,6 +270,7 @@ enum class event_type : u8 {
   resource_released,     // name, detail (type)
   validation_message,    // detail (the message), value (severity: 0 info .. 3 error)
   resource_barrier,      // name, detail ("BEFORE -> AFTER"): a transition recorded on a list
+  release_refused,       // name, slot, detail (why): the learner's release queue released wrongly
 };
 const char* to_string(event_type type);
 std::optional<event_type> event_type_from(std::string_view name);
