@@ -37,6 +37,27 @@ TEST(free_list, adds_in_order_and_reuses_the_newest_freed_slot_first) {
   EXPECT_EQ(list.capacity(), 4u);
 }
 
+TEST(free_list, add_at_takes_the_chosen_slot_out_of_the_chain_or_appends) {
+  free_list<std::string> list;
+  for (const char* s : {"A", "B", "C", "D"}) list.add(s);
+  ASSERT_TRUE(list.remove(1));
+  ASSERT_TRUE(list.remove(3));
+  ASSERT_TRUE(list.remove(2));         // chain: 2 -> 3 -> 1
+  EXPECT_EQ(list.add_at(3, "X"), 3u);  // from the middle of the chain
+  EXPECT_EQ(list.next_free(), 2u);
+  EXPECT_EQ(list.info(2).next_free, 1u);
+  EXPECT_EQ(list.add_at(2, "Y"), 2u);  // the head
+  EXPECT_EQ(list.next_free(), 1u);
+  EXPECT_EQ(list.add_at(4, "Z"), 4u);  // a new slot
+  EXPECT_EQ(list.next_free(), 1u);
+  EXPECT_EQ(list.add(), 1u);  // the chain still holds the rest
+  EXPECT_EQ(list.next_free(), invalid_id);
+  EXPECT_EQ(list[3], "X");
+  EXPECT_EQ(list[2], "Y");
+  EXPECT_EQ(list[4], "Z");
+  EXPECT_EQ(list.size(), 5u);
+}
+
 TEST(free_list, double_remove_is_an_error_and_changes_nothing) {
   free_list<std::string> list;
   list.add("A");

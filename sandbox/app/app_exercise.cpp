@@ -10,6 +10,7 @@
 
 #include "07-deferred-free/deferred_free.h"
 #include "07-free-stack/free_stack.h"
+#include "09-free-list/free_list.h"
 #include "12-deferred-release/deferred_release.h"
 #include "app/app.h"
 #include "app/cli.h"
@@ -22,6 +23,7 @@
 #include "lessons/lesson.h"
 #include "lessons/settings.h"
 #include "platform/paths.h"
+#include "text/text.h"
 
 namespace xe::sandbox {
 namespace fs = std::filesystem;
@@ -36,39 +38,55 @@ constexpr const char* in_engine_only = "XE_EXERCISE_IN_ENGINE_ONLY";
 
 // The learner's library, loaded, with the table the engine calls: for its heaps their
 // 07-deferred-free as it is, or their 07-free-stack inside the engine's deferral; for its
-// deferred release of COM objects, their 12-deferred-release.
+// deferred release of COM objects, their 12-deferred-release; for its surfaces' slots, their
+// 09-free-list.
 struct loaded_code {
   grade::library library;
-  const xe_deferred_free_api* heaps;
-  const xe_deferred_release_api* releases;
+  const xe_deferred_free_api* heaps{};
+  const xe_deferred_release_api* releases{};
+  const xe_free_list_api* surfaces{};
   fs::path path;
-  bool remove_when_done;  // built by the sandbox (not a library the learner gave)
+  bool remove_when_done{};  // built by the sandbox (not a library the learner gave)
 };
 
 result<loaded_code> load_code(const exercise_info& ex, const fs::path& path, bool built) {
   XE_TRY_ASSIGN(auto lib, grade::library::open(path));
-  const bool stack = ex.id == "07-free-stack", releases = ex.engine_part == "releases";
-  XE_TRY_ASSIGN(const void* table, lib.table(stack      ? "xe_exercise_free_stack"
-                                             : releases ? "xe_exercise_deferred_release"
-                                                        : "xe_exercise_deferred_free"));
+  const bool stack = ex.id == "07-free-stack";
+  const char* name = ex.engine_part == "releases"   ? "xe_exercise_deferred_release"
+                     : ex.engine_part == "surfaces" ? "xe_exercise_free_list"
+                     : stack                        ? "xe_exercise_free_stack"
+                                                    : "xe_exercise_deferred_free";
+  XE_TRY_ASSIGN(const void* table, lib.table(name));
   if (*static_cast<const u32*>(table) != xe_exercise_abi)  // every table starts with its abi
     return make_error(errc::invalid_argument, "it was built against another version of the header");
-  if (releases)
-    return loaded_code{std::move(lib), nullptr, static_cast<const xe_deferred_release_api*>(table), path, built};
-  const xe_deferred_free_api* api = stack ? free_stack_in_engine(static_cast<const xe_free_stack_api*>(table))
-                                          : static_cast<const xe_deferred_free_api*>(table);
-  return loaded_code{std::move(lib), api, nullptr, path, built};
+  loaded_code code{std::move(lib), {}, {}, {}, path, built};
+  if (ex.engine_part == "releases")
+    code.releases = static_cast<const xe_deferred_release_api*>(table);
+  else if (ex.engine_part == "surfaces")
+    code.surfaces = static_cast<const xe_free_list_api*>(table);
+  else
+    code.heaps = stack ? free_stack_in_engine(static_cast<const xe_free_stack_api*>(table))
+                       : static_cast<const xe_deferred_free_api*>(table);
+  return code;
 }
 
 // Puts the learner's code in the engine from its next initialize on; null: the engine's own.
 void use_in_engine(const loaded_code* code) {
   gfx::lab::set_learner_heap_code(code ? code->heaps : nullptr);
   gfx::lab::set_learner_release_code(code ? code->releases : nullptr);
+  gfx::lab::set_learner_surface_code(code ? code->surfaces : nullptr);
 }
 
-// What the engine part is called on the terminal.
+// What the engine part is called on the terminal, and where the inspector shows it.
 const char* part_name(const exercise_info& ex) {
-  return ex.engine_part == "releases" ? "deferred release queues" : "heaps";
+  return ex.engine_part == "releases"   ? "deferred release queues"
+         : ex.engine_part == "surfaces" ? "surfaces' slots"
+                                        : "heaps' indices";
+}
+const char* part_tab(const exercise_info& ex) {
+  return ex.engine_part == "releases"   ? " (the Deferred tab shows what your queues hold)"
+         : ex.engine_part == "surfaces" ? " (the Surfaces tab shows your chain of free slots)"
+                                        : " (the Heaps tab shows your stack and lists)";
 }
 
 void remove_library(const fs::path& path) {
@@ -86,6 +104,18 @@ struct lesson_child {
   std::string problem;  // a crash or hang, said for the learner; or why the child did not start
   std::string verdict;  // the child's verdict line ("1 lesson(s), ...")
 };
+
+// The child's last line about the lessons, in whichever language it printed them: "1
+// lesson(s), 9 step(s): ...", or the error that stopped it.
+bool is_verdict(const std::string& line) {
+  if (line.starts_with("xengine-sandbox: lesson ")) return true;
+  for (const language lang : languages()) {
+    const std::string summary = text(lang, "{} lesson(s), {} step(s): every expectation held"_t);
+    const size_t a = summary.find("{}"), b = summary.find("{}", a + 2);  // " lesson(s), " between them
+    if (b != std::string::npos && line.find(summary.substr(a + 2, b - a - 2)) != std::string::npos) return true;
+  }
+  return false;
+}
 
 lesson_child play_in_child(const options& opts, const exercise_info& ex, const fs::path& library,
                            const fs::path& work_folder) {
@@ -109,7 +139,7 @@ lesson_child play_in_child(const options& opts, const exercise_info& ex, const f
   std::istringstream lines{c.output};
   c.verdict = "it ended without a verdict";
   for (std::string line; std::getline(lines, line);)
-    if (line.find(" lesson(s), ") != std::string::npos || line.find("xengine-sandbox: lesson ") == 0) c.verdict = line;
+    if (is_verdict(line)) c.verdict = line;
   if (!end) {
     c.problem = end.error_value().reason;
   } else if (end->crashed) {
@@ -205,13 +235,9 @@ void note_pass(const options& opts, const exercise_info& ex) {
 // their code too).
 int run_lesson(const options& opts, const exercise_info& ex, const loaded_code* code, code_watch* watch) {
   use_in_engine(code);
-  const bool releases = ex.engine_part == "releases";
   if (code)
-    std::printf("lesson %s with your code keeping its %s%s\n", ex.lesson.c_str(),
-                releases ? "deferred release queues" : "heaps' indices",
-                opts.headless ? ""
-                : releases    ? " (the Deferred tab shows what your queues hold)"
-                              : " (the Heaps tab shows your stack and lists)");
+    std::printf("lesson %s with your code keeping its %s%s\n", ex.lesson.c_str(), part_name(ex),
+                opts.headless ? "" : part_tab(ex));
   else
     std::printf("lesson %s with the engine's own %s%s\n", ex.lesson.c_str(),
                 ex.engine_part.empty() ? "parts (this exercise is graded only)" : part_name(ex),

@@ -15,6 +15,14 @@ void draw_surfaces(const shown_frame& shown, const focus& focus, const highlight
            ? trf("utl::free_list<d3d12_surface>: {} surface slots, next free: none"_t, s.capacity)
            : trf("utl::free_list<d3d12_surface>: {} surface slots, next free: {}"_t, s.capacity, s.next_free))
           .c_str());
+  if (s.learner) {  // the learner's free_list chose the slots: what the engine refused of it
+    ImGui::PushStyleColor(ImGuiCol_Text, s.faults ? colour_changed : ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::TextWrapped(
+        "%s", s.faults ? trf("your code: {} answer(s) refused by the engine (the last on hover)"_t, s.faults).c_str()
+                       : tr("your code (Build it yourself) chooses these slots and keeps the chain"_t));
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered() && !s.last_fault.empty()) ImGui::SetTooltip("%s", s.last_fault.c_str());
+  }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 origin = ImGui::GetCursorScreenPos();
   origin.x += 44;  // room for the head of the free chain

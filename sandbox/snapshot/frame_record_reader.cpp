@@ -354,6 +354,14 @@ loaded_snapshot read(const json& doc) {
     info.storage_capacity = as_u32(*it, "/surfaces/storage_capacity");
   if (auto it = surfaces.find("relocations"); it != surfaces.end())
     info.relocations = as_u32(*it, "/surfaces/relocations");
+  if (auto it = surfaces.find("model"); it != surfaces.end()) {
+    const std::string model = as_string(*it, "/surfaces/model");
+    if (model != "engine" && model != "learner") fail("/surfaces/model", "expected \"engine\" or \"learner\"");
+    info.learner = model == "learner";
+  }
+  if (auto it = surfaces.find("faults"); it != surfaces.end()) info.faults = as_u32(*it, "/surfaces/faults");
+  if (auto it = surfaces.find("last_fault"); it != surfaces.end())
+    info.last_fault = as_string(*it, "/surfaces/last_fault");
   const json& surface_slots = as_array(field(surfaces, "/surfaces", "slots"), "/surfaces/slots", info.capacity);
   for (size_t i = 0; i < surface_slots.size(); ++i)
     info.slots.push_back(read_surface(surface_slots[i], fmt::format("/surfaces/slots/{}", i)));

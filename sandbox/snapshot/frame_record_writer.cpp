@@ -158,12 +158,15 @@ json surfaces_json(const frame_record& r) {
     }
     slots.push_back(std::move(slot));
   }
-  return {{"capacity", info.capacity},
-          {"size", info.size},
-          {"storage_capacity", info.storage_capacity},
-          {"relocations", info.relocations},
-          {"next_free", optional_index(info.next_free)},
-          {"slots", std::move(slots)}};
+  json out = {{"capacity", info.capacity},
+              {"size", info.size},
+              {"storage_capacity", info.storage_capacity},
+              {"relocations", info.relocations},
+              {"next_free", optional_index(info.next_free)},
+              {"slots", std::move(slots)},
+              {"model", info.learner ? "learner" : "engine"}};
+  if (info.learner) out.update({{"faults", info.faults}, {"last_fault", info.last_fault}});
+  return out;
 }
 
 json event_json(const recorded_event& e) {

@@ -48,7 +48,9 @@ protected:
     for (const auto& o : queues[slot]) names.push_back(o.name);
     return names;
   }
-  static void texture(const char* name) { ASSERT_TRUE(gfx::lab::create_texture({.name = name, .width = 16, .height = 16})); }
+  static void texture(const char* name) {
+    ASSERT_TRUE(gfx::lab::create_texture({.name = name, .width = 16, .height = 16}));
+  }
   gfx::surface_id _surface;
 };
 
@@ -121,8 +123,8 @@ TEST_P(wrong_release_code, is_refused_and_reported_and_nothing_is_freed_early_or
   ASSERT_TRUE(gfx::lab::release_texture("early"));
   frames(1);
   ASSERT_TRUE(gfx::lab::release_texture("other"));  // a slot later
-  frames(3);                                         // both slots came round
-  ASSERT_TRUE(gfx::lab::release_texture("late"));    // waits at the flush
+  frames(3);                                        // both slots came round
+  ASSERT_TRUE(gfx::lab::release_texture("late"));   // waits at the flush
   const u32 before_flush = gfx::lab::learner_release_refusals();
   ASSERT_TRUE(gfx::flush());
   const u32 after_flush = gfx::lab::learner_release_refusals();

@@ -141,6 +141,7 @@ result<void> create_core(const renderer_desc& desc) {
 
   XE_TRY(g->command.initialize(g->device.get()));
   bind_release_clock(&g->clock());
+  if (const xe_free_list_api* code = learner_surface_code()) g->learner_surfaces = learner_surface_list::create(*code);
   g->command.set_frames_in_flight(desc.frames_in_flight);
   fill_adapter_info(created);
   g->adapter.gpu_clock = g->command.gpu_clock();
@@ -316,21 +317,37 @@ result<surface_id> create_surface(const surface_desc& desc) {
     return make_error(errc::invalid_argument,
                       fmt::format("back buffer count must be {}..{} (got {})", swap_chain::min_buffers,
                                   swap_chain::max_buffers, desc.back_buffer_count));
-  // The slot the free list will hand out: the newest freed one, else a new one.
-  const u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
+  // The slot the free list will hand out: the newest freed one, else a new one; or the one
+  // the learner's free_list chose.
+  u32 slot = g->surfaces.next_free() != invalid_id ? g->surfaces.next_free() : g->surfaces.capacity();
+  learner_surface_list* learner = g->learner_surfaces.get();
+  if (learner) {
+    auto chosen = learner->add(g->surfaces);
+    if (!chosen) {
+      ++g->surfaces_version;  // its fault count changed
+      return std::move(chosen).error_value();
+    }
+    slot = *chosen;
+  }
   std::string label = fmt::format("surface {}", slot);
   ID3D12Device* device = g->device.get();
-  XE_TRY_ASSIGN(auto chain,
-                desc.window
-                    ? create_window_swap_chain(device, g->command.queue(), label, *desc.window, desc.back_buffer_count)
-                    : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count));
-  const u32 index = g->surfaces.add(g->surfaces_context(), std::move(chain), std::move(label), desc.window);
+  auto chain = desc.window
+                   ? create_window_swap_chain(device, g->command.queue(), label, *desc.window, desc.back_buffer_count)
+                   : create_offscreen_swap_chain(device, label, desc.width, desc.height, desc.back_buffer_count);
+  if (!chain) {
+    if (learner) learner->remove(slot);
+    return std::move(chain).error_value();
+  }
+  const u32 index =
+      learner ? g->surfaces.add_at(slot, g->surfaces_context(), std::move(*chain), std::move(label), desc.window)
+              : g->surfaces.add(g->surfaces_context(), std::move(*chain), std::move(label), desc.window);
   ++g->surfaces_version;
   XE_ASSERT(index == slot || XE_FAULT(free_list_never_reuses));
   d3d12_surface& surface = g->surfaces[index];
   if (surface.width() && surface.height()) {
     if (auto r = surface.create_render_targets(); !r) {
       (void)g->surfaces.remove(index);
+      if (learner) learner->remove(index);
       return std::move(r).error_value();
     }
   }
@@ -352,6 +369,7 @@ result<void> remove_surface(surface_id id) {
   if (!XE_FAULT(rebuild_without_flush)) XE_TRY(flush_and_reclaim());
   ++g->surfaces_version;
   XE_TRY(g->surfaces.remove(id.index()));
+  if (g->learner_surfaces) g->learner_surfaces->remove(id.index());
   if (detail::hooks_installed()) {
     event e{.type = event_type::surface_removed, .surface = id.index()};
     detail::emit(e);
@@ -513,7 +531,11 @@ void calculate_surfaces_info(surfaces_info& out) {
   out.size = g ? g->surfaces.size() : 0;
   out.storage_capacity = g ? g->surfaces.storage_capacity() : 0;
   out.relocations = g ? g->surfaces.relocations() : 0;
-  out.next_free = g ? g->surfaces.next_free() : invalid_id;
+  const learner_surface_list* learner = g ? g->learner_surfaces.get() : nullptr;
+  out.next_free = learner ? learner->next_free() : g ? g->surfaces.next_free() : invalid_id;
+  out.learner = learner != nullptr;
+  out.faults = learner ? learner->faults() : 0;
+  out.last_fault = learner ? learner->last_fault() : std::string{};
   out.slots.resize(out.capacity);
   for (u32 i = 0; i < out.capacity; ++i) {
     surface_info& info = out.slots[i];
@@ -526,7 +548,7 @@ void calculate_surfaces_info(surfaces_info& out) {
     }
     info.slot = i;
     info.live = slot.live;
-    info.next_free = slot.next_free;
+    info.next_free = learner && !slot.live ? learner->link(i) : slot.next_free;
     info.generation = slot.generation;
   }
 }

@@ -22,6 +22,7 @@
 #include "graphics/d3d12/d3d12_texture.h"
 #include "graphics/d3d12/d3d12_upload.h"
 #include "graphics/renderer.h"
+#include "graphics/d3d12/d3d12_learner_surfaces.h"
 #include "utilities/free_list.h"
 
 namespace xe::gfx::d3d12 {
@@ -63,6 +64,7 @@ struct core_state {
   // stay valid.
   std::vector<std::unique_ptr<heap_interface>> heaps;
   utl::free_list<d3d12_surface> surfaces;
+  std::unique_ptr<learner_surface_list> learner_surfaces;  // Build it yourself: chooses the surfaces' slots
   u64 surfaces_version{0};  // calculate_surfaces_info changes only with it (and back-buffer indices)
   pipeline_library pipelines;
   upload_ring upload;

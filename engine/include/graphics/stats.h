@@ -220,6 +220,11 @@ struct surfaces_info {
   u32 relocations{};          // growths that moved every live surface to new storage
   u32 next_free{invalid_id};  // head of the free chain
   std::vector<surface_info> slots;
+  // Build it yourself: the learner's 09-free-list chose the slots (next_free and the free
+  // slots' links are read from it); faults: its answers the engine refused, the last one said.
+  bool learner{};
+  u32 faults{};
+  std::string last_fault;
 };
 
 struct resource_info {

@@ -58,6 +58,29 @@ public:
     return index;
   }
 
+  // Constructs an element in slot index, which another's code chose (Build it yourself: the
+  // learner's free_list keeps the surfaces' indices): a free slot, taken out of the chain,
+  // or the next new one (index == capacity()). The caller has checked that it is one of those.
+  template <typename... Args>
+  u32 add_at(u32 index, Args&&... args) {
+    XE_ASSERT(index <= _slots.size() && !is_live(index));
+    if (index == _slots.size()) {
+      if (!_slots.empty() && _slots.size() == _slots.capacity()) ++_relocations;
+      _slots.emplace_back();
+    } else if (_next_free == index) {
+      _next_free = _slots[index].next_free;
+    } else {
+      for (u32 at = _next_free; at != invalid_id; at = _slots[at].next_free)
+        if (_slots[at].next_free == index) {
+          _slots[at].next_free = _slots[index].next_free;
+          break;
+        }
+    }
+    _slots[index].emplace(std::forward<Args>(args)...);
+    ++_size;
+    return index;
+  }
+
   // Destroys the element and pushes its slot on the free chain. Errors (no change made):
   // out-of-range index, or a slot that is already free (double remove).
   result<void> remove(u32 index) {

@@ -7,6 +7,7 @@ void set_learner_heap_code(const xe_deferred_free_api* code) { d3d12::set_learne
 void set_learner_release_code(const xe_deferred_release_api* code) { d3d12::set_learner_release_code(code); }
 bool learner_release_code_running() { return d3d12::learner_release_code_running(); }
 u32 learner_release_refusals() { return d3d12::learner_release_refusals(); }
+void set_learner_surface_code(const xe_free_list_api* code) { d3d12::set_learner_surface_code(code); }
 
 result<u32> create_heap(const heap_desc& desc) {
   XE_TRY_ASSIGN(auto* g, d3d12::running_core());
