@@ -51,7 +51,8 @@ def check_exercise(exe, lessons, ex, data_home):
     home = lessons / "exercises" / ex["id"]
     tests = json.loads((home / "tests.json").read_text())
     ok = True
-    ok &= expect_fail(exe, lessons, ex["id"], home / ex["file"], tests["skeleton"], data_home, "skeleton")
+    ok &= expect_fail(exe, lessons, ex["id"], home / ex["file"], tests["skeleton"], data_home, "skeleton",
+                      lesson=tests.get("skeleton_lesson"))
     if (home / "wiki.cpp").exists():
         if "wiki" not in tests:
             print(f"FAIL {ex['id']}: wiki.cpp has no expected message in tests.json")

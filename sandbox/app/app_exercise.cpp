@@ -108,7 +108,8 @@ struct lesson_child {
 // The child's last line about the lessons, in whichever language it printed them: "1
 // lesson(s), 9 step(s): ...", or the error that stopped it.
 bool is_verdict(const std::string& line) {
-  if (line.starts_with("xengine-sandbox: lesson ")) return true;
+  if (line.starts_with("xengine-sandbox: lesson ") || line.starts_with("xengine-sandbox: start-up failed: "))
+    return true;
   for (const language lang : languages()) {
     const std::string summary = text(lang, "{} lesson(s), {} step(s): every expectation held"_t);
     const size_t a = summary.find("{}"), b = summary.find("{}", a + 2);  // " lesson(s), " between them
@@ -150,6 +151,15 @@ lesson_child play_in_child(const options& opts, const exercise_info& ex, const f
     c.problem = "not yet: your code stopped answering while lesson " + ex.lesson +
                 " ran (nothing printed for 20 s), in the step above: a loop that never ends? That process was "
                 "stopped; the sandbox is fine.";
+  } else if (end->code != exit_ok && end->code != exit_script && end->code != exit_unchecked) {
+    // The lesson never ran: the engine did not start with their code (a surface refused).
+    constexpr std::string_view failed = "xengine-sandbox: start-up failed: ";
+    std::string why = "it exited with " + std::to_string(end->code);
+    std::istringstream again{c.output};
+    for (std::string line; std::getline(again, line);)
+      if (line.starts_with(failed)) why = line.substr(failed.size());
+    c.problem = "not yet: with your code in it, the engine could not start lesson " + ex.lesson + ": " + why +
+                ". Your code stays out of the engine until it can.";
   } else {
     c.ran = true;
     c.code = end->code;
@@ -275,6 +285,7 @@ public:
         _seen{signature()} {
     _view.exercise = _ex.id;
     _view.file = _source.string();
+    _view.runs_in_engine = !_ex.engine_part.empty();
     _view.in_engine = _code.has_value();
     _view.engine_differs = &_ex.engine_differs;
     if (first)
@@ -383,9 +394,11 @@ private:
     _built_line = built;
     const f64 total = std::chrono::duration<f64>(std::chrono::steady_clock::now() - _saved_at).count();
     char line[160];
-    std::snprintf(line, sizeof(line), "saved -> %s in %.1f s (build %.1f, grading %.2f)",
-                  a.build.ok ? "graded" : "compiler's answer", total, a.build.seconds,
-                  a.grade ? a.grade->seconds : 0.0);
+    if (a.grade)
+      std::snprintf(line, sizeof(line), "saved -> graded in %.1f s (build %.1f, grading %.2f)", total, a.build.seconds,
+                    a.grade->seconds);
+    else
+      std::snprintf(line, sizeof(line), "saved -> the compiler's answer in %.1f s", total);
     _view.timing = line;
     if (!a.loadable) {
       if (a.build.ok) remove_library(a.build.library);

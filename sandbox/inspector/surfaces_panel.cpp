@@ -10,11 +10,16 @@ namespace xe::sandbox::ui {
 // The surfaces' utl::free_list: one card per slot, the free chain drawn as arrows.
 void draw_surfaces(const shown_frame& shown, const focus& focus, const highlights& glow) {
   const gfx::surfaces_info& s = shown.record->surfaces();
-  ImGui::TextUnformatted(
-      (s.next_free == invalid_id
-           ? trf("utl::free_list<d3d12_surface>: {} surface slots, next free: none"_t, s.capacity)
-           : trf("utl::free_list<d3d12_surface>: {} surface slots, next free: {}"_t, s.capacity, s.next_free))
-          .c_str());
+  const bool none = s.next_free == invalid_id;
+  if (s.learner)  // the chain is the learner's free_list's, not the engine's utl::free_list
+    ImGui::TextUnformatted((none ? trf("your free_list: {} surface slots, next free: none"_t, s.capacity)
+                                 : trf("your free_list: {} surface slots, next free: {}"_t, s.capacity, s.next_free))
+                               .c_str());
+  else
+    ImGui::TextUnformatted(
+        (none ? trf("utl::free_list<d3d12_surface>: {} surface slots, next free: none"_t, s.capacity)
+              : trf("utl::free_list<d3d12_surface>: {} surface slots, next free: {}"_t, s.capacity, s.next_free))
+            .c_str());
   if (s.learner) {  // the learner's free_list chose the slots: what the engine refused of it
     ImGui::PushStyleColor(ImGuiCol_Text, s.faults ? colour_changed : ImGui::GetColorU32(ImGuiCol_Text));
     ImGui::TextWrapped(

@@ -87,6 +87,8 @@ std::string describe_path(std::string_view pointer, language l) {
   }
   if (is(0, "surfaces") && is(1, "slots") && t.size() >= 4)
     return textf(l, "surface slot {}'s {}"_t, t[2], field_text(t[3], l)) + entry(t, 4, l);
+  if (is(0, "deferred_releases") && t.size() >= 3)
+    return textf(l, "entry {} of frame slot {}'s release queue"_t, t[2], t[1]);
   if (is(0, "deferred_releases") && t.size() >= 2) return textf(l, "the COM objects waiting in frame slot {}"_t, t[1]);
   if (is(0, "resources") && t.size() == 1) return text(l, "the resource list"_t);
   if (is(0, "objects") && t.size() == 1) return text(l, "the list of D3D12 objects"_t);

@@ -211,9 +211,13 @@ void lesson_panel::draw_code(const lesson_view& view) {
              "Your code keeps this lesson's heaps. Save the file to rebuild, regrade and replay to this step."_t));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   path_wrapped(c.file);
-  if (!c.in_engine)
+  if (!c.runs_in_engine)
     text_wrapped(text(
         lang, "Graded only: the engine keeps its own version in this lesson. Save the file to rebuild and regrade."_t));
+  else if (!c.in_engine)
+    text_wrapped(text(
+        lang,
+        "Not in the engine yet: the engine keeps its own version until your code runs the lesson without a crash, a hang or a refused start. Save the file to rebuild and regrade."_t));
   ImGui::PopStyleColor();
   using work = learner_code_view::work;
   if (c.now != work::watching) {  // the last result stays below until the new one comes
@@ -547,9 +551,10 @@ void lesson_panel::draw_status(const lesson_view& view) {
                          "The engine changed after step {0} ({1}). Next first replays steps 1–{0} on a fresh engine."_t,
                          view.steps_done, view.engine_changed->in(lang)));
     ImGui::PopStyleColor();
-  } else if (view.replayed) {
+  } else if (view.replayed && *view.replayed > 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    text_wrapped(textf(lang, "(steps 1–{} were replayed on a fresh engine)"_t, *view.replayed));
+    text_wrapped(*view.replayed == 1 ? text(lang, "(step 1 was replayed on a fresh engine)"_t)
+                                     : textf(lang, "(steps 1–{} were replayed on a fresh engine)"_t, *view.replayed));
     ImGui::PopStyleColor();
   }
 }

@@ -39,7 +39,8 @@ struct learner_code_view {
   std::string file;                  // their file, absolute
   work now{};                        // what is being done with their last save
   bool passed{};                     // the last grading passed
-  bool in_engine{};                  // their code keeps the lesson's heaps now (else the engine's own does)
+  bool runs_in_engine{};             // their part can run in the engine (else it is graded only)
+  bool in_engine{};                  // their code keeps the lesson's part now (else the engine's own does)
   std::string headline;              // the last result in a line ("does not build", "not yet: ...", "passed: ...")
   std::vector<std::string> details;  // compile errors (file:line:column: message), the grader's message, calls
   std::string timing;                // "saved -> replayed in 2.1 s (build 1.0, grading 0.6, lesson 0.5)"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 
 #include "12-deferred-release/deferred_release.h"
@@ -29,6 +30,12 @@ const xe_deferred_release_api* g_code{};       // this engine's: a reload leaves
 void* g_learner{};
 std::mutex g_code_mutex;  // their class need not be thread-safe: one call into it at a time
 std::atomic<u32> g_refusals{0};
+// Objects released too early, alive (and tracked: still pending) until the GPU is idle.
+std::vector<ID3D12Object*> g_kept_from_learner;
+// The names of objects their code released, by address, to name a second release (the
+// address is never dereferenced). Forgotten when the address is queued again.
+std::map<const ID3D12Object*, std::string> g_released_names;
+constexpr size_t released_names_kept = 256;
 // What their release(object) may release now: open around their process and flush calls.
 struct release_window {
   bool open{false};
@@ -45,18 +52,38 @@ void emit_release(event_type type, u32 slot, const object_info& what, u64 value,
 }
 
 // A release the record refuses: nothing is released now. An object still in the record
-// (released early) leaves it and is kept alive until the GPU is idle, as the engine's
-// release_at_once fault does; anything else was never the learner's to release.
+// (released early) leaves it and is kept alive until the GPU is idle; anything else was
+// never the learner's to release.
 u32 refuse(ID3D12Object* object, u32 slot, const object_info& what, std::string why) {
   ++g_refusals;
   XE_LOG_WARN("deferred release (your code): {}", why);
   emit_release(event_type::release_refused, slot, what, 0, why);
   if (object) {
-    tracker::untrack(object);
     std::lock_guard lock{g_mutex};
-    g_kept_for_faults.push_back(object);
+    g_kept_from_learner.push_back(object);
   }
   return 0;
+}
+
+// Releases an object for good, remembering its name for a second release of it.
+u32 release_now(ID3D12Object* object, const object_info& what) {
+  {
+    std::lock_guard lock{g_mutex};
+    if (g_released_names.size() >= released_names_kept) g_released_names.clear();
+    g_released_names[object] = what.name;
+  }
+  tracker::untrack(object);
+  return object->Release();
+}
+
+// The GPU is idle: what was kept alive goes now.
+void release_kept_from_learner() {
+  std::vector<ID3D12Object*> kept;
+  {
+    std::lock_guard lock{g_mutex};
+    kept.swap(g_kept_from_learner);
+  }
+  for (ID3D12Object* object : kept) release_now(object, tracker::describe(object));
 }
 
 std::string code_error() {
@@ -77,10 +104,18 @@ u32 learner_release(xe_object* handed) {
         slot = s;
       }
   }
-  if (slot == invalid_id)  // never dereferenced: it may be anything
+  if (slot == invalid_id) {  // never dereferenced: it may be anything
+    std::string name;
+    {
+      std::lock_guard lock{g_mutex};
+      if (auto it = g_released_names.find(object); it != g_released_names.end()) name = it->second;
+    }
+    if (!name.empty())
+      return refuse(nullptr, t_window.slot, {name, "ID3D12Object"},
+                    fmt::format("your code released '{}' a second time (it was released already); refused", name));
     return refuse(nullptr, t_window.slot, {"(unknown)", "ID3D12Object"},
-                  "your code called release() on an object that is not waiting in any slot (released twice, or "
-                  "never handed to deferred_release); refused");
+                  "your code called release() on an object the engine never handed to deferred_release; refused");
+  }
   const object_info what = tracker::describe(object);
   if (!t_window.open || (!t_window.all && t_window.slot != slot)) {
     const std::string when = t_window.open ? fmt::format("while slot {}'s fence completed", t_window.slot)
@@ -91,8 +126,7 @@ u32 learner_release(xe_object* handed) {
                               what.name, slot, when, slot));
   }
   emit_release(event_type::release_done, slot, what, t_window.flushed);
-  tracker::untrack(object);
-  return object->Release();
+  return release_now(object, what);
 }
 
 // Calls into the learner's code with the window open; what it threw is refused in their words.
@@ -122,8 +156,7 @@ void release_what_they_left(u64 flushed) {
       ++g_refusals;
       XE_LOG_WARN("deferred release (your code): {}", why);
       emit_release(event_type::release_refused, slot, what, flushed, why);
-      tracker::untrack(object);
-      object->Release();
+      release_now(object, what);
     }
 }
 
@@ -137,12 +170,14 @@ void bind_release_clock(const frame_clock* clock) {
   if (g_learner) {  // the engine is going: the GPU is idle
     call_learner({true, true, invalid_id, 0}, "flush()", [] { g_code->flush(g_learner); });
     release_what_they_left(0);
+    release_kept_from_learner();
     release_kept_for_faults();
     std::lock_guard code_lock{g_code_mutex};
     g_code->destroy(g_learner);
     g_learner = nullptr;
   }
   g_clock = clock;
+  g_released_names.clear();
   g_code = clock ? g_code_next : nullptr;
   g_refusals = 0;
   if (g_code) {
@@ -160,6 +195,7 @@ void deferred_release(ID3D12Object* object) {
     {
       std::lock_guard lock{g_mutex};
       g_queues[slot].push_back(object);
+      g_released_names.erase(object);  // a new object at an old address
     }
     const object_info what = tracker::mark_queued(object, slot, g_clock->frame_number());
     emit_release(event_type::release_queued, slot, what, 0);
@@ -225,6 +261,7 @@ void release_all_deferred(u64 flushed) {
   if (g_learner) {
     call_learner({true, true, invalid_id, flushed}, "flush()", [] { g_code->flush(g_learner); });
     release_what_they_left(flushed);
+    release_kept_from_learner();
     release_kept_for_faults();
     return;
   }

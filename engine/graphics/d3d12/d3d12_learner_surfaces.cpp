@@ -36,8 +36,8 @@ result<u32> learner_surface_list::add(const utl::free_list<d3d12_surface>& surfa
   if (surfaces.is_live(index))
     return refused(fmt::format("your add() returned slot {}, which holds a live surface", index));
   if (const u64 kept = _code.value(_self, index); kept != value)
-    return refused(fmt::format("after add() returned slot {}, your value({}) is {}, not the {} added", index, index,
-                               kept, value));
+    return refused(
+        fmt::format("after add() returned slot {}, your value({}) is {}, not the {} added", index, index, kept, value));
   return index;
 }
 
@@ -46,8 +46,8 @@ void learner_surface_list::remove(u32 index) {
   if (const std::string threw = code_error(); !threw.empty())
     fault(fmt::format("your remove({}) {}", index, threw));
   else if (!removed)
-    fault(fmt::format("your remove({}) refused slot {}, which held a live surface; the engine removed it", index,
-                      index));
+    fault(
+        fmt::format("your remove({}) refused slot {}, which held a live surface; the engine removed it", index, index));
 }
 
 u32 learner_surface_list::next_free() const { return _code.next_free(_self); }
