@@ -785,8 +785,11 @@ def test_your_code(run, args):
         return wait_for("a readable UI map", app.ui_map, 10).get("code", {})
 
     def graded(app, reloads, what):
-        app.guard(what, lambda: not code(app).get("working", True) and code(app).get("reloads") == reloads and
-                  "saved ->" in code(app).get("timing", ""), 90)
+        try:
+            app.guard(what, lambda: not code(app).get("working", True) and code(app).get("reloads") == reloads and
+                      "saved ->" in code(app).get("timing", ""), 90)
+        except TestFailure as e:  # what the panel said instead, and what the app printed
+            raise TestFailure(f"{e}\nthe code block: {code(app)}\n{app.stdout()[-3000:]}") from e
         return code(app)
 
     save(solution)

@@ -9,7 +9,9 @@
 //                       in flight). Returns the slot being recorded (_frame_index).
 //   end_frame(fence):   signals the next fence value, keeps it as this slot's value, and
 //                       moves _frame_index to the next slot (wiki 6.3, 6.4).
-//   flush(fence):       waits until the GPU has finished everything signalled so far.
+//   flush(fence):       waits until the GPU has finished everything signalled so far, and
+//                       leaves _frame_index as it is (the wiki's 6.4 sets it to 0; here, as
+//                       in the engine, frame N always records into slot N % 3).
 // Add members if you need them; keep the ones below: the inspector reads them.
 #include "frame_ring.h"
 
