@@ -61,6 +61,7 @@ u32 refuse(ID3D12Object* object, u32 slot, const object_info& what, std::string 
   if (object) {
     std::lock_guard lock{g_mutex};
     g_kept_from_learner.push_back(object);
+    g_released_names[object] = what.name;  // released, as far as their code knows
   }
   return 0;
 }
