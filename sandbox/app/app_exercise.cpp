@@ -49,14 +49,29 @@ struct loaded_code {
   bool remove_when_done{};  // built by the sandbox (not a library the learner gave)
 };
 
+// Each engine part: the table its exercises export, and what the terminal calls it.
+struct engine_part_info {
+  std::string_view part;  // exercise_info::engine_part
+  const char* table;      // 07-free-stack's is xe_exercise_free_stack (load_code)
+  const char* name;
+  const char* tab;  // where the inspector shows it
+};
+constexpr engine_part_info engine_parts[] = {
+    {"heaps", "xe_exercise_deferred_free", "heaps' indices", " (the Heaps tab shows your stack and lists)"},
+    {"releases", "xe_exercise_deferred_release", "deferred release queues",
+     " (the Deferred tab shows what your queues hold)"},
+    {"surfaces", "xe_exercise_free_list", "surfaces' slots", " (the Surfaces tab shows your chain of free slots)"},
+};
+const engine_part_info& part_of(const exercise_info& ex) {
+  for (const engine_part_info& p : engine_parts)
+    if (p.part == ex.engine_part) return p;
+  return engine_parts[0];  // the catalogue refuses any other; graded-only exercises load nothing
+}
+
 result<loaded_code> load_code(const exercise_info& ex, const fs::path& path, bool built) {
   XE_TRY_ASSIGN(auto lib, grade::library::open(path));
   const bool stack = ex.id == "07-free-stack";
-  const char* name = ex.engine_part == "releases"   ? "xe_exercise_deferred_release"
-                     : ex.engine_part == "surfaces" ? "xe_exercise_free_list"
-                     : stack                        ? "xe_exercise_free_stack"
-                                                    : "xe_exercise_deferred_free";
-  XE_TRY_ASSIGN(const void* table, lib.table(name));
+  XE_TRY_ASSIGN(const void* table, lib.table(stack ? "xe_exercise_free_stack" : part_of(ex).table));
   if (*static_cast<const u32*>(table) != xe_exercise_abi)  // every table starts with its abi
     return make_error(errc::invalid_argument, "it was built against another version of the header");
   loaded_code code{std::move(lib), {}, {}, {}, path, built};
@@ -77,17 +92,6 @@ void use_in_engine(const loaded_code* code) {
   gfx::lab::set_learner_surface_code(code ? code->surfaces : nullptr);
 }
 
-// What the engine part is called on the terminal, and where the inspector shows it.
-const char* part_name(const exercise_info& ex) {
-  return ex.engine_part == "releases"   ? "deferred release queues"
-         : ex.engine_part == "surfaces" ? "surfaces' slots"
-                                        : "heaps' indices";
-}
-const char* part_tab(const exercise_info& ex) {
-  return ex.engine_part == "releases"   ? " (the Deferred tab shows what your queues hold)"
-         : ex.engine_part == "surfaces" ? " (the Surfaces tab shows your chain of free slots)"
-                                        : " (the Heaps tab shows your stack and lists)";
-}
 
 void remove_library(const fs::path& path) {
   std::error_code ec;
@@ -153,11 +157,9 @@ lesson_child play_in_child(const options& opts, const exercise_info& ex, const f
                 "stopped; the sandbox is fine.";
   } else if (end->code != exit_ok && end->code != exit_script && end->code != exit_unchecked) {
     // The lesson never ran: the engine did not start with their code (a surface refused).
-    constexpr std::string_view failed = "xengine-sandbox: start-up failed: ";
-    std::string why = "it exited with " + std::to_string(end->code);
-    std::istringstream again{c.output};
-    for (std::string line; std::getline(again, line);)
-      if (line.starts_with(failed)) why = line.substr(failed.size());
+    constexpr std::string_view failed = "xengine-sandbox: start-up failed: ";  // the verdict found above
+    const std::string why =
+        c.verdict.starts_with(failed) ? c.verdict.substr(failed.size()) : "it exited with " + std::to_string(end->code);
     c.problem = "not yet: with your code in it, the engine could not start lesson " + ex.lesson + ": " + why +
                 ". Your code stays out of the engine until it can.";
   } else {
@@ -246,11 +248,11 @@ void note_pass(const options& opts, const exercise_info& ex) {
 int run_lesson(const options& opts, const exercise_info& ex, const loaded_code* code, code_watch* watch) {
   use_in_engine(code);
   if (code)
-    std::printf("lesson %s with your code keeping its %s%s\n", ex.lesson.c_str(), part_name(ex),
-                opts.headless ? "" : part_tab(ex));
+    std::printf("lesson %s with your code keeping its %s%s\n", ex.lesson.c_str(), part_of(ex).name,
+                opts.headless ? "" : part_of(ex).tab);
   else
     std::printf("lesson %s with the engine's own %s%s\n", ex.lesson.c_str(),
-                ex.engine_part.empty() ? "parts (this exercise is graded only)" : part_name(ex),
+                ex.engine_part.empty() ? "parts (this exercise is graded only)" : part_of(ex).name,
                 ex.engine_part.empty() ? "" : ", until your code passes");
   std::fflush(stdout);
   options lesson = opts;

@@ -161,6 +161,14 @@ void release_what_they_left(u64 flushed) {
     }
 }
 
+// Their flush(), then what it left and what was kept alive: the GPU is idle.
+void flush_learner(u64 flushed) {
+  call_learner({true, true, invalid_id, flushed}, "flush()", [] { g_code->flush(g_learner); });
+  release_what_they_left(flushed);
+  release_kept_from_learner();
+  release_kept_for_faults();
+}
+
 }  // namespace
 
 void set_learner_release_code(const xe_deferred_release_api* code) { g_code_next = code; }
@@ -169,10 +177,7 @@ u32 learner_release_refusals() { return g_refusals; }
 
 void bind_release_clock(const frame_clock* clock) {
   if (g_learner) {  // the engine is going: the GPU is idle
-    call_learner({true, true, invalid_id, 0}, "flush()", [] { g_code->flush(g_learner); });
-    release_what_they_left(0);
-    release_kept_from_learner();
-    release_kept_for_faults();
+    flush_learner(0);
     std::lock_guard code_lock{g_code_mutex};
     g_code->destroy(g_learner);
     g_learner = nullptr;
@@ -183,9 +188,10 @@ void bind_release_clock(const frame_clock* clock) {
   g_refusals = 0;
   if (g_code) {
     g_learner = g_code->create(learner_release);
-    if (!g_learner)
+    if (!g_learner) {
       XE_LOG_ERROR("deferred release: your code's constructor failed ({}); the engine's queues run", code_error());
-    if (!g_learner) g_code = nullptr;
+      g_code = nullptr;
+    }
   }
 }
 
@@ -259,13 +265,7 @@ void release_kept_for_faults() {
 }
 
 void release_all_deferred(u64 flushed) {
-  if (g_learner) {
-    call_learner({true, true, invalid_id, flushed}, "flush()", [] { g_code->flush(g_learner); });
-    release_what_they_left(flushed);
-    release_kept_from_learner();
-    release_kept_for_faults();
-    return;
-  }
+  if (g_learner) return flush_learner(flushed);
   const u32 current = g_clock ? g_clock->slot() : 0;
   for (u32 k = 1; k <= frame_slot_count; ++k) release_deferred((current + k) % frame_slot_count, flushed);
   release_kept_for_faults();
