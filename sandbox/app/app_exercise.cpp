@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "06-frame-ring/frame_ring.h"
 #include "07-deferred-free/deferred_free.h"
 #include "07-free-stack/free_stack.h"
 #include "09-free-list/free_list.h"
@@ -39,12 +40,13 @@ constexpr const char* in_engine_only = "XE_EXERCISE_IN_ENGINE_ONLY";
 // The learner's library, loaded, with the table the engine calls: for its heaps their
 // 07-deferred-free as it is, or their 07-free-stack inside the engine's deferral; for its
 // deferred release of COM objects, their 12-deferred-release; for its surfaces' slots, their
-// 09-free-list.
+// 09-free-list; for its frame slots and fence values, their 06-frame-ring.
 struct loaded_code {
   grade::library library;
   const xe_deferred_free_api* heaps{};
   const xe_deferred_release_api* releases{};
   const xe_free_list_api* surfaces{};
+  const xe_frame_ring_api* frames{};
   fs::path path;
   bool remove_when_done{};  // built by the sandbox (not a library the learner gave)
 };
@@ -61,6 +63,8 @@ constexpr engine_part_info engine_parts[] = {
     {"releases", "xe_exercise_deferred_release", "deferred release queues",
      " (the Deferred tab shows what your queues hold)"},
     {"surfaces", "xe_exercise_free_list", "surfaces' slots", " (the Surfaces tab shows your chain of free slots)"},
+    {"frames", "xe_exercise_frame_ring", "frame slots and fence values",
+     " (the Fences tab shows the values your ring keeps)"},
 };
 const engine_part_info& part_of(const exercise_info& ex) {
   for (const engine_part_info& p : engine_parts)
@@ -74,8 +78,10 @@ result<loaded_code> load_code(const exercise_info& ex, const fs::path& path, boo
   XE_TRY_ASSIGN(const void* table, lib.table(stack ? "xe_exercise_free_stack" : part_of(ex).table));
   if (*static_cast<const u32*>(table) != xe_exercise_abi)  // every table starts with its abi
     return make_error(errc::invalid_argument, "it was built against another version of the header");
-  loaded_code code{std::move(lib), {}, {}, {}, path, built};
-  if (ex.engine_part == "releases")
+  loaded_code code{std::move(lib), {}, {}, {}, {}, path, built};
+  if (ex.engine_part == "frames")
+    code.frames = static_cast<const xe_frame_ring_api*>(table);
+  else if (ex.engine_part == "releases")
     code.releases = static_cast<const xe_deferred_release_api*>(table);
   else if (ex.engine_part == "surfaces")
     code.surfaces = static_cast<const xe_free_list_api*>(table);
@@ -90,6 +96,7 @@ void use_in_engine(const loaded_code* code) {
   gfx::lab::set_learner_heap_code(code ? code->heaps : nullptr);
   gfx::lab::set_learner_release_code(code ? code->releases : nullptr);
   gfx::lab::set_learner_surface_code(code ? code->surfaces : nullptr);
+  gfx::lab::set_learner_ring_code(code ? code->frames : nullptr);
 }
 
 

@@ -1,5 +1,6 @@
 #include "exercise/exercise.h"
 
+#include <algorithm>
 #include <cctype>
 #include <atomic>
 #include <chrono>
@@ -61,9 +62,12 @@ result<exercise_catalogue> load_exercises(const fs::path& lessons_folder) {
       if (!e.is_object() || !e.contains(f) || !e[f].is_string())
         return make_error(errc::parse, file.string() + ": an exercise without a string \"" + f + "\"");
     const auto part = e.find("engine_part");
-    if (part != e.end() && (!part->is_string() || (*part != "heaps" && *part != "releases" && *part != "surfaces")))
+    constexpr std::string_view parts[] = {"heaps", "releases", "surfaces", "frames"};
+    if (part != e.end() &&
+        (!part->is_string() || std::ranges::find(parts, part->get<std::string>()) == std::end(parts)))
       return make_error(errc::parse, file.string() + ": exercise " + e["id"].get<std::string>() +
-                                         ": \"engine_part\" must be \"heaps\", \"releases\" or \"surfaces\"");
+                                         ": \"engine_part\" must be \"heaps\", \"releases\", \"surfaces\" or "
+                                         "\"frames\"");
     exercise_info ex{e["id"], e["lesson"], e["file"], e["header"], {}, part != e.end() ? *part : "", {}, {}, {}};
     // {"en": ..., "zh": ...}: English at least.
     for (const auto& [name, texts] :

@@ -21,8 +21,8 @@ struct exercise_info {
   std::string title;   // English (titles: in every language the catalogue has)
   // Where their part runs in the engine once graded: "heaps" (the lesson's heaps keep
   // their indices with it), "releases" (the engine's deferred release of COM objects runs
-  // it), "surfaces" (the learner's free_list chooses the surfaces' slots), or "" (graded only,
-  // for now).
+  // it), "surfaces" (the learner's free_list chooses the surfaces' slots), "frames" (the
+  // command queue's frame ring runs it), or "" (graded only).
   std::string engine_part;
   // Texts by language code ("en" always): the title, and what the engine's own version does
   // differently and why (said once the learner's code passes).

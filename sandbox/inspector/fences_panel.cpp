@@ -13,6 +13,18 @@ namespace xe::sandbox::ui {
 // begin_frame, and the GPU's time per frame beside the CPU's.
 void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::gpu_clock_info& clock, marks& marks) {
   const gfx::frame_stats& f = shown.record->frame;
+  if (f.learner) {  // the values below are what the learner's ring keeps; what it got wrong, the Log says
+    ImGui::PushStyleColor(ImGuiCol_Text, f.ring_faults ? colour_changed : ImGui::GetColorU32(ImGuiCol_Text));
+    ImGui::TextWrapped(
+        "%s",
+        f.ring_faults
+            ? trf("your frame_ring: _frame_index {}; {} answer(s) refused by the engine (the Log says each)"_t,
+                  f.learner_frame_index, f.ring_faults)
+                  .c_str()
+            : trf("your frame_ring (Build it yourself) keeps these values: _frame_index {}"_t, f.learner_frame_index)
+                  .c_str());
+    ImGui::PopStyleColor();
+  }
 
   ImGui::TextUnformatted(trf("CPU value {}, GPU completed {}, frames in flight {}"_t, f.cpu_fence_value,
                              f.gpu_completed, f.frames_in_flight)

@@ -49,6 +49,12 @@ std::string as_string(const json& v, const std::string& path) {
   if (!v.is_string()) fail(path, "expected a string, got " + brief(v));
   return v.get<std::string>();
 }
+// "engine", or "learner": the learner's code (Build it yourself) keeps that part.
+bool read_learner_model(const json& v, const std::string& path) {
+  const std::string model = as_string(v, path);
+  if (model != "engine" && model != "learner") fail(path, "expected \"engine\" or \"learner\"");
+  return model == "learner";
+}
 f32 as_f32(const json& v, const std::string& path) {
   if (!v.is_number()) fail(path, "expected a number, got " + brief(v));
   return v.get<f32>();
@@ -295,6 +301,10 @@ loaded_snapshot read(const json& doc) {
     r.frame.pending_at_begin = as_u64(*it, "/fence/pending_at_begin");
   if (auto it = fence.find("max_pending_at_begin"); it != fence.end())
     r.frame.max_pending_at_begin = as_u64(*it, "/fence/max_pending_at_begin");
+  if (auto it = fence.find("model"); it != fence.end()) r.frame.learner = read_learner_model(*it, "/fence/model");
+  if (auto it = fence.find("frame_index"); it != fence.end())
+    r.frame.learner_frame_index = as_u32(*it, "/fence/frame_index");
+  if (auto it = fence.find("faults"); it != fence.end()) r.frame.ring_faults = as_u32(*it, "/fence/faults");
 
   const json& adapter = field(doc, "", "adapter");
   out.adapter.name = as_string(field(adapter, "/adapter", "name"), "/adapter/name");
@@ -354,11 +364,7 @@ loaded_snapshot read(const json& doc) {
     info.storage_capacity = as_u32(*it, "/surfaces/storage_capacity");
   if (auto it = surfaces.find("relocations"); it != surfaces.end())
     info.relocations = as_u32(*it, "/surfaces/relocations");
-  if (auto it = surfaces.find("model"); it != surfaces.end()) {
-    const std::string model = as_string(*it, "/surfaces/model");
-    if (model != "engine" && model != "learner") fail("/surfaces/model", "expected \"engine\" or \"learner\"");
-    info.learner = model == "learner";
-  }
+  if (auto it = surfaces.find("model"); it != surfaces.end()) info.learner = read_learner_model(*it, "/surfaces/model");
   if (auto it = surfaces.find("faults"); it != surfaces.end()) info.faults = as_u32(*it, "/surfaces/faults");
   if (auto it = surfaces.find("last_fault"); it != surfaces.end())
     info.last_fault = as_string(*it, "/surfaces/last_fault");

@@ -225,12 +225,15 @@ json section_json(const frame_record& r, const gfx::adapter_info& adapter, std::
             {"next_slot", f.next_frame_slot},
             {"recording", f.in_frame}};
   if (section == "adapter") return adapter_json(adapter);
-  if (section == "fence")
-    return {{"cpu_value", f.cpu_fence_value},         {"gpu_completed", f.gpu_completed},
-            {"slots", f.slot_fence_values},           {"last_wait_ms", f.last_wait_ms},
-            {"wait_ms_total", f.wait_ms_total},       {"blocked_waits", f.blocked_waits},
-            {"pending_at_begin", f.pending_at_begin}, {"max_pending_at_begin", f.max_pending_at_begin},
-            {"frames_in_flight", f.frames_in_flight}};
+  if (section == "fence") {
+    json out = {{"cpu_value", f.cpu_fence_value},         {"gpu_completed", f.gpu_completed},
+                {"slots", f.slot_fence_values},           {"last_wait_ms", f.last_wait_ms},
+                {"wait_ms_total", f.wait_ms_total},       {"blocked_waits", f.blocked_waits},
+                {"pending_at_begin", f.pending_at_begin}, {"max_pending_at_begin", f.max_pending_at_begin},
+                {"frames_in_flight", f.frames_in_flight}, {"model", f.learner ? "learner" : "engine"}};
+    if (f.learner) out.update({{"frame_index", f.learner_frame_index}, {"faults", f.ring_faults}});
+    return out;
+  }
   if (section == "heaps") {
     json heaps = json::object();
     for (const heap_record& h : r.heaps()) heaps[h.info.name] = heap_json(h);

@@ -9,6 +9,9 @@
 #include "graphics/stats_internal.h"
 
 namespace xe::gfx::d3d12 {
+namespace {
+f32 ms_between(u64 begin_ns, u64 end_ns) { return static_cast<f32>(static_cast<f64>(end_ns - begin_ns) / 1e6); }
+}  // namespace
 
 d3d12_command::~d3d12_command() { XE_ASSERT(!_queue); }
 
@@ -36,6 +39,7 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   _timings = {};
   _timing_stamp = _last_wait_begin = _gpu_frame = _last_gpu_end = 0;
   _cpu_frame_ms = _gpu_frame_ms = 0.f;
+  if (const xe_frame_ring_api* code = learner_ring_code()) _ring = learner_frame_ring::create(*code, *this);
   if (_timer.create(device, _queue.get())) XE_TRY(calibrate_timer());
   if (_timer.usable())
     XE_LOG_INFO("GPU frame times: {}", _timer.info().method);
@@ -97,7 +101,7 @@ void d3d12_command::collect_gpu_times() {
     }
     _last_gpu_end = t.gpu_end;
     _gpu_frame = n;
-    _gpu_frame_ms = static_cast<f32>(static_cast<f64>(t.gpu_end - t.gpu_begin) / 1e6);
+    _gpu_frame_ms = ms_between(t.gpu_begin, t.gpu_end);
     touch(t);
   }
 }
@@ -117,6 +121,7 @@ u64 d3d12_command::copy_timings(std::vector<frame_timing>& out, u64 since) const
 void d3d12_command::release() {
   if (!_queue) return;
   if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
+  _ring.reset();
   runtime::destroy_fence_event(_fence_event);
   _fence_event = nullptr;
   _timer.release();
@@ -150,7 +155,9 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   const u64 target = _frames[oldest_slot].fence_value;
   const bool behind = completed_value() < target;
   const u64 wait_begin = now_ns();
-  XE_TRY(wait_for(target, &_last_wait_ms));
+  if (_ring) _ring->begin_frame(_frame_number, slot, _frames[slot].fence_value);  // their wait, checked
+  XE_TRY(wait_for(target, &_last_wait_ms));  // with their ring: frames in flight, and a safety net
+  if (_ring) _last_wait_ms = ms_between(wait_begin, now_ns());
   if (XE_FAULT(fence_initial_value_one) && target == 1) {
     // The fault's safety net: a fence born at 1 cannot tell frame 0's end from the start, so
     // this slot waits for everything submitted; lavapipe never runs reset commands.
@@ -174,7 +181,7 @@ result<void> d3d12_command::begin_frame(const std::function<void(u32 slot)>& rec
   XE_TRY_HR(_list->Reset(frame.allocator.get(), nullptr));
   _timer.record_begin(_list.get(), slot);
   _recording = true;
-  if (_last_wait_begin) _cpu_frame_ms = static_cast<f32>(static_cast<f64>(wait_begin - _last_wait_begin) / 1e6);
+  if (_last_wait_begin) _cpu_frame_ms = ms_between(_last_wait_begin, wait_begin);
   _last_wait_begin = wait_begin;
   frame_timing& t = timing_of(_frame_number);
   t = {.frame = _frame_number,
@@ -201,8 +208,7 @@ result<void> d3d12_command::execute() {
 
 result<void> d3d12_command::signal() {
   XE_ASSERT(!_recording);
-  ++_fence_value;
-  XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
+  XE_TRY(_ring ? _ring->end_frame(_frame_number) : signal_value(_fence_value + 1));
   const u32 slot = next_slot();
   _frames[slot].fence_value = _fence_value;
   frame_timing& t = timing_of(_frame_number);
@@ -218,6 +224,13 @@ result<void> d3d12_command::signal() {
   return {};
 }
 
+result<void> d3d12_command::signal_value(u64 value) {
+  XE_ASSERT(value > _fence_value);
+  XE_TRY_HR(_queue->Signal(_fence.get(), value));
+  _fence_value = value;
+  return {};
+}
+
 result<void> d3d12_command::signal_only() {
   XE_ASSERT(!_recording);
   ++_fence_value;
@@ -228,10 +241,14 @@ result<void> d3d12_command::signal_only() {
 // Reported as a wait like begin_frame's, with detail "flush": the lessons check that it waited.
 result<void> d3d12_command::flush() {
   XE_ASSERT(!_recording);
-  ++_fence_value;
-  XE_TRY_HR(_queue->Signal(_fence.get(), _fence_value));
+  const u64 begin = now_ns();
+  if (_ring)
+    _ring->flush();  // signals and waits, checked
+  else
+    XE_TRY(signal_value(_fence_value + 1));
   f32 waited_ms = 0.f;
   XE_TRY(wait_for(_fence_value, &waited_ms));
+  if (_ring) waited_ms = ms_between(begin, now_ns());
   collect_gpu_times();  // every frame has completed: the GPU lane shows them all, the newest too
   if (detail::hooks_installed()) {
     static const utl::interned_text flushed{"flush"};

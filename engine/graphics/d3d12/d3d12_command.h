@@ -11,16 +11,20 @@
 //   execute()      close the list and submit it
 //   signal()       Signal(fence, ++fence_value), remember the value for this slot,
 //                  advance the frame number
+// With the learner's 06-frame-ring code (d3d12_learner_ring.h), their begin_frame, end_frame
+// and flush choose the waits and the values signalled, checked against this record.
 // Each frame's times (frame_timing) are kept for the last frame_timing_capacity frames; its
 // GPU span is read when begin_frame finds its fence completed.
 #include <array>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "common/fault.h"
 #include "graphics/d3d12/d3d12_common.h"
 #include "graphics/d3d12/d3d12_frame_clock.h"
 #include "graphics/d3d12/d3d12_gpu_timer.h"
+#include "graphics/d3d12/d3d12_learner_ring.h"
 #include "graphics/d3d12/d3d12_runtime.h"
 #include "graphics/stats.h"
 
@@ -47,6 +51,8 @@ public:
   result<void> signal_only();
   // Waits (measured) until the fence reaches value; errc::device_hung if the GPU stops.
   result<void> wait_for(u64 value, f32* waited_ms = nullptr);
+  // Signals value, above fence_value(), on the queue and makes it the fence value.
+  result<void> signal_value(u64 value);
 
   // Also restarts max_pending_at_begin.
   void set_frames_in_flight(u32 count);
@@ -78,6 +84,8 @@ public:
   f32 cpu_frame_ms() const { return _cpu_frame_ms; }
   f32 gpu_frame_ms() const { return _gpu_frame_ms; }
   u64 gpu_frame() const { return _gpu_frame; }
+  // The learner's frame ring, when lab::set_learner_ring_code gave one before initialize.
+  const learner_frame_ring* learner_ring() const { return _ring.get(); }
   u64 copy_timings(std::vector<frame_timing>& out, u64 since) const;
   const gpu_clock_info& gpu_clock() const { return _timer.info(); }
 
@@ -120,6 +128,7 @@ private:
   f32 _gpu_frame_ms{0.f};
   u64 _gpu_frame{0};
   u64 _last_gpu_end{0};
+  std::unique_ptr<learner_frame_ring> _ring;
 };
 
 }  // namespace xe::gfx::d3d12

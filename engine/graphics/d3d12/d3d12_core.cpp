@@ -503,6 +503,14 @@ frame_stats get_frame_stats() {
   s.max_pending_at_begin = c.max_pending_at_begin();
   s.frames_in_flight = c.frames_in_flight();
   s.in_frame = g->in_frame;
+  if (const learner_frame_ring* ring = c.learner_ring()) {
+    const auto kept = ring->view();
+    s.learner = true;
+    s.learner_frame_index = kept.frame_index;
+    s.cpu_fence_value = kept.fence_value;
+    s.slot_fence_values = kept.slot_values;
+    s.ring_faults = ring->faults();
+  }
   return s;
 }
 

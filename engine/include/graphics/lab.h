@@ -32,6 +32,7 @@
 struct xe_deferred_free_api;     // lessons/exercises/07-deferred-free/deferred_free.h
 struct xe_deferred_release_api;  // lessons/exercises/12-deferred-release/deferred_release.h
 struct xe_free_list_api;         // lessons/exercises/09-free-list/free_list.h
+struct xe_frame_ring_api;        // lessons/exercises/06-frame-ring/frame_ring.h
 
 namespace xe::gfx::lab {
 
@@ -59,12 +60,17 @@ void set_learner_heap_code(const xe_deferred_free_api* code);
 // object they keep past a flush, the engine releases. Null: the engine's code again. The table
 // must outlive the engine that took it (until shutdown).
 void set_learner_release_code(const xe_deferred_release_api* code);
-bool learner_release_code_running();
+bool learner_release_code_running();  // this engine's queues run the learner's code
+u32 learner_release_refusals();       // release_refused events since this engine started
 // Build it yourself: from the next initialize on, the learner's 09-free-list code chooses the
 // surfaces' slots (the engine keeps the surfaces where it says, and refuses a slot past the end
 // or one holding a live surface; surfaces_info::learner, faults). Null: the engine's own.
-void set_learner_surface_code(const xe_free_list_api* code);  // this engine's queues run the learner's code
-u32 learner_release_refusals();                               // release_refused events since this engine started
+void set_learner_surface_code(const xe_free_list_api* code);
+// Build it yourself: from the next initialize on, the command queue's frame slots and fence
+// values are the learner's 06-frame-ring code's: their begin_frame, end_frame and flush choose
+// the waits and signals, which the engine checks (frame_stats::learner, faults; a wrong slot, a
+// missing wait or signal is a fault, and the engine does that part). Null: the engine's own.
+void set_learner_ring_code(const xe_frame_ring_api* code);
 result<u32> find_heap(std::string_view name);
 // Learner heaps only. Allocates one descriptor slot and writes a null view into it
 // (CBV/SRV/UAV and sampler heaps).

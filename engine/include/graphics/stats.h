@@ -111,6 +111,12 @@ struct frame_stats {
   u64 max_pending_at_begin{};  // the most since frames in flight was last set
   u32 frames_in_flight{};      // 1..frame_slot_count
   bool in_frame{};             // between begin_frame and end_frame
+  // The learner's 06-frame-ring code keeps the ring (lab::set_learner_ring_code): then
+  // cpu_fence_value and slot_fence_values are what their object keeps, learner_frame_index
+  // its _frame_index, and ring_faults the answers the engine refused.
+  bool learner{};
+  u32 learner_frame_index{};
+  u32 ring_faults{};
 };
 
 // Fill level of the per-slot upload buffers (vertex, index and constant data).

@@ -9,9 +9,13 @@
 //                       in flight). Returns the slot being recorded (_frame_index).
 //   end_frame(fence):   signals the next fence value, keeps it as this slot's value, and
 //                       moves _frame_index to the next slot (wiki 6.3, 6.4).
-//   flush(fence):       waits until the GPU has finished everything signalled so far, and
-//                       leaves _frame_index as it is (the wiki's 6.4 sets it to 0; here, as
-//                       in the engine, frame N always records into slot N % 3).
+//   flush(fence):       signals one more value and waits until the GPU has reached it: a
+//                       value is reached only after everything submitted before it, so the
+//                       GPU is then idle, whatever was submitted since the last end_frame().
+//                       It leaves _frame_index as it is. (The wiki's 6.4 waits for each
+//                       slot's value and sets _frame_index to 0; here, as in the engine and
+//                       lesson 06's step 3, flush signals its own value, and frame N always
+//                       records into slot N % 3.)
 // Add members if you need them; keep the ones below: the inspector reads them.
 #include "frame_ring.h"
 

@@ -1,7 +1,7 @@
 // Grades 06-frame-ring against a model GPU: signals queue up in order and complete when the
 // sequence lets the GPU run (or when the CPU waits for them). Checked: a slot is handed back
 // only once the GPU finished its last frame, without waiting for more than that; each frame
-// signals one value above every earlier one; flush leaves nothing running.
+// signals one value above every earlier one; flush signals one more and leaves nothing running.
 #include <deque>
 #include <string>
 #include <vector>
@@ -144,8 +144,16 @@ std::optional<failure> call_flush(run_context& ctx, void* self, model& m, u32 i)
   ctx.result(m.gpu.waits.empty() ? "waited for nothing" : "waited for " + list(m.gpu.waits));
   if (auto e = threw(ctx, api->error(), "flush()")) return e;
   if (!m.gpu.problem.empty()) return ctx.fail("deadlock", "flush() called " + m.gpu.problem);
-  // A flush may signal a value of its own and wait for it.
-  for (const u64 v : m.gpu.signals) m.fence_value = std::max(m.fence_value, v);
+  if (m.gpu.signals.size() != 1 || m.gpu.signals[0] <= m.fence_value)
+    return ctx.fail(
+        "flush_signal",
+        "flush() " + (m.gpu.signals.empty() ? std::string{"signalled nothing"} : "signalled " + list(m.gpu.signals)) +
+            ": it signals one value above the last (" + std::to_string(m.fence_value + 1) +
+            ") and waits for it. A value is reached only after everything submitted before it, so "
+            "the GPU is then idle, even with work submitted since the last end_frame(); waiting for "
+            "the frames' values alone, as the wiki's 6.4 does, would not cover that work (lesson 06, "
+            "step 3).");
+  m.fence_value = m.gpu.signals[0];
   if (m.gpu.completed < m.gpu.last_signalled)
     return ctx.fail("flush", "flush() returned while the GPU has reached fence value " +
                                  std::to_string(m.gpu.completed) + " of " + std::to_string(m.gpu.last_signalled) +

@@ -8,6 +8,7 @@ void set_learner_release_code(const xe_deferred_release_api* code) { d3d12::set_
 bool learner_release_code_running() { return d3d12::learner_release_code_running(); }
 u32 learner_release_refusals() { return d3d12::learner_release_refusals(); }
 void set_learner_surface_code(const xe_free_list_api* code) { d3d12::set_learner_surface_code(code); }
+void set_learner_ring_code(const xe_frame_ring_api* code) { d3d12::set_learner_ring_code(code); }
 
 result<u32> create_heap(const heap_desc& desc) {
   XE_TRY_ASSIGN(auto* g, d3d12::running_core());
