@@ -450,7 +450,10 @@ private:
     if (a.lesson && !a.lesson->problem.empty()) {
       _view.headline = a.lesson->problem;
     } else if (a.lesson) {
-      _view.details.push_back("lesson " + _ex.lesson + " played headless on your code: " + a.lesson->verdict);
+      // In the language the child printed its verdict in.
+      const language lang = language::from_code(_opts.language).value_or(language{});
+      _view.details.push_back(
+          textf(lang, "lesson {} played headless on your code: {}"_t, _ex.lesson, a.lesson->verdict));
     }
   }
 

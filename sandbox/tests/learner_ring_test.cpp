@@ -119,12 +119,14 @@ TEST_P(wrong_ring_code, is_refused_and_counted_and_the_engine_does_that_part) {
   frames(1);
   const gfx::frame_stats f = gfx::get_frame_stats();
   EXPECT_TRUE(f.learner);
-  EXPECT_EQ(f.frame_number, 3u);  // the engine went on, frame by frame
+  EXPECT_EQ(f.frame_number, 3u);   // the engine went on, frame by frame
   EXPECT_GE(f.gpu_completed, 2u);  // the flush waited for the engine's last value, whatever theirs did
   switch (GetParam()) {
     case wrong_ring::wrong_slot: EXPECT_EQ(f.ring_faults, 3u); break;       // each begin_frame
     case wrong_ring::signal_in_begin: EXPECT_EQ(f.ring_faults, 3u); break;  // each, not signalled
-    case wrong_ring::waits_forever: EXPECT_EQ(f.ring_faults, 3u); break;    // each wait returned at once
+    case wrong_ring::waits_forever:
+      EXPECT_EQ(f.ring_faults, 3u);
+      break;  // each wait returned at once
     // Each end_frame (the engine signalled 1, 2), then the flush's 1, not above 2, and so no
     // value of its own; then frame 2's end_frame.
     case wrong_ring::no_signal: EXPECT_EQ(f.ring_faults, 5u); break;

@@ -120,8 +120,8 @@ u64 d3d12_command::copy_timings(std::vector<frame_timing>& out, u64 since) const
 
 void d3d12_command::release() {
   if (!_queue) return;
+  _ring.reset();  // the last flush is the engine's: learner code being replaced has no say in it
   if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
-  _ring.reset();
   runtime::destroy_fence_event(_fence_event);
   _fence_event = nullptr;
   _timer.release();

@@ -11,8 +11,7 @@ const xe_frame_ring_api* g_code_next{};
 void set_learner_ring_code(const xe_frame_ring_api* code) { g_code_next = code; }
 const xe_frame_ring_api* learner_ring_code() { return g_code_next; }
 
-std::unique_ptr<learner_frame_ring> learner_frame_ring::create(const xe_frame_ring_api& code,
-                                                               d3d12_command& command) {
+std::unique_ptr<learner_frame_ring> learner_frame_ring::create(const xe_frame_ring_api& code, d3d12_command& command) {
   void* self = code.create();
   if (!self) {
     XE_LOG_ERROR("frames: your frame_ring's constructor failed ({}); the engine's ring keeps them",
@@ -35,27 +34,29 @@ void learner_frame_ring::begin_frame(u64 frame, u32 slot, u64 needed) {
   if (const std::string threw = code_error(); !threw.empty())
     fault(fmt::format("your {} {}", call_name(), threw));
   else if (got != slot)
-    fault(fmt::format("your begin_frame() returned slot {} for frame {}, but frame N records into slot N % {} = {}; "
-                      "the engine recorded into slot {}",
-                      got == invalid_index ? std::string{"invalid_index"} : std::to_string(got), frame,
-                      frame_slot_count, slot, slot));
+    fault(
+        fmt::format("your begin_frame() returned slot {} for frame {}, but frame N records into slot N % {} = {}; "
+                    "the engine recorded into slot {}",
+                    got == invalid_index ? std::string{"invalid_index"} : std::to_string(got), frame, frame_slot_count,
+                    slot, slot));
   else if (const u64 reached = _command.completed_value(); reached < needed)
-    fault(fmt::format("your begin_frame() returned slot {} for frame {} before the GPU reached the slot's fence value "
-                      "{} (it had reached {}): the engine waited, so as not to reset the slot's command allocator "
-                      "while the GPU still executes it",
-                      slot, frame, needed, reached));
+    fault(
+        fmt::format("your begin_frame() returned slot {} for frame {} before the GPU reached the slot's fence value "
+                    "{} (it had reached {}): the engine waited, so as not to reset the slot's command allocator "
+                    "while the GPU still executes it",
+                    slot, frame, needed, reached));
 }
 
 result<void> learner_frame_ring::end_frame(u64 frame) {
   start("end_frame()", frame);
   _code.end_frame(_self, _fence.get());
-  if (const std::string threw = code_error(); !threw.empty())
-    fault(fmt::format("your {} {}", call_name(), threw));
+  if (const std::string threw = code_error(); !threw.empty()) fault(fmt::format("your {} {}", call_name(), threw));
   if (_signalled) return {};
   const u64 value = _command.fence_value() + 1;
-  fault(fmt::format("your {} signalled no new value: the engine signalled {}, so that begin_frame() can tell "
-                    "when the GPU is done with the slot",
-                    call_name(), value));
+  fault(
+      fmt::format("your {} signalled no new value: the engine signalled {}, so that begin_frame() can tell "
+                  "when the GPU is done with the slot",
+                  call_name(), value));
   return _command.signal_value(value);
 }
 
@@ -67,10 +68,11 @@ void learner_frame_ring::flush() {
     fault(fmt::format("your flush() signalled no new value; the engine waited for the last one, {}",
                       _command.fence_value()));
   else if (const u64 reached = _command.completed_value(); reached < _command.fence_value())
-    fault(fmt::format("your flush() returned before the GPU reached fence value {} (it had reached {}): the engine "
-                      "waited, because what a flush is called before (a resize, a shutdown) frees what the GPU "
-                      "may still use",
-                      _command.fence_value(), reached));
+    fault(
+        fmt::format("your flush() returned before the GPU reached fence value {} (it had reached {}): the engine "
+                    "waited, because what a flush is called before (a resize, a shutdown) frees what the GPU "
+                    "may still use",
+                    _command.fence_value(), reached));
 }
 
 learner_frame_ring::view_state learner_frame_ring::view() const {
@@ -87,14 +89,15 @@ void learner_frame_ring::wait_for(void* self, u64 value) {
   auto& r = *static_cast<learner_frame_ring*>(self);
   if (value <= r._command.completed_value()) return;
   if (value > r._command.fence_value()) {
-    r.fault(fmt::format("your {} waited for fence value {}, which nothing will set (the last value signalled is {}): "
-                        "the engine returned at once instead of waiting forever",
-                        r.call_name(), value, r._command.fence_value()));
+    r.fault(
+        fmt::format("your {} waited for fence value {}, which nothing will set (the last value signalled is {}): "
+                    "the engine returned at once instead of waiting forever",
+                    r.call_name(), value, r._command.fence_value()));
     return;
   }
   if (auto waited = r._command.wait_for(value); !waited)
-    r.fault(fmt::format("your {}'s wait for fence value {} failed: {}", r.call_name(), value,
-                        waited.error_value().reason));
+    r.fault(
+        fmt::format("your {}'s wait for fence value {} failed: {}", r.call_name(), value, waited.error_value().reason));
 }
 
 void learner_frame_ring::signal(void* self, u64 value) {
@@ -104,13 +107,15 @@ void learner_frame_ring::signal(void* self, u64 value) {
     r.fault(fmt::format("your {} signalled {} too: one call signals one value; the engine did not signal it",
                         r.call_name(), value));
   else if (std::string_view{r._call} == "begin_frame()")
-    r.fault(fmt::format("your {} signalled {}: a frame signals once, in end_frame(), after its work is submitted; "
-                        "the engine did not signal it",
-                        r.call_name(), value));
+    r.fault(
+        fmt::format("your {} signalled {}: a frame signals once, in end_frame(), after its work is submitted; "
+                    "the engine did not signal it",
+                    r.call_name(), value));
   else if (value <= last)
-    r.fault(fmt::format("your {} signalled {}, not above the last value signalled, {}: it would count as reached "
-                        "at once; the engine did not signal it",
-                        r.call_name(), value, last));
+    r.fault(
+        fmt::format("your {} signalled {}, not above the last value signalled, {}: it would count as reached "
+                    "at once; the engine did not signal it",
+                    r.call_name(), value, last));
   else if (auto signalled = r._command.signal_value(value); !signalled)
     r.fault(fmt::format("your {}'s signal of {} failed: {}", r.call_name(), value, signalled.error_value().reason));
   else

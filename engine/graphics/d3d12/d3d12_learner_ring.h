@@ -69,8 +69,8 @@ private:
   std::unique_ptr<xe_fence> _fence;  // what their gpu_fence calls
   const char* _call{""};
   u64 _frame{no_frame};
-  u32 _signals{0};     // signals in the current call, refused ones too
-  u64 _signalled{0};   // the value the current call signalled, 0: none accepted
+  u32 _signals{0};    // signals in the current call, refused ones too
+  u64 _signalled{0};  // the value the current call signalled, 0: none accepted
   u32 _faults{0};
   std::string _last_fault;
 };

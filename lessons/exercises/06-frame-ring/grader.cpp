@@ -141,15 +141,17 @@ std::optional<failure> call_flush(run_context& ctx, void* self, model& m, u32 i)
   m.gpu.signals.clear();
   ctx.record(i, "flush()");
   api->flush(self, &m.fence);
-  ctx.result(m.gpu.waits.empty() ? "waited for nothing" : "waited for " + list(m.gpu.waits));
+  ctx.result((m.gpu.signals.empty() ? std::string{} : "signalled " + list(m.gpu.signals) + ", ") +
+             (m.gpu.waits.empty() ? "waited for nothing" : "waited for " + list(m.gpu.waits)));
   if (auto e = threw(ctx, api->error(), "flush()")) return e;
   if (!m.gpu.problem.empty()) return ctx.fail("deadlock", "flush() called " + m.gpu.problem);
   if (m.gpu.signals.size() != 1 || m.gpu.signals[0] <= m.fence_value)
     return ctx.fail(
         "flush_signal",
         "flush() " + (m.gpu.signals.empty() ? std::string{"signalled nothing"} : "signalled " + list(m.gpu.signals)) +
-            ": it signals one value above the last (" + std::to_string(m.fence_value + 1) +
-            ") and waits for it. A value is reached only after everything submitted before it, so "
+            ": it signals the next value, " + std::to_string(m.fence_value + 1) + " (one above the last, " +
+            std::to_string(m.fence_value) +
+            "), and waits for it. A value is reached only after everything submitted before it, so "
             "the GPU is then idle, even with work submitted since the last end_frame(); waiting for "
             "the frames' values alone, as the wiki's 6.4 does, would not cover that work (lesson 06, "
             "step 3).");
