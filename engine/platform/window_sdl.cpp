@@ -191,6 +191,7 @@ void poll_events(std::vector<window_event>& out) {
   SDL_Event e;
   while (SDL_PollEvent(&e)) {
     if (g_hook) g_hook(&e, g_hook_user);
+    const size_t before = out.size();
     switch (e.type) {
       case SDL_QUIT: out.push_back({event_type::quit}); break;
       case SDL_WINDOWEVENT: {
@@ -214,20 +215,26 @@ void poll_events(std::vector<window_event>& out) {
       }
       case SDL_MOUSEMOTION: out.push_back({event_type::input, e.motion.windowID}); break;
       case SDL_MOUSEBUTTONDOWN:
-      case SDL_MOUSEBUTTONUP: out.push_back({event_type::input, e.button.windowID}); break;
+      case SDL_MOUSEBUTTONUP:
+        out.push_back({.type = event_type::input, .window = e.button.windowID, .button = true});
+        break;
       case SDL_MOUSEWHEEL: out.push_back({event_type::input, e.wheel.windowID}); break;
       case SDL_TEXTINPUT: out.push_back({event_type::input, e.text.windowID}); break;
-      case SDL_KEYUP: out.push_back({event_type::input, e.key.windowID}); break;
+      case SDL_KEYUP: out.push_back({.type = event_type::input, .window = e.key.windowID, .button = true}); break;
       case SDL_KEYDOWN: {
         const bool alt_enter = e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT);
         if (e.key.keysym.sym == SDLK_F11 || alt_enter)
           out.push_back({event_type::toggle_fullscreen, e.key.windowID});
         else
           out.push_back({event_type::key_pressed, e.key.windowID, 0, 0, translate(e.key.keysym.sym)});
+        out.back().button = true;
         break;
       }
       default: break;
     }
+    const u32 now = SDL_GetTicks();
+    for (size_t i = before; i < out.size(); ++i)
+      out[i].age_ms = now >= e.common.timestamp ? now - e.common.timestamp : 0;
   }
 }
 

@@ -119,6 +119,16 @@ public:
       if (g_hook(&m, g_hook_user)) return TRUE;
     }
     auto& events = pending_events();
+    const size_t before = events.size();
+    const LRESULT r = handle_message(events, msg, wparam, lparam);
+    // GetMessageTime: when the message was posted (GetTickCount's clock); sent messages keep
+    // the time of the last one retrieved, an age of about 0.
+    const DWORD now = GetTickCount(), posted = static_cast<DWORD>(GetMessageTime());
+    for (size_t i = before; i < events.size(); ++i) events[i].age_ms = now - posted < 60'000 ? now - posted : 0;
+    return r;
+  }
+
+  LRESULT handle_message(std::vector<window_event>& events, UINT msg, WPARAM wparam, LPARAM lparam) {
     switch (msg) {
       case WM_SIZE:
         if (wparam == SIZE_MINIMIZED) {
@@ -140,19 +150,19 @@ public:
         if (wparam == VK_F11)
           events.push_back({event_type::toggle_fullscreen, _id});
         else
-          events.push_back({event_type::key_pressed, _id, 0, 0, translate(wparam)});
+          events.push_back({event_type::key_pressed, _id, 0, 0, translate(wparam), true});
         return 0;
       case WM_CLOSE:  // the app decides; the window is destroyed with its object
         events.push_back({event_type::close_requested, _id});
         return 0;
-      case WM_MOUSEMOVE:
       case WM_LBUTTONDOWN:
       case WM_LBUTTONUP:
       case WM_RBUTTONDOWN:
       case WM_RBUTTONUP:
+      case WM_KEYUP: events.push_back({.type = event_type::input, .window = _id, .button = true}); break;
+      case WM_MOUSEMOVE:
       case WM_MOUSEWHEEL:
       case WM_CHAR:
-      case WM_KEYUP:
       case WM_PAINT:
       case WM_SETFOCUS:
       case WM_KILLFOCUS: events.push_back({event_type::input, _id}); break;

@@ -235,6 +235,7 @@ result<void> app::frame() {
   for (const auto& [slot, entry] : _surfaces)
     XE_TRY(gfx::render_surface(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   XE_TRY(gfx::end_frame());
+  _latency.presented(clock::now());
   const std::chrono::duration<f32, std::milli> cpu_ms = clock::now() - start;
   const gfx::frame_stats stats = gfx::get_frame_stats();  // once: the record keeps them too
   record_state(stats, cpu_ms.count());
@@ -302,6 +303,7 @@ result<void> app::redraw_held() {
     if (!entry.window) continue;
     XE_TRY(_observer.redraw(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
   }
+  _latency.presented(clock::now());
   // A swap chain the window system declared stale is rebuilt now: a change the learner made.
   XE_TRY_ASSIGN(auto rebuilt, gfx::rebuild_stale_surfaces());
   if (rebuilt) {
@@ -322,14 +324,18 @@ result<void> app::handle_events() {
   if (!windowed()) return {};
   _events.clear();
   platform::poll_events(_events);
+  const auto polled = clock::now();
   struct window_change {
     bool close{false};
     bool toggle_fullscreen{false};
     bool check_size{false};
+    std::optional<clock::time_point> arrived;  // the change's first event
   };
   std::map<u32, window_change> changes;
   for (const platform::window_event& e : _events) {
     _redraw = true;
+    const auto arrived = polled - std::chrono::milliseconds(e.age_ms);
+    if (e.button) _latency.input_arrived(arrived);
     if (e.type == platform::event_type::quit) {
       _quit = true;
       return {};
@@ -363,9 +369,15 @@ result<void> app::handle_events() {
     if (slot == invalid_id) continue;  // a window closed earlier
     switch (e.type) {
       case platform::event_type::close_requested: changes[slot].close = true; break;
-      case platform::event_type::toggle_fullscreen: changes[slot].toggle_fullscreen ^= true; break;
+      case platform::event_type::toggle_fullscreen:
+        changes[slot].toggle_fullscreen ^= true;
+        changes[slot].arrived = arrived;
+        break;
       case platform::event_type::resized:
-      case platform::event_type::restored: changes[slot].check_size = true; break;
+      case platform::event_type::restored:
+        changes[slot].check_size = true;
+        if (!changes[slot].arrived) changes[slot].arrived = arrived;  // the first of a burst
+        break;
       default: break;
     }
   }
@@ -382,10 +394,14 @@ result<void> app::handle_events() {
     if (change.toggle_fullscreen) {
       note_learner_change(localize("a window went fullscreen or back"_t));
       XE_TRY(toggle_fullscreen(slot));
+      _latency.action_done(latency_kind::fullscreen, change.arrived.value_or(polled));
       changed = true;
     } else if (change.check_size) {
       XE_TRY_ASSIGN(auto rebuilt, rebuild_if_resized(slot));
-      if (rebuilt) note_learner_change(localize("a window was resized"_t));
+      if (rebuilt) {
+        note_learner_change(localize("a window was resized"_t));
+        _latency.action_done(latency_kind::resize, change.arrived.value_or(polled));
+      }
       changed = changed || rebuilt;
     }
   }
@@ -430,6 +446,7 @@ result<void> app::run_requests() {
     ran = true;
     note_learner_change(localize("Step one frame"_t), "advance_frames");
     XE_TRY(frame());
+    _latency.action_done(latency_kind::step_frame);
   }
   if (_lessons) {
     std::vector<lesson_request> requests = _overlay->take_lesson_requests();
@@ -437,10 +454,17 @@ result<void> app::run_requests() {
     _key_requests.clear();
     for (const lesson_request& request : requests) {
       ran = true;
-      if (request.command == lesson_command::your_turn)
+      if (request.command == lesson_command::your_turn) {
         start_own_turn(request.exercise);
-      else
-        _lessons->apply(request);
+        continue;
+      }
+      _lessons->apply(request);
+      if (request.command == lesson_command::next || request.command == lesson_command::check)
+        _latency.action_done(latency_kind::step);
+      else if (request.command == lesson_command::back)
+        _latency.action_done(latency_kind::back);
+      else if (request.command == lesson_command::restart)
+        _latency.action_done(latency_kind::home);
     }
   }
   if (ran) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/cli.h"
+#include "app/latency.h"
 #include "app/overlay.h"
 #include "app/renderdoc.h"
 #include "graphics/renderer.h"
@@ -175,6 +176,7 @@ private:
   f64 _frame_ms_total{0.0};
   f64 _wait_ms_total{0.0};
   u64 _frames_run{0};
+  latency_meter _latency;  // input to present, per kind (--bench-latency)
 };
 
 }  // namespace xe::sandbox

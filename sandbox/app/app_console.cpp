@@ -252,11 +252,8 @@ int app::bench_frames() {
   f64 total = 0;
   for (f64 m : ms) total += m;
   std::sort(ms.begin(), ms.end());
-  const auto percentile = [&](f64 p) {
-    return ms[std::min(ms.size() - 1, static_cast<size_t>(p * (ms.size() - 1) + 0.5))];
-  };
-  std::printf("frames=%zu mean_ms=%.3f p50_ms=%.3f p95_ms=%.3f\n", ms.size(), total / ms.size(), percentile(0.5),
-              percentile(0.95));
+  std::printf("frames=%zu mean_ms=%.3f p50_ms=%.3f p95_ms=%.3f\n", ms.size(), total / ms.size(), percentile(ms, 0.5),
+              percentile(ms, 0.95));
   return exit_ok;
 }
 
@@ -284,6 +281,7 @@ void app::print_summary() const {
       fmt::format("  frame time: mean {:.3f} ms (CPU wall time)\n", _frames_run ? _frame_ms_total / _frames_run : 0.0);
   if (!_opts.snapshot.empty()) out += fmt::format("  snapshot: {}\n", _opts.snapshot);
   if (!_opts.screenshot.empty()) out += fmt::format("  screenshot: {}\n", _opts.screenshot);
+  if (_opts.bench_latency) out += _latency.report();
   std::fputs(out.c_str(), stdout);
 }
 

@@ -197,7 +197,8 @@ struct command_line {
          o.lesson);
     text("--exercise", "ID",
          "build it yourself: copy an exercise's skeleton into your folder (first time), build your file, grade it in "
-         "a process of its own, print what is wrong and exit 0 (passed) or 3 (07 or 07-free-stack; docs/exercises.md)",
+         "a process of its own, print what is wrong and exit 0 (passed) or 3 (not yet). ID: an exercise's name "
+         "(07-free-stack), a prefix only it has, or a lesson's number for its first exercise (07); docs/exercises.md",
          o.exercise);
     text("--solution", "FILE",
          "with --exercise: grade this file instead of your copy (a .cpp is built; a .dll or .so built elsewhere is "
@@ -256,6 +257,11 @@ struct command_line {
         "run 60 warm-up frames, then N timed ones; print \"frames=N mean_ms=X p50_ms=Y p95_ms=Z\" (CPU wall time per "
         "frame), exit (docs/PERFORMANCE.md)",
         1, 1'000'000, o.bench_frames);
+    flag("--bench-latency",
+         "print, at exit, the time from each input to the present that shows its result, per kind (step, back, "
+         "home, step_frame, resize, fullscreen: p50/p95/max ms); tools/bench_latency.py drives a session of real X "
+         "input (docs/PERFORMANCE.md)",
+         [this] { o.bench_latency = true; });
     flag("--no-hooks", "no stats hooks (snapshots then have no events): a benchmark baseline",
          [this] { o.hooks = false; });
     text(

@@ -27,6 +27,7 @@ struct options {
   bool hint{true};             // --no-hint: hidden, the overlay draws nothing: a benchmark of hooks and history
   bool hooks{true};            // --no-hooks: no stats hooks (no events in snapshots): a benchmark baseline
   u32 bench_frames{0};         // --bench-frames N: 60 warm-up frames, N timed, one line, exit
+  bool bench_latency{false};   // --bench-latency: input-to-present latency per kind, printed at exit
   u32 gpu_load{0};             // --gpu-load N: blended full-screen passes per frame
   gfx::adapter_preference adapter{gfx::adapter_preference::automatic};
   bool frames_given{false};       // --frames was on the command line

@@ -181,7 +181,7 @@ TEST(cli, help_table_and_parser_share_one_declaration) {
     const auto o = parse(args, true);
     EXPECT_TRUE(o) << cell << ": " << (o ? "" : o.error_value().reason);
   }
-  EXPECT_EQ(rows, 35u) << table;
+  EXPECT_EQ(rows, 36u) << table;
 }
 
 }  // namespace

@@ -38,6 +38,12 @@ struct window_event {
   u32 width{};
   u32 height{};
   key code{key::unknown};
+  // A key or mouse button pressed or released (the input that makes a click or a key's
+  // action), not a motion, wheel or repaint.
+  bool button{};
+  // How long it waited in the system's queue before poll_events read it, in ms (the
+  // system's event clock: SDL_GetTicks, GetMessageTime): the app's latency starts there.
+  u32 age_ms{};
 };
 
 class window {

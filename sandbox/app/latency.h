@@ -1,0 +1,48 @@
+#pragma once
+// latency_meter: what a learner waits for. For each input that changes what is shown (a
+// lesson step, Back, Home, Step one frame, a resize, F11), the time from the input's arrival
+// in the system's queue to the end of the present of the first frame drawn after its action
+// ran: the frame that shows the result. --bench-latency prints p50/p95/max per kind at exit.
+#include <array>
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/types.h"
+
+namespace xe::sandbox {
+
+enum class latency_kind : u8 { step, back, home, step_frame, resize, fullscreen };
+constexpr size_t latency_kind_count{6};
+const char* to_string(latency_kind kind);
+
+class latency_meter {
+public:
+  using clock = std::chrono::steady_clock;
+
+  // A key or mouse button event, when it arrived: the latest is the one an action answers.
+  void input_arrived(clock::time_point at) { _input = at; }
+  // An action finished: measured from the latest input (a window change: from its own event).
+  void action_done(latency_kind kind) { action_done(kind, _input.value_or(clock::now())); }
+  void action_done(latency_kind kind, clock::time_point input);
+  // A present ended: every action done before it is shown now.
+  void presented(clock::time_point at);
+
+  struct summary {
+    size_t count{};
+    f64 p50_ms{}, p95_ms{}, max_ms{};
+  };
+  summary summarize(latency_kind kind) const;
+  std::string report() const;  // one line per kind measured, for --bench-latency
+
+private:
+  std::optional<clock::time_point> _input;
+  std::vector<std::pair<latency_kind, clock::time_point>> _open;  // done, not yet presented
+  std::array<std::vector<f64>, latency_kind_count> _ms;
+};
+
+// The value at fraction p (0..1) of sorted values, nearest rank; 0 when empty.
+f64 percentile(const std::vector<f64>& sorted, f64 p);
+
+}  // namespace xe::sandbox
