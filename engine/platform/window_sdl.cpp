@@ -220,7 +220,7 @@ void poll_events(std::vector<window_event>& out) {
         break;
       case SDL_MOUSEWHEEL: out.push_back({event_type::input, e.wheel.windowID}); break;
       case SDL_TEXTINPUT: out.push_back({event_type::input, e.text.windowID}); break;
-      case SDL_KEYUP: out.push_back({.type = event_type::input, .window = e.key.windowID, .button = true}); break;
+      case SDL_KEYUP: out.push_back({event_type::input, e.key.windowID}); break;  // a key acts when pressed
       case SDL_KEYDOWN: {
         const bool alt_enter = e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT);
         if (e.key.keysym.sym == SDLK_F11 || alt_enter)

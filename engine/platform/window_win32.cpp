@@ -121,10 +121,11 @@ public:
     auto& events = pending_events();
     const size_t before = events.size();
     const LRESULT r = handle_message(events, msg, wparam, lparam);
-    // GetMessageTime: when the message was posted (GetTickCount's clock); sent messages keep
-    // the time of the last one retrieved, an age of about 0.
+    // Keys and buttons are posted: GetMessageTime is when (GetTickCount's clock). A sent
+    // message (WM_SIZE) would read the last posted one's time, so it gets no age.
     const DWORD now = GetTickCount(), posted = static_cast<DWORD>(GetMessageTime());
-    for (size_t i = before; i < events.size(); ++i) events[i].age_ms = now - posted < 60'000 ? now - posted : 0;
+    for (size_t i = before; i < events.size(); ++i)
+      if (events[i].button) events[i].age_ms = now - posted < 60'000 ? now - posted : 0;
     return r;
   }
 
@@ -158,8 +159,8 @@ public:
       case WM_LBUTTONDOWN:
       case WM_LBUTTONUP:
       case WM_RBUTTONDOWN:
-      case WM_RBUTTONUP:
-      case WM_KEYUP: events.push_back({.type = event_type::input, .window = _id, .button = true}); break;
+      case WM_RBUTTONUP: events.push_back({.type = event_type::input, .window = _id, .button = true}); break;
+      case WM_KEYUP:  // a key acts when pressed
       case WM_MOUSEMOVE:
       case WM_MOUSEWHEEL:
       case WM_CHAR:

@@ -446,6 +446,7 @@ result<void> app::run_requests() {
     ran = true;
     note_learner_change(localize("Step one frame"_t), "advance_frames");
     XE_TRY(frame());
+    // That frame's UI was built from the record before it: the next present shows the new one.
     _latency.action_done(latency_kind::step_frame);
   }
   if (_lessons) {

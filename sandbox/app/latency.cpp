@@ -11,9 +11,10 @@ const char* to_string(latency_kind kind) {
   return names[static_cast<size_t>(kind)];
 }
 
-void latency_meter::action_done(latency_kind kind, clock::time_point input) {
-  _open.emplace_back(kind, input);
-  _input.reset();  // an input answers once
+void latency_meter::action_done(latency_kind kind) {
+  if (!_input) return;
+  _open.emplace_back(kind, *_input);
+  _input.reset();
 }
 
 void latency_meter::presented(clock::time_point at) {

@@ -1,8 +1,10 @@
 #pragma once
 // latency_meter: what a learner waits for. For each input that changes what is shown (a
 // lesson step, Back, Home, Step one frame, a resize, F11), the time from the input's arrival
-// in the system's queue to the end of the present of the first frame drawn after its action
-// ran: the frame that shows the result. --bench-latency prints p50/p95/max per kind at exit.
+// to the end of the present of the first frame drawn after its action ran: the frame that
+// shows the result. Arrival is the event's time stamp: on Windows when the input was posted;
+// with SDL when SDL read it from the X server, so there time an input waits while the app is
+// busy is not counted. --bench-latency prints p50/p95/max per kind at exit.
 #include <array>
 #include <chrono>
 #include <optional>
@@ -23,9 +25,11 @@ public:
 
   // A key or mouse button event, when it arrived: the latest is the one an action answers.
   void input_arrived(clock::time_point at) { _input = at; }
-  // An action finished: measured from the latest input (a window change: from its own event).
-  void action_done(latency_kind kind) { action_done(kind, _input.value_or(clock::now())); }
-  void action_done(latency_kind kind, clock::time_point input);
+  // An action finished, answering the latest input (none: nothing to measure). An input
+  // answers once.
+  void action_done(latency_kind kind);
+  // A window change, measured from its own event; it leaves the latest input to its action.
+  void action_done(latency_kind kind, clock::time_point input) { _open.emplace_back(kind, input); }
   // A present ended: every action done before it is shown now.
   void presented(clock::time_point at);
 

@@ -71,7 +71,7 @@ TEST_F(learner_ring_test, without_learner_code_the_engine_keeps_its_own_ring) {
 
 // A learner's ring that gets it wrong in one way, and is right otherwise.
 struct wrong_ring {
-  enum mode { wrong_slot, signal_in_begin, waits_forever, no_signal, flush_without_signal };
+  enum mode { wrong_slot, signal_in_begin, waits_forever, no_signal, flush_without_signal, far_value };
   static inline mode how = wrong_slot;
   static inline u64 value = 0;
   static inline u64 slots[frame_buffer_count]{};
@@ -91,7 +91,7 @@ struct wrong_ring {
   static void end_frame(void*, xe_fence* f) {
     if (how != no_signal) {
       slots[index] = ++value;
-      f->signal(f->self, value);
+      f->signal(f->self, how == far_value ? value + (u64{1} << 33) : value);  // far: past where u64 wraps soon
     }
     index = (index + 1) % frame_buffer_count;
   }
@@ -131,13 +131,16 @@ TEST_P(wrong_ring_code, is_refused_and_counted_and_the_engine_does_that_part) {
     // value of its own; then frame 2's end_frame.
     case wrong_ring::no_signal: EXPECT_EQ(f.ring_faults, 5u); break;
     case wrong_ring::flush_without_signal: EXPECT_EQ(f.ring_faults, 1u); break;
+    // Each end_frame: refused, so no value of its own (the engine signalled 1, 2, 4); the
+    // flush's 3 is above 2 and taken.
+    case wrong_ring::far_value: EXPECT_EQ(f.ring_faults, 6u); break;
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(modes, wrong_ring_code,
                          ::testing::Values(wrong_ring::wrong_slot, wrong_ring::signal_in_begin,
                                            wrong_ring::waits_forever, wrong_ring::no_signal,
-                                           wrong_ring::flush_without_signal));
+                                           wrong_ring::flush_without_signal, wrong_ring::far_value));
 
 }  // namespace
 }  // namespace xe::sandbox

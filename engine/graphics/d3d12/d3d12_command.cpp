@@ -40,6 +40,8 @@ result<void> d3d12_command::initialize(ID3D12Device* device) {
   _timing_stamp = _last_wait_begin = _gpu_frame = _last_gpu_end = 0;
   _cpu_frame_ms = _gpu_frame_ms = 0.f;
   if (const xe_frame_ring_api* code = learner_ring_code()) _ring = learner_frame_ring::create(*code, *this);
+  if (_ring) XE_TRY(create_fence(device, "flush fence (the learner's ring)", _idle_fence, 0));
+  _idle_value = 0;
   if (_timer.create(device, _queue.get())) XE_TRY(calibrate_timer());
   if (_timer.usable())
     XE_LOG_INFO("GPU frame times: {}", _timer.info().method);
@@ -120,8 +122,9 @@ u64 d3d12_command::copy_timings(std::vector<frame_timing>& out, u64 since) const
 
 void d3d12_command::release() {
   if (!_queue) return;
-  _ring.reset();  // the last flush is the engine's: learner code being replaced has no say in it
+  drop_learner_ring();
   if (auto r = flush(); !r) XE_LOG_ERROR("d3d12_command::release: flush failed; releasing anyway");
+  tracker::release_now(_idle_fence);
   runtime::destroy_fence_event(_fence_event);
   _fence_event = nullptr;
   _timer.release();
@@ -248,7 +251,11 @@ result<void> d3d12_command::flush() {
     XE_TRY(signal_value(_fence_value + 1));
   f32 waited_ms = 0.f;
   XE_TRY(wait_for(_fence_value, &waited_ms));
-  if (_ring) waited_ms = ms_between(begin, now_ns());
+  if (_ring) {  // work submitted after their last signal (an overlay redraw) may still run
+    XE_TRY_HR(_queue->Signal(_idle_fence.get(), ++_idle_value));
+    XE_TRY(wait_for_fence(_idle_fence.get(), _idle_value, _fence_event, {_queue.get(), _idle_value}));
+    waited_ms = ms_between(begin, now_ns());
+  }
   collect_gpu_times();  // every frame has completed: the GPU lane shows them all, the newest too
   if (detail::hooks_installed()) {
     static const utl::interned_text flushed{"flush"};

@@ -39,6 +39,9 @@ public:
   result<void> initialize(ID3D12Device* device);
   // Flushes, then releases everything immediately (the queue is idle afterwards).
   void release();
+  // From here on the engine's own ring: shutdown's last frame and flush are the engine's, and
+  // learner code being replaced has no say in them.
+  void drop_learner_ring() { _ring.reset(); }
 
   // reclaim(slot) runs once the slot's fence has completed, before the slot is published:
   // it returns what waited in the slot (descriptors, COM objects).
@@ -129,6 +132,10 @@ private:
   u64 _gpu_frame{0};
   u64 _last_gpu_end{0};
   std::unique_ptr<learner_frame_ring> _ring;
+  // With their ring: a flush ends with a signal on this fence, which proves the queue idle
+  // whatever they signalled, and leaves the frame fence's values theirs.
+  com_ptr<ID3D12Fence> _idle_fence;
+  u64 _idle_value{0};
 };
 
 }  // namespace xe::gfx::d3d12

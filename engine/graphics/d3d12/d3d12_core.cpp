@@ -270,6 +270,7 @@ shutdown_report shutdown() {
     (void)g.release();
     return report;
   }
+  g->command.drop_learner_ring();
   if (g->in_frame) {  // close the open frame so the queue can drain
     g->in_frame = false;
     if (g->frame_region_open) g->command.list()->EndEvent();

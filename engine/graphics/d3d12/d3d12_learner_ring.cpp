@@ -5,7 +5,12 @@
 
 namespace xe::gfx::d3d12 {
 namespace {
+static_assert(frame_buffer_count == frame_slot_count, "view() fills one value per engine slot");
 const xe_frame_ring_api* g_code_next{};
+// A value this far above the last is refused: near u64's end, the next value would wrap to 0,
+// which every slot counts as reached.
+constexpr u64 max_signal_step{u64{1} << 32};
+constexpr u32 faults_logged{50};  // then counted only: the skeleton faults every frame
 }  // namespace
 
 void set_learner_ring_code(const xe_frame_ring_api* code) { g_code_next = code; }
@@ -95,7 +100,7 @@ void learner_frame_ring::wait_for(void* self, u64 value) {
                     r.call_name(), value, r._command.fence_value()));
     return;
   }
-  if (auto waited = r._command.wait_for(value); !waited)
+  if (auto waited = r._command.wait_for(value); !waited && waited.error_value().code != errc::stopped)
     r.fault(
         fmt::format("your {}'s wait for fence value {} failed: {}", r.call_name(), value, waited.error_value().reason));
 }
@@ -115,6 +120,11 @@ void learner_frame_ring::signal(void* self, u64 value) {
     r.fault(
         fmt::format("your {} signalled {}, not above the last value signalled, {}: it would count as reached "
                     "at once; the engine did not signal it",
+                    r.call_name(), value, last));
+  else if (value - last > max_signal_step)
+    r.fault(
+        fmt::format("your {} signalled {}, more than 2^32 above the last value signalled, {}: the engine did not "
+                    "signal it",
                     r.call_name(), value, last));
   else if (auto signalled = r._command.signal_value(value); !signalled)
     r.fault(fmt::format("your {}'s signal of {} failed: {}", r.call_name(), value, signalled.error_value().reason));
@@ -136,7 +146,12 @@ std::string learner_frame_ring::call_name() const {
 void learner_frame_ring::fault(std::string what) {
   ++_faults;
   _last_fault = std::move(what);
-  XE_LOG_WARN("frames (your frame_ring): {}", _last_fault);
+  if (_faults <= faults_logged) XE_LOG_WARN("frames (your frame_ring): {}", _last_fault);
+  if (_faults == faults_logged)
+    XE_LOG_WARN(
+        "frames (your frame_ring): {} answers refused; the Fences tab counts the ones after, the Log no longer "
+        "lists them",
+        faults_logged);
 }
 
 std::string learner_frame_ring::code_error() const {
