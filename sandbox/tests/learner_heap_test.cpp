@@ -5,6 +5,7 @@
 
 #include "07-deferred-free/deferred_free.h"
 #include "graphics/lab.h"
+#include "engine_fixture.h"
 #include "graphics/renderer.h"
 
 // The reference solution is linked into this test (learner_heap_reference.cpp).
@@ -13,29 +14,14 @@ XE_EXERCISE_EXPORT const xe_deferred_free_api* xe_exercise_deferred_free();
 namespace xe::sandbox {
 namespace {
 
-class learner_heap_test : public ::testing::Test {
+class learner_heap_test : public engine_with_a_surface {
 protected:
-  void SetUp() override {
-    ASSERT_TRUE(gfx::initialize());
-    auto s = gfx::create_surface({.width = 32, .height = 32});
-    ASSERT_TRUE(s);
-    _surface = *s;
-  }
+  void SetUp() override { start(); }
   void TearDown() override {
     gfx::lab::set_learner_heap_code(nullptr);
-    EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-    const auto report = gfx::shutdown();
-    EXPECT_EQ(report.device_references_left, 0u);
-  }
-  void frames(int n) {
-    for (int i = 0; i < n; ++i) {
-      ASSERT_TRUE(gfx::begin_frame());
-      ASSERT_TRUE(gfx::render_surface(_surface, gfx::color{}));
-      ASSERT_TRUE(gfx::end_frame());
-    }
+    engine_with_a_surface::TearDown();
   }
   static gfx::heap_info info(u32 heap) { return gfx::get_heap_info(heap); }
-  gfx::surface_id _surface;
 };
 
 TEST_F(learner_heap_test, the_reference_solution_keeps_a_heap_as_the_engine_would) {

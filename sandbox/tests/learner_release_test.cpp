@@ -8,6 +8,7 @@
 
 #include "12-deferred-release/deferred_release.h"
 #include "graphics/lab.h"
+#include "engine_fixture.h"
 #include "graphics/renderer.h"
 
 // The reference solution is linked into this test (learner_release_reference.cpp).
@@ -16,30 +17,17 @@ XE_EXERCISE_EXPORT const xe_deferred_release_api* xe_exercise_deferred_release()
 namespace xe::sandbox {
 namespace {
 
-class learner_release_test : public ::testing::Test {
+class learner_release_test : public engine_with_a_surface {
 protected:
   void start(const xe_deferred_release_api* code) {
     gfx::lab::set_learner_release_code(code);
-    ASSERT_TRUE(gfx::initialize());
-    auto s = gfx::create_surface({.width = 32, .height = 32});
-    ASSERT_TRUE(s);
-    _surface = *s;
+    engine_with_a_surface::start();
     ASSERT_EQ(gfx::lab::learner_release_code_running(), code != nullptr);
   }
   void TearDown() override {
     gfx::lab::set_learner_release_code(nullptr);
-    EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-    const auto report = gfx::shutdown();
-    EXPECT_EQ(report.device_references_left, 0u);
-    EXPECT_EQ(report.objects_still_tracked, 0u);
+    engine_with_a_surface::TearDown();
     EXPECT_FALSE(gfx::lab::learner_release_code_running());
-  }
-  void frames(int n) {
-    for (int i = 0; i < n; ++i) {
-      ASSERT_TRUE(gfx::begin_frame());
-      ASSERT_TRUE(gfx::render_surface(_surface, gfx::color{}));
-      ASSERT_TRUE(gfx::end_frame());
-    }
   }
   static std::vector<std::string> waiting(u32 slot) {
     std::array<std::vector<gfx::object_info>, gfx::frame_slot_count> queues;
@@ -51,7 +39,6 @@ protected:
   static void texture(const char* name) {
     ASSERT_TRUE(gfx::lab::create_texture({.name = name, .width = 16, .height = 16}));
   }
-  gfx::surface_id _surface;
 };
 
 TEST_F(learner_release_test, the_reference_solution_keeps_the_queues_as_the_engine_would) {

@@ -7,6 +7,7 @@
 
 #include "06-frame-ring/frame_ring.h"
 #include "graphics/lab.h"
+#include "engine_fixture.h"
 #include "graphics/renderer.h"
 
 // The reference solution is linked into this test (learner_ring_reference.cpp).
@@ -15,30 +16,16 @@ XE_EXERCISE_EXPORT const xe_frame_ring_api* xe_exercise_frame_ring();
 namespace xe::sandbox {
 namespace {
 
-class learner_ring_test : public ::testing::Test {
+class learner_ring_test : public engine_with_a_surface {
 protected:
   void start(const xe_frame_ring_api* code) {
     gfx::lab::set_learner_ring_code(code);
-    ASSERT_TRUE(gfx::initialize());
-    auto s = gfx::create_surface({.width = 32, .height = 32});
-    ASSERT_TRUE(s);
-    _surface = *s;
+    engine_with_a_surface::start();
   }
   void TearDown() override {
     gfx::lab::set_learner_ring_code(nullptr);
-    EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-    const auto report = gfx::shutdown();
-    EXPECT_EQ(report.device_references_left, 0u);
-    EXPECT_EQ(report.objects_still_tracked, 0u);
+    engine_with_a_surface::TearDown();
   }
-  void frames(int n) {
-    for (int i = 0; i < n; ++i) {
-      ASSERT_TRUE(gfx::begin_frame());
-      ASSERT_TRUE(gfx::render_surface(_surface, gfx::color{}));
-      ASSERT_TRUE(gfx::end_frame());
-    }
-  }
-  gfx::surface_id _surface;
 };
 
 TEST_F(learner_ring_test, the_reference_solution_keeps_the_values_the_engine_would) {

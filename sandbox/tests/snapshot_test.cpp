@@ -7,6 +7,7 @@
 #include <set>
 
 #include "graphics/lab.h"
+#include "engine_fixture.h"
 #include "graphics/renderer.h"
 #include "inspector/frame_lanes.h"
 #include "snapshot/diff.h"
@@ -21,27 +22,9 @@
 namespace xe::sandbox {
 namespace {
 
-class snapshot_test : public ::testing::Test {
+class snapshot_test : public engine_with_a_surface {
 protected:
-  void SetUp() override {
-    ASSERT_TRUE(gfx::initialize());
-    auto s = gfx::create_surface({.width = 32, .height = 32});
-    ASSERT_TRUE(s);
-    _surface = *s;
-  }
-  void TearDown() override {
-    EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-    const auto report = gfx::shutdown();
-    EXPECT_EQ(report.device_references_left, 0u);
-  }
-  void frames(int n) {
-    for (int i = 0; i < n; ++i) {
-      ASSERT_TRUE(gfx::begin_frame());
-      ASSERT_TRUE(gfx::render_surface(_surface, gfx::color{}));
-      ASSERT_TRUE(gfx::end_frame());
-    }
-  }
-  gfx::surface_id _surface;
+  void SetUp() override { start(); }
 };
 
 TEST_F(snapshot_test, json_round_trip_keeps_everything_the_panels_show) {
