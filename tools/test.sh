@@ -10,11 +10,9 @@
 # tour, every step of every lesson in three languages at five sizes, a layout check the ci
 # pass made, which ASan would run 2-5x slower, nor the RenderDoc captures, whose library
 # hooks the process and its Vulkan loader and whose own allocations LeakSanitizer would
-# report as the sandbox's, nor window.your-code: its LeakSanitizer abort is fixed (sanitizer
-# builds keep learner libraries mapped, library_posix.cpp says why; it passed 3 of 4 runs
-# here), but one run beside the exercise tests timed out waiting for the fix's reload, cause
-# not found yet (the test now prints the panel's state when it times out; the ci pass runs
-# it); then fuzzes the script and lesson loaders (60 s each).
+# report as the sandbox's, nor window.your-code: one run beside the exercise tests timed out
+# waiting for the fix's reload, cause not found yet (the test prints the panel's state when it
+# times out; the ci pass runs it); then fuzzes the script and lesson loaders (60 s each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/install-deps.sh
@@ -37,7 +35,13 @@ tools/wine-smoke.sh
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan -j"$jobs"
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp" \
+# intercept_tls_get_addr=0: GCC 12's runtime takes a dynamic TLS block that happens to start
+# 16 bytes into a page for a pre-2.25 glibc header and reads two words before it as a block;
+# LeakSanitizer's tracer then crashes at exit ("Tracer caught signal 11"). Each engine restart
+# reloads the validation layer and each save loads a learner library, both with thread_locals,
+# so the chance grows with the session (seen in window.your-turn; Mudlet/Mudlet#9809 traced
+# it). Leaks are still found: turning it off can only make a block look unreferenced.
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:intercept_tls_get_addr=0 LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp" \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --preset asan -j"$jobs" -E '^window[.](lesson|slow|loaded)[.]|^window[.](step-frame|handover|your-code)$|^lesson[.]fault_matrix$|^ui[.]text_on_screen$|^capture[.]'
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j"$jobs"
