@@ -84,6 +84,8 @@ int app::run() {
     if (auto r = _lessons->open(_opts.lesson); !r) {
       std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
       code = exit_runtime;
+    } else {
+      keep_step_state();
     }
   }
   if (code == exit_ok && _opts.bench_frames) code = bench_frames();
@@ -257,7 +259,7 @@ bool app::engine_held() const {
 
 void app::build_overlay() {
   if (_lessons) {  // hidden, the panel is not drawn, but its steps mark the history
-    lesson_view view = _lessons->view();
+    lesson_view view = _kept_view ? *_kept_view : _lessons->view();
     if (_code) view.code = &_code->view();
     if (const auto it = _own_turn.find((*view.lessons)[view.current].id); it != _own_turn.end())
       view.own_turn = &it->second;
@@ -299,11 +301,7 @@ result<void> app::redraw_held() {
   _redraw = false;
   _next_idle_redraw = now + 500ms;
   build_overlay();
-  for (const auto& [slot, entry] : _surfaces) {
-    if (!entry.window) continue;
-    XE_TRY(_observer.redraw(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
-  }
-  _latency.presented(clock::now());
+  XE_TRY(redraw_windows());
   // A swap chain the window system declared stale is rebuilt now: a change the learner made.
   XE_TRY_ASSIGN(auto rebuilt, gfx::rebuild_stale_surfaces());
   if (rebuilt) {
@@ -315,6 +313,47 @@ result<void> app::redraw_held() {
   if (const auto left = next - clock::now(); left > 0ms)
     platform::wait_events(static_cast<u32>(std::chrono::duration_cast<std::chrono::milliseconds>(left).count()));
   return {};
+}
+
+result<void> app::redraw_windows() {
+  for (const auto& [slot, entry] : _surfaces) {
+    if (!entry.window) continue;
+    XE_TRY(_observer.redraw(entry.id, _content, slot == _overlay_slot ? _overlay->recorder() : nullptr));
+  }
+  _latency.presented(clock::now());
+  return {};
+}
+
+// After a request: the state of the step the lesson is at, when playing its steps on a fresh
+// engine leads here. Such a record stays true until the lesson or the learner's code changes.
+void app::keep_step_state() {
+  if (!_lessons) return;
+  if (_lessons->current() != _kept_lesson) {
+    _kept_states.clear();
+    _kept_lesson = _lessons->current();
+  }
+  if (!_kept_lesson || !_lessons->player().on_played_path()) return;
+  std::optional<frame_record> record = _overlay->latest_record();
+  if (!record) return;
+  const u32 done = _lessons->player().steps_done();
+  if (_kept_states.size() <= done) _kept_states.resize(done + 1);
+  _kept_states[done] = std::move(*record);
+}
+
+// Back and Home replay the lesson on a fresh engine, a few frames' time: the state they lead
+// to, as kept, is on screen first, and stays there (panel and inspector) until the replay
+// has reached it. kind: the latency this present ends.
+result<void> app::show_kept_state(const lesson_request& request, latency_kind kind) {
+  if (!engine_held() || !_overlay->draws()) return {};
+  _kept_view = _lessons->view_after(request);
+  if (!_kept_view || _kept_view->steps_done >= _kept_states.size() || !_kept_states[_kept_view->steps_done]) {
+    _kept_view.reset();
+    return {};
+  }
+  _overlay->show_recorded(&*_kept_states[_kept_view->steps_done], _kept_view->steps_done);
+  _latency.action_done(kind);
+  build_overlay();
+  return redraw_windows();
 }
 
 // Window events, coalesced per window: any number of resizes is one rebuild at the final
@@ -459,18 +498,28 @@ result<void> app::run_requests() {
         start_own_turn(request.exercise);
         continue;
       }
+      const bool back = request.command == lesson_command::back, home = request.command == lesson_command::restart;
+      const std::optional<clock::time_point> input = _latency.latest_input();
+      const result<void> shown =
+          back || home ? show_kept_state(request, back ? latency_kind::back : latency_kind::home) : result<void>{};
       _lessons->apply(request);
+      if (_kept_view) {
+        _kept_view.reset();
+        _overlay->show_recorded(nullptr, 0);
+      }
+      XE_TRY(shown);
       if (request.command == lesson_command::next || request.command == lesson_command::check)
         _latency.action_done(latency_kind::step);
-      else if (request.command == lesson_command::back)
-        _latency.action_done(latency_kind::back);
-      else if (request.command == lesson_command::restart)
-        _latency.action_done(latency_kind::home);
+      else if (back || home)
+        _latency.action_done(back ? latency_kind::back : latency_kind::home);  // when nothing was kept
+      if ((back || home) && input)
+        _latency.action_done(back ? latency_kind::back_live : latency_kind::home_live, *input);
     }
   }
   if (ran) {
     // The state after the request, whatever frames it ran, is what the inspector shows.
     record_state();
+    keep_step_state();
     _redraw = true;
   }
   return {};
@@ -485,12 +534,14 @@ void app::poll_code() {
   _redraw = true;
   if (news == code_watch::news::reload) {
     _lesson_failed = false;  // steps that failed ran on code that is gone: the exit code is the new code's
+    _kept_states.clear();    // kept from the engine on their old code
     const auto start = clock::now();
     const result<void> r = _lessons && _lessons->current() ? _lessons->replay() : restart_engine();
     if (!r) XE_LOG_ERROR("{}", r.error_value().reason);
     _code->replayed(r, std::chrono::duration<f64>(clock::now() - start).count(),
                     _lessons ? _lessons->player().steps_done() : 0);
     record_state();
+    keep_step_state();
   }
   if (_lessons && _code->view().passed) _lessons->note_exercise_passed(_code->view().exercise);
 }

@@ -117,8 +117,11 @@ private:
   result<void> tick();
   result<void> frame();
   result<void> redraw_held();
+  result<void> redraw_windows();
   bool engine_held() const;
   void build_overlay();
+  void keep_step_state();
+  result<void> show_kept_state(const lesson_request& request, latency_kind kind);
   result<void> handle_events();
   result<void> run_requests();
   void poll_code();
@@ -161,7 +164,12 @@ private:
   std::unique_ptr<code_watch> _own_code;     // an exercise started with Your turn
   std::map<std::string, std::vector<lesson_exercise>, std::less<>> _own_turn;  // exercises by lesson id
   std::vector<lesson_request> _key_requests;                                   // lesson keys pressed in a window
-  u32 _overlay_slot{invalid_id};  // the surface the overlay draws into (the lowest slot)
+  // The open lesson's state after each step, recorded when the engine was on the lesson's
+  // own path (lesson_player::on_played_path): what Back and Home show while they replay.
+  std::vector<std::optional<frame_record>> _kept_states;
+  const lesson* _kept_lesson{nullptr};
+  std::optional<lesson_view> _kept_view;  // the panel's view while they replay
+  u32 _overlay_slot{invalid_id};          // the surface the overlay draws into (the lowest slot)
   clock::time_point _last_build{};
   gfx::surfaces_info _overlay_surfaces;   // reused: reading the overlay's size allocates nothing
   u64 _overlay_surfaces_version{~0ull};   // gfx::get_surfaces_version() when read

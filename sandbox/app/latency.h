@@ -15,8 +15,10 @@
 
 namespace xe::sandbox {
 
-enum class latency_kind : u8 { step, back, home, step_frame, resize, fullscreen };
-constexpr size_t latency_kind_count{6};
+// back and home: until their state is on screen (kept records, at once, when there are);
+// back_live and home_live: until the engine has been replayed to it and a frame shows it.
+enum class latency_kind : u8 { step, back, home, step_frame, resize, fullscreen, back_live, home_live };
+constexpr size_t latency_kind_count{8};
 const char* to_string(latency_kind kind);
 
 class latency_meter {
@@ -28,8 +30,10 @@ public:
   // An action finished, answering the latest input (none: nothing to measure). An input
   // answers once.
   void action_done(latency_kind kind);
-  // A window change, measured from its own event; it leaves the latest input to its action.
+  // Measured from a given input: a window change's own event (the latest input is left to
+  // its action), or an input already answered once (Back on screen, then its replay done).
   void action_done(latency_kind kind, clock::time_point input) { _open.emplace_back(kind, input); }
+  std::optional<clock::time_point> latest_input() const { return _input; }
   // A present ended: every action done before it is shown now.
   void presented(clock::time_point at);
 

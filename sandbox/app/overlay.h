@@ -3,6 +3,7 @@
 // ImGui (XE_WITH_IMGUI=OFF, or mingw without its sources), nothing (overlay_none.cpp).
 // CMake picks the file.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "inspector/overlay_state.h"
@@ -11,6 +12,7 @@
 #include "platform/window.h"
 #include "script/action.h"
 #include "snapshot/event_recorder.h"
+#include "snapshot/frame_record.h"
 
 namespace xe::sandbox {
 
@@ -36,6 +38,12 @@ public:
   // inspector's history. stats: the engine's frame stats now; frame_ms: the CPU wall time
   // of the frame just ended; < 0: no frame.
   virtual void record(const event_recorder* events, const gfx::frame_stats& stats, f32 frame_ms = -1.f) = 0;
+  // The newest record, with the whole window of frame timings, to keep (none: no inspector,
+  // or nothing recorded yet).
+  virtual std::optional<frame_record> latest_record() const = 0;
+  // Back or Home: until called with null, the panels show record (the app's) while the
+  // engine is replayed to the state it holds, after step steps_done.
+  virtual void show_recorded(const frame_record* record, u32 steps_done) = 0;
   // The recorded history as a trace (snapshot/trace.h); an error without an inspector.
   virtual result<std::string> trace(const gfx::adapter_info& adapter) const = 0;
   virtual std::vector<actions::step> take_requests() = 0;

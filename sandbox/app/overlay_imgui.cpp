@@ -119,6 +119,16 @@ public:
       return make_error(errc::invalid_argument, "the inspector is off (--no-overlay), so nothing recorded a history");
     return _inspector.trace(adapter);
   }
+  std::optional<frame_record> latest_record() const override {
+    const history_ring& history = _inspector.history();
+    if (!_enabled || history.empty()) return std::nullopt;
+    frame_record kept = history.latest();
+    kept.timings = history.timeline_of(history.size() - 1);  // on its own, it holds the whole window
+    return kept;
+  }
+  void show_recorded(const frame_record* record, u32 steps_done) override {
+    if (_enabled) _inspector.show_recorded(record, steps_done);
+  }
   std::vector<actions::step> take_requests() override { return _inspector.take_requests(); }
   void request_done(const actions::step& step, const result<void>& outcome) override {
     if (_enabled) _inspector.request_done(step, outcome);
@@ -133,7 +143,7 @@ public:
     // A lesson (re)started marks the history, shown or not (each step marks it as it runs:
     // note_lesson_step); a step's focus comes forward once, when the panel is shown.
     const std::pair<u32, u32> position{view->current, view->steps_done};
-    if (position != _noted) {
+    if (position != _noted && !view->recorded) {  // the replay's own view marks its history
       _noted = position;
       if (view->steps_done == 0) _inspector.note_lesson_step(text(view->lang, "lesson: start"_t));
     }

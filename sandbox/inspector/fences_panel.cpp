@@ -47,7 +47,8 @@ void draw_fences(const shown_frame& shown, const frame_times& times, const gfx::
   draw_frame_timeline(shown, clock, marks);
   ImGui::Separator();
   if (!shown.history) {
-    ImGui::TextDisabled("%s", tr("a loaded snapshot has no history to plot"_t));
+    ImGui::TextDisabled("%s", shown.recorded ? tr("the plots come back once the engine has been replayed"_t)
+                                             : tr("a loaded snapshot has no history to plot"_t));
     return;
   }
   const history_ring& history = *shown.history;

@@ -82,6 +82,7 @@ void inspector::request_done(const actions::step& step, const result<void>& outc
 
 ui::shown_frame inspector::shown() const {
   if (_loaded) return {&_loaded->record, nullptr, nullptr, 0};
+  if (_recorded) return {_recorded, nullptr, nullptr, 0, true};
   return _timeline.shown(_history);
 }
 
@@ -91,6 +92,12 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
                        ui::trf("Snapshot (read-only), frame {}"_t, _loaded->record.frame.frame_number).c_str());
     ImGui::SameLine();
     if (_marks.button("Back to live"_t)) show_live();
+  } else if (_recorded) {
+    const std::string what =
+        _recorded_step == 0
+            ? ui::tr("As recorded at the lesson's start: a fresh engine is being made"_t)
+            : ui::trf("As recorded after step {}: the engine is being replayed to it"_t, _recorded_step);
+    ImGui::TextColored(ImVec4{1, 0.8f, 0.3f, 1}, "%s", what.c_str());
   } else {
     _timeline.draw(_history, _marks);
   }

@@ -68,6 +68,12 @@ public:
     _loaded.reset();
     _timeline.go_live();
   }
+  // Back or Home: until called with null, the panels show record, the state the engine is
+  // being replayed to, as recorded when the learner was last there (steps_done: that step).
+  void show_recorded(const frame_record* record, u32 steps_done) {
+    _recorded = record;
+    _recorded_step = steps_done;
+  }
   void clear_history() {
     _history.clear();
     _frame_times.clear();
@@ -122,6 +128,8 @@ private:
   history_ring _history;
   std::optional<loaded_snapshot> _loaded;
   std::optional<loaded_snapshot> _diff_against;
+  const frame_record* _recorded{};  // show_recorded's, owned by the app
+  u32 _recorded_step{};
   std::string _diff_path;    // where _diff_against came from
   std::string _loaded_path;  // where _loaded came from
   std::string _failure;      // the last load or compare that failed; cleared by the next action

@@ -15,7 +15,10 @@ result<void> lesson_player::start(const lesson& l) {
   _failure.reset();
   _changed.reset();
   _last.reset();
+  _outcomes.clear();
+  _played = false;
   XE_TRY(_host.restart_engine());
+  _played = true;
   arm_exercise();
   return {};
 }
@@ -31,6 +34,7 @@ void lesson_player::arm_exercise() {
 }
 
 void lesson_player::note_engine_changed(const localized& what, std::string_view control) {
+  _played = false;
   if (at_exercise() && !_failure && !_changed) {
     _touched = true;
     _feedback.reset();
@@ -60,6 +64,8 @@ result<step_outcome> lesson_player::check() {
     }
   ++_done;
   _last = step_outcome{step.number, std::nullopt, true};
+  _played = false;  // their way to the step's state, not the solution's
+  keep_outcome();
   arm_exercise();
   return *_last;
 }
@@ -156,13 +162,24 @@ result<step_outcome> lesson_player::next() {
   }
   ++_done;
   _last = *outcome;
+  keep_outcome();
   arm_exercise();
   return outcome;
 }
 
+void lesson_player::keep_outcome() {
+  if (_outcomes.size() < _done) _outcomes.resize(_done);
+  _outcomes[_done - 1] = _last;
+}
+
+std::optional<u32> lesson_player::back_target() const {
+  if (!_lesson || (_done == 0 && !_failure)) return std::nullopt;
+  return _failure ? _done : _done - 1;
+}
+
 result<void> lesson_player::back() {
-  if (!_lesson || (_done == 0 && !_failure)) return {};
-  return replay_to(_failure ? _done : _done - 1);
+  const std::optional<u32> target = back_target();
+  return target ? replay_to(*target) : result<void>{};
 }
 
 result<void> lesson_player::replay() {

@@ -81,6 +81,16 @@ public:
   void set_keep_going(bool on) { _keep_going = on; }
   bool finished() const { return _lesson && _done == _lesson->steps.size(); }
   const std::optional<step_outcome>& last_outcome() const { return _last; }
+  // What back() would leave done (none: it does nothing).
+  std::optional<u32> back_target() const;
+  // The engine is where playing steps 1..steps_done() on a fresh engine leaves it: no
+  // change of the learner's, no exercise passed their way, no failure. A replay to here
+  // brings it back to this very state, so a record of it can stand in while one runs.
+  bool on_played_path() const { return _lesson && _played && !_failure && !_changed; }
+  // Step n's (1-based) outcome when it last ran since start(); null when not kept.
+  const step_outcome* outcome_of(u32 n) const {
+    return n >= 1 && n <= _outcomes.size() && _outcomes[n - 1] ? &*_outcomes[n - 1] : nullptr;
+  }
   const std::optional<step_failure>& failure() const { return _failure; }      // the last step failed
   const std::optional<localized>& engine_changed() const { return _changed; }  // none: still at the step
 
@@ -88,6 +98,7 @@ private:
   result<step_outcome> run_step(const lesson_step& step);
   result<void> replay_to(u32 target);  // a fresh engine, then steps 1..target
   void arm_exercise();                 // the exercise (if the next step is one) begins now
+  void keep_outcome();                 // _last, as step _done's
 
   lesson_host& _host;
   const lesson* _lesson{nullptr};
@@ -95,9 +106,11 @@ private:
   std::optional<step_failure> _failure;  // a step failed part-way: the engine is not at step _done
   std::optional<localized> _changed;     // the learner moved the engine away from step _done
   std::optional<step_outcome> _last;
-  std::optional<nlohmann::json> _exercise_start;  // the state when the waiting exercise began
-  bool _touched{false};                           // the learner changed the engine since
-  std::vector<learner_change> _did;               // ... and how (exercise_did)
+  std::vector<std::optional<step_outcome>> _outcomes;  // by step, since start()
+  bool _played{false};                                 // on_played_path, but for failures and changes
+  std::optional<nlohmann::json> _exercise_start;       // the state when the waiting exercise began
+  bool _touched{false};                                // the learner changed the engine since
+  std::vector<learner_change> _did;                    // ... and how (exercise_did)
   bool _keep_going{false};
   std::optional<step_failure> _feedback;  // the last Check that did not pass
 };

@@ -146,12 +146,11 @@ void lesson_session::note_exercise_passed(const std::string& id) {
   if (_settings.exercises.insert(id).second) save();
 }
 
-const lesson_focus* lesson_session::focus() const {
+const lesson_focus* lesson_session::focus_at(u32 done) const {
   const lesson* l = _player.current();
   if (!l) return nullptr;
   // A waiting exercise brings forward the panel it is about; otherwise the last step run.
-  const u32 done = _player.steps_done();
-  if (_player.at_exercise() && l->steps[done].focus) return &*l->steps[done].focus;
+  if (done < l->steps.size() && l->steps[done].exercise && l->steps[done].focus) return &*l->steps[done].focus;
   if (done == 0) return nullptr;
   const auto& focus = l->steps[done - 1].focus;
   return focus ? &*focus : nullptr;
@@ -219,6 +218,37 @@ lesson_view lesson_session::view() const {
   if (v.records && _player.last_outcome()->checked)
     v.exercise_passed = static_cast<u32>(_player.current()->steps[v.steps_done - 1].expect.size());
   v.sections = _sections ? &*_sections : nullptr;
+  return v;
+}
+
+std::optional<lesson_view> lesson_session::view_after(const lesson_request& request) {
+  const lesson* l = _player.current();
+  std::optional<u32> target;
+  if (l && request.command == lesson_command::back) target = _player.back_target();
+  if (l && request.command == lesson_command::restart) target = 0;
+  if (!target) return std::nullopt;
+  static const std::vector<lesson_player::learner_change> no_changes;
+  lesson_view v = view();
+  v.steps_done = *target;
+  v.answer.reset();
+  v.records = nullptr;
+  v.focus = focus_at(*target);
+  v.focus_cells.clear();
+  v.failure = nullptr;
+  v.error.clear();
+  v.engine_changed.reset();
+  v.replayed = request.command == lesson_command::back && *target > 0 ? target : std::nullopt;
+  v.feedback = nullptr;
+  v.exercise_touched = false;
+  v.exercise_did = &no_changes;
+  v.exercise_passed = 0;  // a replay plays an exercise's solution
+  if (const step_outcome* kept = _player.outcome_of(*target)) {
+    _kept = *kept;
+    v.answer = _kept.answer;
+    v.records = &_kept.records;
+    if (v.focus && v.focus == &*l->steps[*target - 1].focus) v.focus_cells = _kept.focus_cells;
+  }
+  v.recorded = true;
   return v;
 }
 

@@ -74,6 +74,7 @@ struct lesson_view {
   u32 exercise_passed{};            // the last step was an exercise the learner's Check passed: its checks
   const glossary* terms{};          // the Glossary tab (null: the folder has none)
   const wiki_sections* sections{};  // titles for the glossary's wiki references
+  bool recorded{};                  // view_after(): shown from records while the engine replays to it
 };
 
 // Told about each step a learner runs (not replays), e.g. to print it.
@@ -111,6 +112,10 @@ public:
   }
 
   lesson_view view() const;
+  // The view a Back or Home (restart) request will leave, built from the outcomes kept of
+  // the steps it keeps: shown at once, while the engine replays. None for other requests,
+  // and when the lesson is not started or back() would do nothing.
+  std::optional<lesson_view> view_after(const lesson_request& request);
   const lesson_player& player() const { return _player; }
   void set_keep_going(bool on) { _player.set_keep_going(on); }
   const lesson* current() const { return _player.current(); }
@@ -123,13 +128,14 @@ public:
   language lang() const { return _settings.lang; }
   void set_language(language lang);
   // The focus of the step last run, if it has one.
-  const lesson_focus* focus() const;
+  const lesson_focus* focus() const { return focus_at(_player.steps_done()); }
   // A message from loading the settings (a corrupt file was reset), once.
   std::string take_settings_message() { return std::exchange(_settings_message, {}); }
 
 private:
   void save();
   void load_data_files();
+  const lesson_focus* focus_at(u32 steps_done) const;
 
   lesson_host& _host;
   lesson_listener* _listener;
@@ -138,6 +144,7 @@ private:
   std::optional<glossary> _glossary;
   lesson_player _player;
   std::optional<u32> _replayed;
+  step_outcome _kept;  // the outcome view_after() shows (a replay clears the player's)
   u32 _current{0};
   settings_store _store;
   learner_settings _settings;

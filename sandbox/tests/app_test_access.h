@@ -20,6 +20,12 @@ struct app_test_access {
   static sandbox::overlay& overlay(app& a) { return *a._overlay; }
   static sandbox::inspector* inspector(app& a) { return a._overlay->get_inspector(); }  // null without ImGui
   static lesson_session* lessons(app& a) { return a._lessons.get(); }
+  // A lesson key pressed (Right, Left, Home) or panel request: handled at the next run_requests.
+  static void press(app& a, lesson_request request) { a._key_requests.push_back(std::move(request)); }
+  // The state the app kept for a step of the open lesson (what Back and Home show at once).
+  static const frame_record* kept_state(const app& a, u32 steps_done) {
+    return steps_done < a._kept_states.size() && a._kept_states[steps_done] ? &*a._kept_states[steps_done] : nullptr;
+  }
 };
 
 }  // namespace xe::sandbox
