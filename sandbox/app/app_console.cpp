@@ -266,6 +266,9 @@ void app::print_summary() const {
   out += fmt::format("  fence: cpu {} gpu {} slots [{}, {}, {}], frames in flight {}, mean wait {:.3f} ms\n",
                      f.cpu_fence_value, f.gpu_completed, f.slot_fence_values[0], f.slot_fence_values[1],
                      f.slot_fence_values[2], f.frames_in_flight, _frames_run ? _wait_ms_total / _frames_run : 0.0);
+  const gfx::fence_wait_stats w = gfx::get_fence_wait_stats();
+  out += fmt::format("  fence waits: {} blocked, longest {:.1f} ms, {} over 100 ms, {} re-signals\n", w.waits,
+                     w.longest_ms, w.over_100ms, w.resignals);
   out += "  heaps:";
   for (u32 i = 0; i < gfx::get_heap_count(); ++i) {
     const gfx::heap_info h = gfx::get_heap_info(i);

@@ -20,6 +20,16 @@ std::atomic<bool> g_interrupted{false};
 std::atomic<bool> g_hung{false};
 std::atomic<bool> g_stopped{false};  // g_hung because a wait was given up on request
 std::atomic<u64> g_resignals{0};
+std::atomic<u64> g_waits{0};
+std::atomic<u64> g_long_waits{0};
+std::atomic<u32> g_longest_us{0};
+
+void note_wait(f32 ms) {
+  ++g_waits;
+  if (ms > 100.f) ++g_long_waits;
+  const u32 us = static_cast<u32>(std::min(ms * 1000.f, 4e9f));
+  for (u32 seen = g_longest_us.load(); us > seen && !g_longest_us.compare_exchange_weak(seen, us);) {}
+}
 
 }  // namespace
 
@@ -71,7 +81,9 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
       return e;
     }
   }
-  if (waited_ms) *waited_ms = elapsed_ms(start);
+  const f32 waited = elapsed_ms(start);
+  note_wait(waited);
+  if (waited_ms) *waited_ms = waited;
   return {};
 }
 
@@ -89,5 +101,9 @@ void reset_fence_waits() {
 namespace xe::gfx {
 
 void interrupt_fence_waits() { d3d12::g_interrupted.store(true, std::memory_order_relaxed); }
+
+fence_wait_stats get_fence_wait_stats() {
+  return {d3d12::g_waits, static_cast<f32>(d3d12::g_longest_us) / 1000.f, d3d12::g_long_waits, d3d12::g_resignals};
+}
 
 }  // namespace xe::gfx

@@ -159,6 +159,16 @@ result<void> set_frames_in_flight(u32 count);
 // have run for a second after this was called. Only sets a flag: a SIGINT/SIGTERM handler
 // may call it.
 void interrupt_fence_waits();
+// Every CPU wait on a fence that blocked, since the process started (frames, flushes, the
+// lessons' own waits): how many, the longest, how many took over 100 ms, and how often one
+// found no progress and signalled again (a lost signal on vkd3d 1.2). For benchmarks.
+struct fence_wait_stats {
+  u64 waits{};
+  f32 longest_ms{};
+  u64 over_100ms{};
+  u64 resignals{};
+};
+fence_wait_stats get_fence_wait_stats();
 
 // Debug regions for capture tools (RenderDoc, PIX): ID3D12GraphicsCommandList::BeginEvent /
 // EndEvent in PIX's UTF-16 form around each frame (named by the label, when one is set) and
