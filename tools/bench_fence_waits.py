@@ -6,8 +6,9 @@ longest, how many took over 100 ms, re-signals; gfx::get_fence_wait_stats); this
 
 A wait over 100 ms is a stall only when the GPU had finished: lesson 06 gives each frame 20
 full-screen passes (GPU load 20) with one frame in flight, so its waits there are the GPU's
-work. The frames part has no such load: a wait over 100 ms there is a stall. A benchmark, not
-a test: its figures go in docs/PERFORMANCE.md; it exits 1 when the frames part stalled.
+work. The frames part has no such load: a wait over 100 ms there (a frame's, or the start-up or
+shutdown flush's) is a stall. A benchmark, not a test: its figures go in docs/PERFORMANCE.md;
+it exits 1 when the frames part stalled.
 
 Usage: tools/bench_fence_waits.py --exe build/bin/xengine-sandbox --lessons lessons [--steps 1000] [--frames 3000]
 """

@@ -326,6 +326,8 @@ result<void> app::redraw_windows() {
 
 // After a request: the state of the step the lesson is at, when playing its steps on a fresh
 // engine leads here. Such a record stays true until the lesson or the learner's code changes.
+// A minimised window skips its presents, which a replay (windows restored) makes: its
+// back-buffer index would differ, so nothing is kept then.
 void app::keep_step_state() {
   if (!_lessons) return;
   if (_lessons->current() != _kept_lesson) {
@@ -333,11 +335,23 @@ void app::keep_step_state() {
     _kept_lesson = _lessons->current();
   }
   if (!_kept_lesson || !_lessons->player().on_played_path()) return;
+  for (const auto& [slot, entry] : _surfaces)
+    if (entry.window && entry.window->is_minimized()) return;
   std::optional<frame_record> record = _overlay->latest_record();
   if (!record) return;
   const u32 done = _lessons->player().steps_done();
+  const step_outcome* outcome = _lessons->player().outcome_of(done);
   if (_kept_states.size() <= done) _kept_states.resize(done + 1);
-  _kept_states[done] = std::move(*record);
+  _kept_states[done] = kept_state{std::move(*record), outcome ? std::optional{*outcome} : std::nullopt, _content};
+}
+
+// What a Back or Home request leads to, as kept (null: nothing kept, or it does nothing).
+const app::kept_state* app::kept_for(const lesson_request& request) const {
+  if (!_lessons || _lessons->current() != _kept_lesson) return nullptr;
+  const std::optional<u32> target = _lessons->target_of(request);
+  if (!target || *target >= _kept_states.size() || !_kept_states[*target]) return nullptr;
+  const kept_state& kept = *_kept_states[*target];
+  return *target > 0 && !kept.outcome ? nullptr : &kept;
 }
 
 // Back and Home replay the lesson on a fresh engine, a few frames' time: the state they lead
@@ -345,12 +359,11 @@ void app::keep_step_state() {
 // has reached it. kind: the latency this present ends.
 result<void> app::show_kept_state(const lesson_request& request, latency_kind kind) {
   if (!engine_held() || !_overlay->draws()) return {};
-  _kept_view = _lessons->view_after(request);
-  if (!_kept_view || _kept_view->steps_done >= _kept_states.size() || !_kept_states[_kept_view->steps_done]) {
-    _kept_view.reset();
-    return {};
-  }
-  _overlay->show_recorded(&*_kept_states[_kept_view->steps_done], _kept_view->steps_done);
+  const kept_state* kept = kept_for(request);
+  if (!kept) return {};
+  _kept_view = _lessons->view_after(request, kept->outcome ? &*kept->outcome : nullptr);
+  _overlay->show_recorded(&kept->record, _kept_view->steps_done);
+  _content = kept->content;  // the replay starts from a fresh engine's anyway
   _latency.action_done(kind);
   build_overlay();
   return redraw_windows();

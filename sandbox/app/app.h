@@ -121,6 +121,8 @@ private:
   bool engine_held() const;
   void build_overlay();
   void keep_step_state();
+  struct kept_state;
+  const kept_state* kept_for(const lesson_request& request) const;
   result<void> show_kept_state(const lesson_request& request, latency_kind kind);
   result<void> handle_events();
   result<void> run_requests();
@@ -166,7 +168,12 @@ private:
   std::vector<lesson_request> _key_requests;                                   // lesson keys pressed in a window
   // The open lesson's state after each step, recorded when the engine was on the lesson's
   // own path (lesson_player::on_played_path): what Back and Home show while they replay.
-  std::vector<std::optional<frame_record>> _kept_states;
+  struct kept_state {
+    frame_record record;
+    std::optional<step_outcome> outcome;  // the step's, for the panel
+    gfx::frame_content content;           // what the windows drew
+  };
+  std::vector<std::optional<kept_state>> _kept_states;
   const lesson* _kept_lesson{nullptr};
   std::optional<lesson_view> _kept_view;  // the panel's view while they replay
   u32 _overlay_slot{invalid_id};          // the surface the overlay draws into (the lowest slot)

@@ -188,6 +188,7 @@ public:
     _renderer_ready = false;
     _built = false;
     _inspector.clear_history();
+    _noted = {~0u, ~0u};  // a fresh engine's history: the lesson's position is marked again
   }
   void write_ui_map_to(std::string path) override {
     _ui_map_file = std::move(path);

@@ -169,7 +169,7 @@ result<step_outcome> lesson_player::next() {
 
 void lesson_player::keep_outcome() {
   if (_outcomes.size() < _done) _outcomes.resize(_done);
-  _outcomes[_done - 1] = _last;
+  _outcomes[_done - 1] = _played ? _last : std::nullopt;  // off the path it is not the lesson's
 }
 
 std::optional<u32> lesson_player::back_target() const {

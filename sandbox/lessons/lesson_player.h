@@ -87,7 +87,7 @@ public:
   // change of the learner's, no exercise passed their way, no failure. A replay to here
   // brings it back to this very state, so a record of it can stand in while one runs.
   bool on_played_path() const { return _lesson && _played && !_failure && !_changed; }
-  // Step n's (1-based) outcome when it last ran since start(); null when not kept.
+  // Step n's (1-based) outcome when it last ran since start() on the played path; null otherwise.
   const step_outcome* outcome_of(u32 n) const {
     return n >= 1 && n <= _outcomes.size() && _outcomes[n - 1] ? &*_outcomes[n - 1] : nullptr;
   }
@@ -98,7 +98,7 @@ private:
   result<step_outcome> run_step(const lesson_step& step);
   result<void> replay_to(u32 target);  // a fresh engine, then steps 1..target
   void arm_exercise();                 // the exercise (if the next step is one) begins now
-  void keep_outcome();                 // _last, as step _done's
+  void keep_outcome();                 // _last, as step _done's (on the played path)
 
   lesson_host& _host;
   const lesson* _lesson{nullptr};

@@ -221,32 +221,34 @@ lesson_view lesson_session::view() const {
   return v;
 }
 
-std::optional<lesson_view> lesson_session::view_after(const lesson_request& request) {
-  const lesson* l = _player.current();
-  std::optional<u32> target;
-  if (l && request.command == lesson_command::back) target = _player.back_target();
-  if (l && request.command == lesson_command::restart) target = 0;
-  if (!target) return std::nullopt;
+std::optional<u32> lesson_session::target_of(const lesson_request& request) const {
+  if (!_player.current()) return std::nullopt;
+  if (request.command == lesson_command::back) return _player.back_target();
+  if (request.command == lesson_command::restart) return 0u;
+  return std::nullopt;
+}
+
+lesson_view lesson_session::view_after(const lesson_request& request, const step_outcome* outcome) const {
   static const std::vector<lesson_player::learner_change> no_changes;
+  const u32 target = target_of(request).value_or(_player.steps_done());
   lesson_view v = view();
-  v.steps_done = *target;
+  v.steps_done = target;
   v.answer.reset();
   v.records = nullptr;
-  v.focus = focus_at(*target);
+  v.focus = focus_at(target);
   v.focus_cells.clear();
   v.failure = nullptr;
   v.error.clear();
   v.engine_changed.reset();
-  v.replayed = request.command == lesson_command::back && *target > 0 ? target : std::nullopt;
+  v.replayed = request.command == lesson_command::back && target > 0 ? std::optional<u32>{target} : std::nullopt;
   v.feedback = nullptr;
   v.exercise_touched = false;
   v.exercise_did = &no_changes;
   v.exercise_passed = 0;  // a replay plays an exercise's solution
-  if (const step_outcome* kept = _player.outcome_of(*target)) {
-    _kept = *kept;
-    v.answer = _kept.answer;
-    v.records = &_kept.records;
-    if (v.focus && v.focus == &*l->steps[*target - 1].focus) v.focus_cells = _kept.focus_cells;
+  if (outcome && target > 0) {
+    v.answer = outcome->answer;
+    v.records = &outcome->records;
+    if (v.focus && v.focus == &*_player.current()->steps[target - 1].focus) v.focus_cells = outcome->focus_cells;
   }
   v.recorded = true;
   return v;

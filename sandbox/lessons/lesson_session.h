@@ -112,10 +112,13 @@ public:
   }
 
   lesson_view view() const;
-  // The view a Back or Home (restart) request will leave, built from the outcomes kept of
-  // the steps it keeps: shown at once, while the engine replays. None for other requests,
-  // and when the lesson is not started or back() would do nothing.
-  std::optional<lesson_view> view_after(const lesson_request& request);
+  // Where a Back or Home (restart) request leads: the steps done after it. None for other
+  // requests, and when the lesson is not started or back() would do nothing.
+  std::optional<u32> target_of(const lesson_request& request) const;
+  // The view the request will leave (target_of), shown at once while the engine replays;
+  // outcome: the target step's, as kept on the lesson's path (lesson_player::outcome_of;
+  // null for step 0), pointed to by the view.
+  lesson_view view_after(const lesson_request& request, const step_outcome* outcome) const;
   const lesson_player& player() const { return _player; }
   void set_keep_going(bool on) { _player.set_keep_going(on); }
   const lesson* current() const { return _player.current(); }
@@ -144,7 +147,6 @@ private:
   std::optional<glossary> _glossary;
   lesson_player _player;
   std::optional<u32> _replayed;
-  step_outcome _kept;  // the outcome view_after() shows (a replay clears the player's)
   u32 _current{0};
   settings_store _store;
   learner_settings _settings;

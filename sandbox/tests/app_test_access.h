@@ -24,7 +24,14 @@ struct app_test_access {
   static void press(app& a, lesson_request request) { a._key_requests.push_back(std::move(request)); }
   // The state the app kept for a step of the open lesson (what Back and Home show at once).
   static const frame_record* kept_state(const app& a, u32 steps_done) {
-    return steps_done < a._kept_states.size() && a._kept_states[steps_done] ? &*a._kept_states[steps_done] : nullptr;
+    return steps_done < a._kept_states.size() && a._kept_states[steps_done] ? &a._kept_states[steps_done]->record
+                                                                            : nullptr;
+  }
+  // The panel's view a Back or Home request shows at once (none: nothing kept for it).
+  static std::optional<lesson_view> kept_view(const app& a, const lesson_request& request) {
+    const app::kept_state* kept = a.kept_for(request);
+    if (!kept) return std::nullopt;
+    return a._lessons->view_after(request, kept->outcome ? &*kept->outcome : nullptr);
   }
 };
 

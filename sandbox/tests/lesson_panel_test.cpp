@@ -96,7 +96,10 @@ nlohmann::json engine_state(const frame_record& r) {
     state[section] = section_to_json(r, section);
   for (nlohmann::json& slot : state["surfaces"]["slots"]) slot.erase("address");
   const nlohmann::json fence = section_to_json(r, "fence"), upload = section_to_json(r, "upload");
-  state["fence"] = {{"cpu_value", fence["cpu_value"]}, {"slots", fence["slots"]}};
+  state["fence"] = {{"cpu_value", fence["cpu_value"]},
+                    {"slots", fence["slots"]},
+                    {"frames_in_flight", fence["frames_in_flight"]},
+                    {"model", fence["model"]}};
   state["upload"] = {{"capacity_per_slot", upload["capacity_per_slot"]}, {"current_slot", upload["current_slot"]}};
   return state;
 }
@@ -109,6 +112,24 @@ std::vector<std::string> lesson_ids() {
       ids.push_back(entry.path().stem().string());
   std::sort(ids.begin(), ids.end());
   return ids;
+}
+
+// What the lesson panel shows of a view, for comparing the one shown at once with the live
+// one; of what the step's actions measured, which measurements (their values are the run's:
+// times, race damage, addresses, the panel's ≈ lines).
+nlohmann::json panel_state(const lesson_view& v) {
+  nlohmann::json measured = nlohmann::json::array();
+  if (v.records)
+    for (const auto& [as, values] : v.records->items()) measured.push_back(as);
+  return {{"steps_done", v.steps_done},
+          {"answer", v.answer.value_or(nullptr)},
+          {"measured", measured},
+          {"focus", v.focus ? v.focus->panel : ""},
+          {"focus_cells", v.focus_cells},
+          {"failure", v.failure != nullptr},
+          {"engine_changed", v.engine_changed.has_value()},
+          {"replayed", v.replayed.value_or(0)},
+          {"exercise_passed", v.exercise_passed}};
 }
 
 class kept_states_test : public lesson_panel_test, public ::testing::WithParamInterface<std::string> {
@@ -158,10 +179,15 @@ TEST_P(kept_states_test, are_the_states_back_and_home_replay_to) {
     ASSERT_FALSE(_session->player().failure()) << _session->player().failure()->reason;
   }
   for (u32 target = steps; target-- > 0;) {
+    const lesson_request request{target == 0 ? lesson_command::restart : lesson_command::back};
     const nlohmann::json kept = engine_state(*app_test_access::kept_state(*_app, target));  // what is shown at once
-    app_test_access::press(*_app, {target == 0 ? lesson_command::restart : lesson_command::back});
+    const std::optional<lesson_view> kept_view = app_test_access::kept_view(*_app, request);
+    ASSERT_TRUE(kept_view) << "no panel kept for step " << target;
+    const nlohmann::json kept_panel = panel_state(*kept_view);  // before the request replaces what it points to
+    app_test_access::press(*_app, request);
     ASSERT_TRUE(app_test_access::run_requests(*_app));
     ASSERT_EQ(_session->player().steps_done(), target);
+    EXPECT_EQ(kept_panel, panel_state(_session->view())) << "the panel back at step " << target;
     const std::optional<frame_record> live = app_test_access::overlay(*_app).latest_record();
     ASSERT_TRUE(live);
     const nlohmann::json differs = nlohmann::json::diff(kept, engine_state(*live));
@@ -374,6 +400,9 @@ TEST_F(lesson_panel_test, an_exercise_is_checked_against_what_the_learner_did) {
   EXPECT_EQ(_session->player().steps_done(), total);
   ASSERT_TRUE(_session->player().last_outcome());
   EXPECT_TRUE(_session->player().last_outcome()->checked);
+  // Their way is not the lesson's: no state or outcome of it stands in for a replay's.
+  EXPECT_FALSE(_session->player().on_played_path());
+  EXPECT_EQ(_session->player().outcome_of(total), nullptr);
   // Back to the exercise, change the engine the wrong way, then Show me: the solution runs
   // on a replayed engine, not on top of the learner's changes.
   _session->apply({lesson_command::back});

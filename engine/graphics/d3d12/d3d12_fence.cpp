@@ -64,6 +64,7 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
     const bool no_progress = elapsed_ms(progress) >= static_cast<f32>(fence_wait_limit_ms);
     const bool interrupted = g_interrupted.load(std::memory_order_relaxed) && elapsed_ms(start) >= interrupted_after_ms;
     if (interrupted) {  // the learner asked to stop: not a fault
+      note_wait(elapsed_ms(start));
       g_stopped = true;
       g_hung = true;
       auto e = make_error(errc::stopped, fmt::format("stopping on request while the GPU works on fence value {} "
@@ -73,6 +74,7 @@ result<void> wait_for_fence(ID3D12Fence* fence, u64 value, runtime::fence_event 
       return e;
     }
     if (no_progress) {
+      note_wait(elapsed_ms(start));
       g_hung = true;
       auto e = make_error(errc::device_hung, fmt::format("the GPU has not completed fence value {} ({} completed) "
                                                          "after {:.0f} ms",

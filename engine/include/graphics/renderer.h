@@ -160,7 +160,7 @@ result<void> set_frames_in_flight(u32 count);
 // may call it.
 void interrupt_fence_waits();
 // Every CPU wait on a fence that blocked, since the process started (frames, flushes, the
-// lessons' own waits): how many, the longest, how many took over 100 ms, and how often one
+// lessons' own waits; one given up counts too): how many, the longest, how many took over 100 ms, and how often one
 // found no progress and signalled again (a lost signal on vkd3d 1.2). For benchmarks.
 struct fence_wait_stats {
   u64 waits{};
