@@ -356,16 +356,19 @@ const app::kept_state* app::kept_for(const lesson_request& request) const {
 
 // Back and Home replay the lesson on a fresh engine, a few frames' time: the state they lead
 // to, as kept, is on screen first, and stays there (panel and inspector) until the replay
-// has reached it. kind: the latency this present ends.
+// has reached it. With nothing kept, the panel still shows the step they lead to during the
+// replay's frames, not the steps it passes through. kind: the latency this present ends.
 result<void> app::show_kept_state(const lesson_request& request, latency_kind kind) {
-  if (!engine_held() || !_overlay->draws()) return {};
+  if (!engine_held() || !_overlay->draws() || !_lessons->target_of(request)) return {};
   const kept_state* kept = kept_for(request);
+  _kept_view = _lessons->view_after(request, kept && kept->outcome ? &*kept->outcome : nullptr);
   if (!kept) return {};
-  _kept_view = _lessons->view_after(request, kept->outcome ? &*kept->outcome : nullptr);
   _overlay->show_recorded(&kept->record, _kept_view->steps_done);
   _content = kept->content;  // the replay starts from a fresh engine's anyway
   _latency.action_done(kind);
-  build_overlay();
+  // A second pass brings the step's tab to the front (ImGui selects it the pass after it is
+  // asked for) and sizes the panels to their new content; a third if they are still moving.
+  for (int pass = 0; pass < 3 && (pass < 2 || _overlay->layout_moving()); ++pass) build_overlay();
   return redraw_windows();
 }
 
