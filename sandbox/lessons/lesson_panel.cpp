@@ -551,16 +551,15 @@ void lesson_panel::draw_status(const lesson_view& view) {
                          "The engine changed after step {0} ({1}). Next first replays steps 1–{0} on a fresh engine."_t,
                          view.steps_done, view.engine_changed->in(lang)));
     ImGui::PopStyleColor();
-  } else if (view.replayed && *view.replayed > 0 && view.recorded) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    text_wrapped(*view.replayed == 1
-                     ? text(lang, "(step 1 is being replayed on a fresh engine)"_t)
-                     : textf(lang, "(steps 1–{} are being replayed on a fresh engine)"_t, *view.replayed));
-    ImGui::PopStyleColor();
   } else if (view.replayed && *view.replayed > 0) {
+    const u32 n = *view.replayed;
     ImGui::PushStyleColor(ImGuiCol_Text, colour_note);
-    text_wrapped(*view.replayed == 1 ? text(lang, "(step 1 was replayed on a fresh engine)"_t)
-                                     : textf(lang, "(steps 1–{} were replayed on a fresh engine)"_t, *view.replayed));
+    if (view.recorded)  // shown while the replay runs
+      text_wrapped(n == 1 ? text(lang, "(step 1 is being replayed on a fresh engine)"_t)
+                          : textf(lang, "(steps 1–{} are being replayed on a fresh engine)"_t, n));
+    else
+      text_wrapped(n == 1 ? text(lang, "(step 1 was replayed on a fresh engine)"_t)
+                          : textf(lang, "(steps 1–{} were replayed on a fresh engine)"_t, n));
     ImGui::PopStyleColor();
   }
 }

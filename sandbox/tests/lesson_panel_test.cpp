@@ -7,7 +7,6 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -107,9 +106,7 @@ nlohmann::json engine_state(const frame_record& r) {
 std::vector<std::string> lesson_ids() {
   std::vector<std::string> ids;
   for (const auto& entry : fs::directory_iterator(XE_SOURCE_DIR "/lessons"))
-    if (entry.path().extension() == ".json" &&
-        std::isdigit(static_cast<unsigned char>(entry.path().filename().string()[0])))
-      ids.push_back(entry.path().stem().string());
+    if (is_lesson_file(entry.path())) ids.push_back(entry.path().stem().string());
   std::sort(ids.begin(), ids.end());
   return ids;
 }
