@@ -12,55 +12,8 @@ cd "$(dirname "$0")/.."
 source tools/bench-common.sh
 xe_bench_setup 600 "$@"
 
-src=/usr/share/doc/libimgui-dev/examples
 peer_dir=build-peer
-mkdir -p "$peer_dir"
-python3 - "$src/example_sdl_vulkan/main.cpp" "$peer_dir/main.cpp.new" <<'PY'
-import sys
-text = open(sys.argv[1], encoding="utf-8").read()
-def cut(a, b):
-    global text
-    i, j = text.index(a), text.index(b)
-    text = text[:i] + text[j:]
-def insert_before(anchor, what):
-    global text
-    i = text.index(anchor)
-    text = text[:i] + what + text[i:]
-text = "#include <algorithm>\n#include <chrono>\n#include <cstdlib>\n#include <vector>\n" + text
-cut("        // 2. Show a simple window", "        // 3. Show another simple window")
-insert_before("    while (!done)\n", """    // Timing (added by tools/peer-imgui-vulkan.sh): 60 warm-up frames, then N timed.
-    std::vector<double> xe_ms;
-    int xe_frame = 0;
-    const int xe_frames = std::atoi(std::getenv("XE_BENCH_FRAMES") ? std::getenv("XE_BENCH_FRAMES") : "600");
-    auto xe_last = std::chrono::steady_clock::now();
-""")
-anchor = "            FramePresent(wd);\n        }\n"
-i = text.index(anchor) + len(anchor)
-text = text[:i] + """        {
-            const auto now = std::chrono::steady_clock::now();
-            if (xe_frame++ >= 60) xe_ms.push_back(std::chrono::duration<double, std::milli>(now - xe_last).count());
-            xe_last = now;
-            if ((int)xe_ms.size() >= xe_frames) done = true;
-        }
-""" + text[i:]
-insert_before("    // Cleanup\n", """    {
-        double total = 0;
-        for (double m : xe_ms) total += m;
-        std::sort(xe_ms.begin(), xe_ms.end());
-        auto pct = [&](double p) { return xe_ms[std::min(xe_ms.size() - 1, (size_t)(p * (xe_ms.size() - 1) + 0.5))]; };
-        printf("frames=%zu mean_ms=%.3f p50_ms=%.3f p95_ms=%.3f\\n", xe_ms.size(), total / xe_ms.size(), pct(0.5), pct(0.95));
-    }
-""")
-open(sys.argv[2], "w", encoding="utf-8").write(text)
-PY
-# Rebuild only when the patched source changed (or was never built).
-if ! cmp -s "$peer_dir/main.cpp.new" "$peer_dir/main.cpp" || [ ! -x "$peer_dir/example_sdl_vulkan" ]; then
-  mv "$peer_dir/main.cpp.new" "$peer_dir/main.cpp"
-  g++ -O2 -std=c++17 -DIMGUI_UNLIMITED_FRAME_RATE -o "$peer_dir/example_sdl_vulkan" "$peer_dir/main.cpp" \
-    "$src/backends/imgui_impl_sdl.cpp" "$src/backends/imgui_impl_vulkan.cpp" \
-    -I"$src/backends" -I/usr/include/imgui/backends $(pkg-config --cflags --libs imgui) $(sdl2-config --cflags --libs) -lvulkan
-fi
-rm -f "$peer_dir/main.cpp.new"
+xe_build_peer "$peer_dir"
 
 sandbox_p50=() peer_p50=()
 for round in $(seq "$rounds"); do

@@ -7,6 +7,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include "app/process_clock.h"
 #include "app/stop_signal.h"
 #include "common/fault.h"
 #include "common/log.h"
@@ -81,14 +82,22 @@ int app::run() {
   } else if (code == exit_ok && _lessons && _opts.play) {
     code = play_lessons();
   } else if (code == exit_ok && _lessons && !_opts.lesson.empty()) {
-    if (auto r = _lessons->open(_opts.lesson); !r) {
-      std::fprintf(stderr, "xengine-sandbox: %s\n", r.error_value().reason.c_str());
+    // The engine start() made is the fresh one the lesson's start would make: the lesson
+    // starts on it rather than on a second one (start-up latency). A script ran on it first.
+    _engine_fresh = !scenario;
+    const result<void> opened = _lessons->open(_opts.lesson);
+    _engine_fresh = false;
+    if (!opened) {
+      std::fprintf(stderr, "xengine-sandbox: %s\n", opened.error_value().reason.c_str());
       code = exit_runtime;
     } else {
       keep_step_state();
     }
   }
   if (code == exit_ok && _opts.bench_frames) code = bench_frames();
+  // Start-up ends at the loop's first present: the first frame that answers input.
+  if (const auto started = process_started(); started && windowed())
+    _latency.action_done(latency_kind::start_up, *started);
   // Windowed without --frames: run until the last window is closed (played lessons and
   // benchmarks end). Windowed, --frames counts passes of the loop: frames, or redraws
   // while the engine is held.
@@ -173,6 +182,14 @@ result<void> app::start() {
 }
 
 result<void> app::restart_engine() {
+  if (std::exchange(_engine_fresh, false)) {
+    // As the restart below leaves it: no events of its making, the lesson's content (not
+    // --triangle's), the fresh engine recorded before any frame.
+    if (_recorder) _recorder->clear();
+    _content = gfx::frame_content{clear_color};
+    record_state();
+    return {};
+  }
   // Windows beyond the first --windows ones close; the first keep their places.
   std::vector<std::unique_ptr<platform::window>> kept;
   for (auto& [slot, entry] : _surfaces)
@@ -196,9 +213,9 @@ result<void> app::restart_engine() {
   for (size_t i = kept.size(); i < _opts.windows; ++i) {  // the learner closed some
     XE_TRY(create_surface(_opts.width, _opts.height));
   }
-  if (_recorder) _recorder->clear();
   XE_TRY(attach_overlay());
-  record_state();  // the fresh engine, before any frame
+  if (_recorder) _recorder->clear();  // the engine's and the overlay's making are not the lesson's
+  record_state();                     // the fresh engine, before any frame
   return {};
 }
 

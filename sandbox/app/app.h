@@ -185,6 +185,7 @@ private:
   bool _redraw{true};                     // held: something changed; redraw now
   std::vector<platform::window_event> _events;
   gfx::frame_content _content{clear_color};
+  bool _engine_fresh{false};  // start() made the engine and nothing has run on it yet
   bool _quit{false};
   bool _lesson_failed{false};                            // a learner's step failed in this run (exit 3)
   std::optional<lesson_console::log_capture> _step_log;  // while a lesson step runs

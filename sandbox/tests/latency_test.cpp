@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/latency.h"
+#include "app/process_clock.h"
 
 namespace xe::sandbox {
 namespace {
@@ -48,6 +49,20 @@ TEST(latency_meter, a_window_change_counts_from_its_own_event_and_an_input_answe
   EXPECT_DOUBLE_EQ(s.max_ms, 20.0);
   EXPECT_NE(m.report().find("latency kind=step count=20 p50_ms=11.0 p95_ms=19.0 max_ms=20.0"), std::string::npos)
       << m.report();
+}
+
+// Start-up runs from the process's start: read from the system, it lies between the test
+// binary's launch (this machine's tests run for minutes, not hours) and now, and a second
+// reading names the same moment to the system's tick (10 ms on Linux).
+TEST(process_clock, names_when_this_process_started) {
+  const auto now = clock::now();
+  const std::optional<clock::time_point> started = process_started();
+  ASSERT_TRUE(started.has_value());
+  EXPECT_LE(*started, now);
+  EXPECT_LT(now - *started, std::chrono::hours{1});
+  const std::optional<clock::time_point> again = process_started();
+  ASSERT_TRUE(again.has_value());
+  EXPECT_LT(std::chrono::abs(*again - *started), 50ms);
 }
 
 }  // namespace

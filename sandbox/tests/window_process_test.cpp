@@ -61,6 +61,30 @@ TEST_F(window_process, scripted_window_operations_then_closing_every_window_exit
   EXPECT_EQ(valid.exit_code, 0) << valid.err;
 }
 
+// A lesson named on the command line starts on the engine start-up made (not a second one):
+// that engine must be the one a lesson's restart makes, events and all. After a script (even
+// an empty one) the lesson restarts the engine, as Home does.
+TEST_F(window_process, a_lesson_opened_at_launch_starts_on_the_engine_a_restart_makes) {
+  std::ofstream{_dir / "nothing.json"}
+      << R"({"description": "no steps: the lesson then restarts the engine", "steps": []})";
+  const std::string run = shell_quote(XE_SANDBOX_EXE) + " --lesson 07 --language en --size 640x360 --frames 1";
+  auto launch = in_dir(run + " --settings launch_settings.json --snapshot launch.json");
+  ASSERT_EQ(launch.exit_code, 0) << launch.err;
+  auto restarted = in_dir(run + " --settings restart_settings.json --script nothing.json --snapshot restarted.json");
+  ASSERT_EQ(restarted.exit_code, 0) << restarted.err;
+  // What differs from run to run: where a surface lives and how closely the GPU clock was aligned.
+  const auto read = [this](const char* name) {
+    std::ifstream in{_dir / name};
+    nlohmann::json doc = nlohmann::json::parse(in);
+    for (auto& slot : doc["surfaces"]["slots"]) slot.erase("address");
+    doc["adapter"].erase("gpu_clock");
+    return doc;
+  };
+  const nlohmann::json a = read("launch.json"), b = read("restarted.json");
+  EXPECT_FALSE(a["events"].is_null());
+  EXPECT_TRUE(a == b) << "launch -> restarted: " << nlohmann::json::diff(a, b).dump(1);
+}
+
 TEST_F(window_process, closing_windows_through_the_window_manager_ends_the_app) {
   // Start with two windows, wait until the window manager lists them, ask it to close
   // each (as the title bar's close button would), and expect a clean exit.
