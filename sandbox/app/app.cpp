@@ -164,10 +164,11 @@ result<void> app::start() {
     if (_renderdoc)
       XE_LOG_INFO("{} is in the process: Capture, F12 and --capture-frames write .rdc files", _renderdoc->version());
   }
-  XE_TRY(gfx::initialize(renderer_desc()));
-  if (_opts.hooks) _recorder.emplace();
+  // The overlay first: its font atlas is built while the device is made.
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
                           _lessons ? _lessons->cjk_text() : std::string{});
+  XE_TRY(gfx::initialize(renderer_desc()));
+  if (_opts.hooks) _recorder.emplace();
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;
   if (_opts.overlay_hidden) _overlay->set_visible(false);

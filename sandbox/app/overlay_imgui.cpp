@@ -2,6 +2,7 @@
 // ImGui's demo window, for benchmarks), laid out from the window's size and drawn by the
 // sandbox's D3D12 renderer into the surface's own pass.
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <imgui.h>
@@ -37,8 +38,19 @@ public:
     for (language lang : languages())
       if (lang.cjk()) glyphs += catalogue_characters(lang);
     load_overlay_font(15.f, glyphs);
+    // The atlas (thousands of CJK glyphs rasterised) is built on a thread of its own while
+    // the device and the window are made: nothing reads io.Fonts until attach() joins it.
+    // No baked lines: the renderer draws anti-aliased lines as geometry.
+    io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
+    if (_enabled)
+      _atlas_build = std::thread{[fonts = io.Fonts] {
+        unsigned char* pixels = nullptr;
+        int width = 0, height = 0;
+        fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+      }};
   }
   ~imgui_overlay() override {
+    if (_atlas_build.joinable()) _atlas_build.join();
     _platform.shutdown();
     _renderer.release();
     ImGui::DestroyContext();
@@ -47,6 +59,7 @@ public:
   result<void> attach(platform::window* window) override {
     if (!_enabled) return {};
     if (!_renderer_ready) {
+      if (_atlas_build.joinable()) _atlas_build.join();
       XE_TRY(_renderer.initialize());
       _renderer_ready = true;
     }
@@ -445,6 +458,7 @@ private:
 
   bool _enabled;
   overlay_mode _mode;
+  std::thread _atlas_build;  // the font atlas, built beside start-up (joined before any use)
   bool _renderer_ready{false};
   bool _attached{false};
   bool _built{false};
