@@ -39,7 +39,8 @@ public:
       if (lang.cjk()) glyphs += catalogue_characters(lang);
     load_overlay_font(15.f, glyphs);
     // The atlas (thousands of CJK glyphs rasterised) is built on a thread of its own while
-    // the device and the window are made: nothing reads io.Fonts until attach() joins it.
+    // the device and the window are made. Contract: until attach() (or the destructor) joins
+    // it, nothing calls ImGui, whose allocations count into the context the build uses too.
     // No baked lines: the renderer draws anti-aliased lines as geometry.
     io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
     if (_enabled)
