@@ -183,14 +183,17 @@ result<void> app::start() {
 }
 
 result<void> app::restart_engine() {
-  if (std::exchange(_engine_fresh, false)) {
-    // As the restart below leaves it: no events of its making, the lesson's content (not
-    // --triangle's), the fresh engine recorded before any frame.
-    if (_recorder) _recorder->clear();
-    _content = gfx::frame_content{clear_color};
-    record_state();
-    return {};
-  }
+  // A lesson opened at launch starts on the engine start() just made: nothing has run on it.
+  if (!std::exchange(_engine_fresh, false)) XE_TRY(remake_engine());
+  _runner.reset_state();
+  _content = gfx::frame_content{clear_color};  // the lesson's own, not --triangle's
+  if (_recorder) _recorder->clear();           // the engine's and the overlay's making are not the lesson's
+  record_state();                              // the fresh engine, before any frame
+  return {};
+}
+
+// A fresh engine behind the same windows, at their start-up size.
+result<void> app::remake_engine() {
   // Windows beyond the first --windows ones close; the first keep their places.
   std::vector<std::unique_ptr<platform::window>> kept;
   for (auto& [slot, entry] : _surfaces)
@@ -201,8 +204,6 @@ result<void> app::restart_engine() {
   _observer.release();
   report_leaks(gfx::shutdown());
   _surfaces.clear();
-  _runner.reset_state();
-  _content = gfx::frame_content{clear_color};
   XE_TRY(gfx::initialize(renderer_desc()));
   if (windowed() || _opts.overlay) XE_TRY(_observer.initialize());
   for (std::unique_ptr<platform::window>& window : kept) {
@@ -214,10 +215,7 @@ result<void> app::restart_engine() {
   for (size_t i = kept.size(); i < _opts.windows; ++i) {  // the learner closed some
     XE_TRY(create_surface(_opts.width, _opts.height));
   }
-  XE_TRY(attach_overlay());
-  if (_recorder) _recorder->clear();  // the engine's and the overlay's making are not the lesson's
-  record_state();                     // the fresh engine, before any frame
-  return {};
+  return attach_overlay();
 }
 
 // The overlay lives in the surface at the lowest slot; it moves when that one closes.

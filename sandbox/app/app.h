@@ -135,6 +135,7 @@ private:
   void note_learner_change(const localized& what, std::string_view control = {});
   static std::optional<localized> control_pressed(const actions::step& step);
   result<void> attach_overlay();
+  result<void> remake_engine();  // restart_engine's new device, surfaces and overlay
   result<bool> rebuild_if_resized(u32 slot);
   result<void> write_outputs();
   void stop();
