@@ -28,26 +28,9 @@ xe_build_peer() {
   mkdir -p "$peer_dir"
   python3 - "$src/example_sdl_vulkan/main.cpp" "$peer_dir/main.cpp.new" <<'PY'
 import sys
-# Start-up (XE_STARTUP set): from the process's start to its first present, read the way
-# the sandbox reads it (sandbox/app/process_clock_posix.cpp).
-START_UP = r'''#include <fstream>
-#include <sstream>
-#include <string>
-#include <time.h>
-#include <unistd.h>
-static double xe_since_process_start_ms() {
-    std::ifstream in("/proc/self/stat");
-    std::string line, field;
-    std::getline(in, line);
-    std::istringstream fields(line.substr(line.rfind(')') + 1));
-    for (int n = 3; n < 22; ++n) fields >> field;
-    unsigned long long ticks = 0;
-    fields >> ticks;
-    timespec boot{};
-    clock_gettime(CLOCK_BOOTTIME, &boot);
-    return ((double)boot.tv_sec + (double)boot.tv_nsec * 1e-9 - (double)ticks / (double)sysconf(_SC_CLK_TCK)) * 1e3;
-}
-'''
+# Start-up (XE_STARTUP set): from the process's start to its first present, read by the
+# sandbox's own reader (sandbox/app/process_clock_posix.cpp, compiled in below).
+START_UP = '#include "app/process_clock.h"\n'
 text = open(sys.argv[1], encoding="utf-8").read()
 def cut(a, b):
     global text
@@ -70,7 +53,8 @@ i = text.index(anchor) + len(anchor)
 text = text[:i] + """        {
             const auto now = std::chrono::steady_clock::now();
             if (xe_frame == 0 && std::getenv("XE_STARTUP")) {
-                printf("start_up_ms=%.1f\\n", xe_since_process_start_ms());
+                const auto started = xe::sandbox::process_started();
+                if (started) printf("start_up_ms=%.1f\\n", std::chrono::duration<double, std::milli>(now - *started).count());
                 done = true;
             }
             if (xe_frame++ >= 60) xe_ms.push_back(std::chrono::duration<double, std::milli>(now - xe_last).count());
@@ -92,6 +76,7 @@ PY
   if ! cmp -s "$peer_dir/main.cpp.new" "$peer_dir/main.cpp" || [ ! -x "$peer_dir/example_sdl_vulkan" ]; then
     mv "$peer_dir/main.cpp.new" "$peer_dir/main.cpp"
     g++ -O2 -std=c++17 -DIMGUI_UNLIMITED_FRAME_RATE -o "$peer_dir/example_sdl_vulkan" "$peer_dir/main.cpp" \
+      sandbox/app/process_clock_posix.cpp -Isandbox \
       "$src/backends/imgui_impl_sdl.cpp" "$src/backends/imgui_impl_vulkan.cpp" \
       -I"$src/backends" -I/usr/include/imgui/backends $(pkg-config --cflags --libs imgui) $(sdl2-config --cflags --libs) -lvulkan
   fi

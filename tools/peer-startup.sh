@@ -3,7 +3,8 @@
 # sandbox in a window with lesson 07 open, its lessons and its font (CJK glyphs) loaded
 # (--bench-latency's start_up), and (b) Dear ImGui's own SDL2 + Vulkan example (built by
 # tools/bench-common.sh, XE_STARTUP set: its first present), both 1280x720 on the same
-# lavapipe, started the same way and alternately. Each reads its start from /proc/self/stat.
+# lavapipe, started the same way and alternately. Both read their start with the sandbox's
+# sandbox/app/process_clock_posix.cpp (/proc/self/stat).
 # Prints each run and the ratio of the medians; target: sandbox <= 1.5x peer.
 # Usage: tools/peer-startup.sh [BUILD_DIR] [ROUNDS]  (default build-release 5)
 set -euo pipefail
