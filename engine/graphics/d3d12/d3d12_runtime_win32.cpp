@@ -3,6 +3,7 @@
 #include <atomic>
 
 #include "graphics/d3d12/d3d12_runtime.h"
+#include "graphics/d3d12/d3d12_runtime_win32.h"
 
 namespace xe::gfx::d3d12::runtime {
 namespace {
@@ -23,23 +24,26 @@ std::string narrow(const wchar_t* wide) {
   return out;
 }
 
-// The first adapter that can create a feature level 11_0 device, by GPU preference when
-// the factory supports it.
-com_ptr<IDXGIAdapter1> pick_hardware_adapter(IDXGIFactory1* factory) {
+// The first adapter that makes a feature level 11_0 device, by GPU preference when the
+// factory supports it. That device is the one kept: asking first with a null device and
+// then making it would make two (about 30 ms each under Wine).
+bool pick_hardware_adapter(IDXGIFactory1* factory, com_ptr<IDXGIAdapter1>& adapter, com_ptr<ID3D12Device>& device) {
   com_ptr<IDXGIFactory6> factory6;
   factory->QueryInterface(IID_PPV_ARGS(factory6.put()));
   for (UINT i = 0;; ++i) {
-    com_ptr<IDXGIAdapter1> adapter;
+    adapter.reset();
     HRESULT hr = factory6 ? factory6->EnumAdapterByGpuPreference(i, DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE,
                                                                  IID_PPV_ARGS(adapter.put()))
                           : factory->EnumAdapters1(i, adapter.put());
-    if (hr == DXGI_ERROR_NOT_FOUND) return {};
+    if (hr == DXGI_ERROR_NOT_FOUND) {
+      adapter.reset();
+      return false;
+    }
     if (FAILED(hr)) continue;
     DXGI_ADAPTER_DESC1 desc{};
     adapter->GetDesc1(&desc);
     if (desc.Flags & DXGI_ADAPTER_FLAG_SOFTWARE) continue;
-    if (SUCCEEDED(D3D12CreateDevice(adapter.get(), D3D_FEATURE_LEVEL_11_0, __uuidof(ID3D12Device), nullptr)))
-      return adapter;
+    if (SUCCEEDED(D3D12CreateDevice(adapter.get(), D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(device.put())))) return true;
   }
 }
 
@@ -57,8 +61,8 @@ result<created_device> create_device(adapter_preference preference) {
   IDXGIFactory1* factory = g_factory.get();
 
   com_ptr<IDXGIAdapter1> adapter;
-  if (preference == adapter_preference::automatic) adapter = pick_hardware_adapter(factory);
-  if (!adapter) {
+  created_device out;
+  if (preference != adapter_preference::automatic || !pick_hardware_adapter(factory, adapter, out.device)) {
     com_ptr<IDXGIFactory4> factory4;
     XE_TRY_HR(factory->QueryInterface(IID_PPV_ARGS(factory4.put())));
     if (auto r = XE_CHECK_HR(factory4->EnumWarpAdapter(IID_PPV_ARGS(adapter.put()))); !r)
@@ -72,9 +76,7 @@ result<created_device> create_device(adapter_preference preference) {
 
   DXGI_ADAPTER_DESC1 desc{};
   XE_TRY_HR(adapter->GetDesc1(&desc));
-
-  created_device out;
-  XE_TRY_HR(D3D12CreateDevice(adapter.get(), D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(out.device.put())));
+  if (!out.device) XE_TRY_HR(D3D12CreateDevice(adapter.get(), D3D_FEATURE_LEVEL_11_0, IID_PPV_ARGS(out.device.put())));
   out.adapter_name = narrow(desc.Description);
   out.vendor_id = desc.VendorId;
   out.device_id = desc.DeviceId;
@@ -84,6 +86,13 @@ result<created_device> create_device(adapter_preference preference) {
 }
 
 void shutdown() { g_factory.reset(); }
+
+result<com_ptr<IDXGIFactory2>> dxgi_factory() {
+  if (!g_factory) return make_error(errc::invalid_argument, "no DXGI factory: the device has not been made");
+  com_ptr<IDXGIFactory2> factory;
+  XE_TRY_HR(g_factory->QueryInterface(IID_PPV_ARGS(factory.put())));
+  return factory;
+}
 
 bool has_clock_calibration() { return true; }
 

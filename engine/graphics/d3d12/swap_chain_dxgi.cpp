@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "graphics/d3d12/d3d12_command.h"
+#include "graphics/d3d12/d3d12_runtime_win32.h"
 #include "graphics/d3d12/d3d12_tracker.h"
 #include "graphics/d3d12/swap_chain.h"
 #include "platform/window.h"
@@ -23,8 +24,7 @@ public:
 
   result<void> create(ID3D12CommandQueue* queue) {
     HWND hwnd = static_cast<HWND>(_window.native_handle());
-    com_ptr<IDXGIFactory2> factory;
-    XE_TRY_HR(CreateDXGIFactory2(0, IID_PPV_ARGS(factory.put())));
+    XE_TRY_ASSIGN(const com_ptr<IDXGIFactory2> factory, runtime::dxgi_factory());
 
     com_ptr<IDXGIFactory5> factory5;
     if (SUCCEEDED(factory->QueryInterface(IID_PPV_ARGS(factory5.put())))) {
