@@ -381,7 +381,7 @@ TEST_F(inspector_test, plots_have_axes_and_labels) {
       image = screenshot();
       rect = _inspector->button_rect(plot);
       ASSERT_TRUE(rect) << "no plot drawn";
-      const f32 below = rect->w + 4.f - (window->Pos.y + window->Size.y), above = window->Pos.y - rect->y;
+      const f32 below = rect->w + 4.f - window->InnerClipRect.Max.y, above = window->InnerClipRect.Min.y - rect->y;
       if (below <= 0.f && above <= 0.f) break;
       ASSERT_LT(tries, 6u) << "the plot never came whole into view";
       ImGui::SetScrollY(window, window->Scroll.y + (below > 0.f ? below : -above));

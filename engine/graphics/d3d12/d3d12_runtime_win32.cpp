@@ -31,14 +31,10 @@ bool pick_hardware_adapter(IDXGIFactory1* factory, com_ptr<IDXGIAdapter1>& adapt
   com_ptr<IDXGIFactory6> factory6;
   factory->QueryInterface(IID_PPV_ARGS(factory6.put()));
   for (UINT i = 0;; ++i) {
-    adapter.reset();
     HRESULT hr = factory6 ? factory6->EnumAdapterByGpuPreference(i, DXGI_GPU_PREFERENCE_HIGH_PERFORMANCE,
                                                                  IID_PPV_ARGS(adapter.put()))
                           : factory->EnumAdapters1(i, adapter.put());
-    if (hr == DXGI_ERROR_NOT_FOUND) {
-      adapter.reset();
-      return false;
-    }
+    if (hr == DXGI_ERROR_NOT_FOUND) return false;  // put() left adapter empty
     if (FAILED(hr)) continue;
     DXGI_ADAPTER_DESC1 desc{};
     adapter->GetDesc1(&desc);
@@ -88,7 +84,7 @@ result<created_device> create_device(adapter_preference preference) {
 void shutdown() { g_factory.reset(); }
 
 result<com_ptr<IDXGIFactory2>> dxgi_factory() {
-  if (!g_factory) return make_error(errc::invalid_argument, "no DXGI factory: the device has not been made");
+  if (!g_factory) return make_error(errc::not_initialized, "no DXGI factory: the device has not been made");
   com_ptr<IDXGIFactory2> factory;
   XE_TRY_HR(g_factory->QueryInterface(IID_PPV_ARGS(factory.put())));
   return factory;
