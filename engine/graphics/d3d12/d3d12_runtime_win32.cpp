@@ -12,7 +12,7 @@ std::atomic<u32> g_validation_errors{0};
 // Kept for the device's lifetime: under Wine with WINE_D3D_CONFIG=renderer=vulkan,
 // releasing the last factory unloads winevulkan.dll while the d3d12 device still calls
 // into it (seen here). Released in shutdown(), after the device.
-com_ptr<IDXGIFactory1> g_factory;
+com_ptr<IDXGIFactory2> g_factory;  // 1.2: the swap chains need CreateSwapChainForHwnd
 
 // UTF-16 → UTF-8 by the system (unpaired surrogates become U+FFFD).
 std::string narrow(const wchar_t* wide) {
@@ -83,11 +83,9 @@ result<created_device> create_device(adapter_preference preference) {
 
 void shutdown() { g_factory.reset(); }
 
-result<com_ptr<IDXGIFactory2>> dxgi_factory() {
+result<IDXGIFactory2*> dxgi_factory() {
   if (!g_factory) return make_error(errc::not_initialized, "no DXGI factory: the device has not been made");
-  com_ptr<IDXGIFactory2> factory;
-  XE_TRY_HR(g_factory->QueryInterface(IID_PPV_ARGS(factory.put())));
-  return factory;
+  return g_factory.get();
 }
 
 bool has_clock_calibration() { return true; }

@@ -6,6 +6,6 @@ namespace xe::gfx::d3d12::runtime {
 
 // The factory create_device made, alive until shutdown(): every swap chain is made by it.
 // A factory per swap chain would cost about 200 ms each under Wine (its wined3d adapter set-up).
-result<com_ptr<IDXGIFactory2>> dxgi_factory();
+result<IDXGIFactory2*> dxgi_factory();
 
 }  // namespace xe::gfx::d3d12::runtime

@@ -24,7 +24,7 @@ public:
 
   result<void> create(ID3D12CommandQueue* queue) {
     HWND hwnd = static_cast<HWND>(_window.native_handle());
-    XE_TRY_ASSIGN(const com_ptr<IDXGIFactory2> factory, runtime::dxgi_factory());
+    XE_TRY_ASSIGN(IDXGIFactory2* const factory, runtime::dxgi_factory());
 
     com_ptr<IDXGIFactory5> factory5;
     if (SUCCEEDED(factory->QueryInterface(IID_PPV_ARGS(factory5.put())))) {
