@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 
 #include <spdlog/fmt/fmt.h>
 
@@ -164,7 +165,7 @@ result<void> app::start() {
     if (_renderdoc)
       XE_LOG_INFO("{} is in the process: Capture, F12 and --capture-frames write .rdc files", _renderdoc->version());
   }
-  // The overlay first: its font atlas is built while the device is made.
+  // The overlay first: its font is read and its atlas built on a thread while the device is made.
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
                           _lessons ? _lessons->cjk_text() : std::string{});
   XE_TRY(gfx::initialize(renderer_desc()));
@@ -176,9 +177,28 @@ result<void> app::start() {
   if (!_opts.ui_map.empty()) _overlay->write_ui_map_to(_opts.ui_map);
   if (_opts.headless_forced) XE_LOG_INFO("no display found: running headless");
   if (windowed() || _opts.overlay) XE_TRY(_observer.initialize());
-  for (u32 i = 0; i < _opts.windows; ++i) {
-    XE_TRY(create_surface(_opts.width, _opts.height));
+  // The windows open here while the overlay uploads its font on a thread: the window system's
+  // answers come from other processes. The engine and the UI are the thread's until the join.
+  std::vector<std::unique_ptr<platform::window>> windows;
+  result<void> opened, prepared;
+  {
+    std::thread prepare{[this, &prepared] {
+      prepared = _overlay->prepare_device_objects();
+      gfx::flush_events();  // this thread's queued events, before it ends
+    }};
+    for (u32 i = 0; i < _opts.windows && opened; ++i) {
+      auto window = open_window(_opts.width, _opts.height, i);
+      if (window)
+        windows.push_back(std::move(*window));
+      else
+        opened = std::move(window).error_value();
+    }
+    prepare.join();
   }
+  XE_TRY(prepared);
+  XE_TRY(opened);
+  for (std::unique_ptr<platform::window>& window : windows)  // null headless
+    XE_TRY(add_surface(_opts.width, _opts.height, std::move(window)));
   return attach_overlay();
 }
 

@@ -135,6 +135,10 @@ private:
   void note_learner_change(const localized& what, std::string_view control = {});
   static std::optional<localized> control_pressed(const actions::step& step);
   result<void> attach_overlay();
+  // create_surface's two halves: a window (none headless), cascaded as the open-th, then
+  // its surface in the engine.
+  result<std::unique_ptr<platform::window>> open_window(u32 width, u32 height, u32 open);
+  result<u32> add_surface(u32 width, u32 height, std::unique_ptr<platform::window> window);
   result<void> remake_engine();  // restart_engine's new device, surfaces and overlay
   result<bool> rebuild_if_resized(u32 slot);
   result<void> write_outputs();

@@ -39,17 +39,19 @@ u32 app::slot_of_window(u32 window_id) const {
 }
 
 result<u32> app::create_surface(u32 width, u32 height) {
-  std::unique_ptr<platform::window> window;
-  if (windowed()) {
-    if (_surfaces.size() >= max_windows)
-      return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
-    // Windows cascade from the first, so none hides another.
-    const u32 open = static_cast<u32>(_surfaces.size());
-    auto created =
-        platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
-    if (!created) return std::move(created).error_value();
-    window = std::move(*created);
-  }
+  XE_TRY_ASSIGN(auto window, open_window(width, height, static_cast<u32>(_surfaces.size())));
+  return add_surface(width, height, std::move(window));
+}
+
+result<std::unique_ptr<platform::window>> app::open_window(u32 width, u32 height, u32 open) {
+  if (!windowed()) return std::unique_ptr<platform::window>{};
+  if (open >= max_windows)
+    return make_error(errc::invalid_argument, fmt::format("at most {} windows can be open", max_windows));
+  // Windows cascade from the first, so none hides another.
+  return platform::create_window({.title = "XEngine Sandbox", .width = width, .height = height, .cascade = open});
+}
+
+result<u32> app::add_surface(u32 width, u32 height, std::unique_ptr<platform::window> window) {
   XE_TRY_ASSIGN(auto id, gfx::create_surface({.width = width, .height = height, .window = window.get()}));
   const u32 slot = id.index();
   _surfaces[slot] = {id, std::move(window)};

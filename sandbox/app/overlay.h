@@ -23,6 +23,10 @@ enum class overlay_mode : u8 { inspector, imgui_demo };
 class overlay {
 public:
   virtual ~overlay() = default;
+  // The overlay's device objects (its font atlas uploaded), after the renderer is up; attach
+  // makes them when they are not. May run on another thread while the app makes no engine
+  // or UI call.
+  virtual result<void> prepare_device_objects() = 0;
   // After the renderer is up. window: the one the overlay draws into (null: headless).
   virtual result<void> attach(platform::window* window) = 0;
   virtual bool visible() const = 0;

@@ -37,18 +37,22 @@ public:
     std::string glyphs{glyph_text};
     for (language lang : languages())
       if (lang.cjk()) glyphs += catalogue_characters(lang);
-    load_overlay_font(15.f, glyphs);
-    // The atlas (thousands of CJK glyphs rasterised) is built on a thread of its own while
-    // the device and the window are made. Contract: until attach() (or the destructor) joins
-    // it, nothing calls ImGui, whose allocations count into the context the build uses too.
     // No baked lines: the renderer draws anti-aliased lines as geometry.
     io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
-    if (_enabled)
-      _atlas_build = std::thread{[fonts = io.Fonts] {
-        unsigned char* pixels = nullptr;
-        int width = 0, height = 0;
-        fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-      }};
+    if (!_enabled) {
+      load_overlay_font(15.f, glyphs);
+      return;
+    }
+    // The font is read and its atlas (thousands of CJK glyphs rasterised) built on a thread
+    // of its own while the device and the window are made. Contract: until attach() (or the
+    // destructor) joins it, nothing calls ImGui, whose allocations count into the context
+    // the build uses too.
+    _atlas_build = std::thread{[fonts = io.Fonts, glyphs = std::move(glyphs)] {
+      load_overlay_font(15.f, glyphs);
+      unsigned char* pixels = nullptr;
+      int width = 0, height = 0;
+      fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    }};
   }
   ~imgui_overlay() override {
     if (_atlas_build.joinable()) _atlas_build.join();
@@ -57,13 +61,16 @@ public:
     ImGui::DestroyContext();
   }
 
+  result<void> prepare_device_objects() override {
+    if (!_enabled || _renderer_ready) return {};
+    if (_atlas_build.joinable()) _atlas_build.join();
+    XE_TRY(_renderer.initialize());
+    _renderer_ready = true;
+    return {};
+  }
   result<void> attach(platform::window* window) override {
     if (!_enabled) return {};
-    if (!_renderer_ready) {
-      if (_atlas_build.joinable()) _atlas_build.join();
-      XE_TRY(_renderer.initialize());
-      _renderer_ready = true;
-    }
+    XE_TRY(prepare_device_objects());
     if (window == _platform.window() && _attached) return {};
     _attached = true;
     return _platform.attach(window);

@@ -7,6 +7,7 @@ namespace {
 
 class no_overlay final : public overlay {
 public:
+  result<void> prepare_device_objects() override { return {}; }
   result<void> attach(platform::window*) override { return {}; }
   bool visible() const override { return false; }
   bool draws() const override { return false; }
