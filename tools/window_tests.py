@@ -614,6 +614,40 @@ def test_step_frame(run, args):
             app.kill()
 
 
+def test_input_wait(run, args):
+    """An input that waits while the app is busy counts its wait in --bench-latency (issue 32):
+    the app is stopped (SIGSTOP, as a long replay would hold it) and Right is pressed; 0.6 s later
+    it goes on. The step's sample counts from the key's time at the X server, so it holds the
+    0.6 s; counted from when the app read the key, it would not."""
+    held = 0.6
+    with Display() as display:
+        app = run.sandbox(display, "input-wait", "--lesson", "07", "--language", "en", "--bench-latency")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            app.activate()
+            time.sleep(0.5)
+            os.kill(app.proc.pid, signal.SIGSTOP)
+            try:
+                display.run("xdotool", "key", "Right")
+                time.sleep(held)
+            finally:
+                os.kill(app.proc.pid, signal.SIGCONT)
+            wait_steps(app, 1, "the key pressed while the app was stopped")
+            time.sleep(0.5)
+            app.close_expecting(0, "the input-wait run")
+            line = re.search(r"latency kind=step count=1 p50_ms=([0-9.]+)", app.stdout())
+            if not line:
+                raise TestFailure(f"no single step sample in the app's output:\n{app.stdout()[-2000:]}")
+            ms = float(line.group(1))
+            if not held * 1000 <= ms < 10_000:
+                raise TestFailure(f"the step pressed while the app was stopped for {held * 1000:.0f} ms took {ms:.1f} ms "
+                                  f"by the app's count: the wait is not counted")
+            print(f"a step pressed while the app was stopped {held * 1000:.0f} ms: {ms:.1f} ms from the key to its present")
+        finally:
+            app.kill()
+
+
 FAILING_LESSON = {
     "id": "90-a-step-that-fails", "chapter": 90,
     "title": {"zh": "会失败的一步", "en": "A step that fails", "pt": "A step that fails"},
@@ -1127,7 +1161,7 @@ def test_frame_timeline(run, args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "input-wait", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
                                      "frame-timeline", "your-code", "your-turn"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
@@ -1153,7 +1187,7 @@ def main():
     hogs = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(args.load)]
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
+         "step-frame": test_step_frame, "input-wait": test_input_wait, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
          "frame-timeline": test_frame_timeline, "your-code": test_your_code,
          "your-turn": test_your_turn}[args.test](run, args)
     except TestFailure as failure:

@@ -1,8 +1,10 @@
 // Linux windows through SDL2 (X11 under Xvfb in tests). Fullscreen is SDL's
 // FULLSCREEN_DESKTOP: borderless, sized to the display.
 #include <SDL.h>
+#include <SDL_syswm.h>
 #include <SDL_vulkan.h>
 #include <X11/Xlib.h>
+#include <time.h>
 
 #include <algorithm>
 #include <atomic>
@@ -10,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <thread>
 
 #include "common/log.h"
@@ -53,6 +56,8 @@ struct sdl_video {
     ok = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
     if (!ok) XE_LOG_ERROR("SDL_InitSubSystem(VIDEO) failed: {}", SDL_GetError());
     if (ok) claim_display_loss();
+    // Each X event comes first as it is (its server time stamp), then as SDL's own event.
+    if (ok) SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
   }
   ~sdl_video() {
     if (ok) SDL_QuitSubSystem(SDL_INIT_VIDEO);
@@ -156,6 +161,33 @@ key translate(SDL_Keycode k) {
   }
 }
 
+// How long an input waited before SDL read it, from the X server's time stamp of a key or
+// button event: the server's clock is CLOCK_MONOTONIC in ms (Xorg, Xvfb), 32 bits that wrap.
+// SDL's own time stamp is when it read the event, which leaves out the time the input waited
+// while the app was busy. A server whose clock is not this machine's (a remote display) gives
+// an age below SDL's or beyond a minute: SDL's is kept then.
+u32 input_age_ms(u32 server_ms, u32 read_age_ms) {
+  timespec now{};
+  if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return read_age_ms;
+  const u32 now_ms =
+      static_cast<u32>(static_cast<u64>(now.tv_sec) * 1000u + static_cast<u64>(now.tv_nsec) / 1'000'000u);
+  const u32 age = now_ms - server_ms;  // modulo 2^32, as the server's clock wraps
+  return age >= read_age_ms && age < 60'000 ? age : read_age_ms;
+}
+
+// The server time of the key or button event SDL read last, for the SDL event made from it.
+std::optional<u32> input_server_time(const SDL_Event& e) {
+  if (e.type != SDL_SYSWMEVENT || !e.syswm.msg || e.syswm.msg->subsystem != SDL_SYSWM_X11) return std::nullopt;
+  const XEvent& x = e.syswm.msg->msg.x11.event;
+  switch (x.type) {
+    case KeyPress:
+    case KeyRelease: return static_cast<u32>(x.xkey.time);
+    case ButtonPress:
+    case ButtonRelease: return static_cast<u32>(x.xbutton.time);
+    default: return std::nullopt;
+  }
+}
+
 }  // namespace
 
 bool has_display() {
@@ -189,7 +221,12 @@ result<std::unique_ptr<window>> create_window(const window_desc& desc) {
 void poll_events(std::vector<window_event>& out) {
   if (!video().ok) return;
   SDL_Event e;
+  std::optional<u32> server_time;
   while (SDL_PollEvent(&e)) {
+    if (e.type == SDL_SYSWMEVENT) {
+      server_time = input_server_time(e);
+      continue;
+    }
     if (g_hook) g_hook(&e, g_hook_user);
     const size_t before = out.size();
     switch (e.type) {
@@ -233,8 +270,11 @@ void poll_events(std::vector<window_event>& out) {
       default: break;
     }
     const u32 now = SDL_GetTicks();
-    for (size_t i = before; i < out.size(); ++i)
+    for (size_t i = before; i < out.size(); ++i) {
       out[i].age_ms = now >= e.common.timestamp ? now - e.common.timestamp : 0;
+      if (out[i].button && server_time) out[i].age_ms = input_age_ms(*server_time, out[i].age_ms);
+    }
+    if (out.size() > before) server_time.reset();
   }
 }
 
