@@ -44,6 +44,37 @@ void claim_display_loss() {
     XSetIOErrorHandler(on_display_lost);
 }
 
+// How long an input waited before SDL read it, from the X server's time stamp of a key or
+// button event: the server's clock is CLOCK_MONOTONIC in ms (Xorg, Xvfb), 32 bits that wrap.
+// SDL's own time stamp is when it read the event, which leaves out the time the input waited
+// while the app was busy. A server whose clock is not this machine's (a remote display) gives
+// an age below SDL's or beyond a minute: SDL's is kept then.
+u32 input_age_ms(u32 server_ms, u32 read_age_ms) {
+  timespec now{};
+  if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return read_age_ms;
+  const u32 now_ms =
+      static_cast<u32>(static_cast<u64>(now.tv_sec) * 1000u + static_cast<u64>(now.tv_nsec) / 1'000'000u);
+  const u32 age = now_ms - server_ms;  // modulo 2^32, as the server's clock wraps
+  return age >= read_age_ms && age < 60'000 ? age : read_age_ms;
+}
+
+// The server time stamp of an X key or button event handed over as it was (SDL_SYSWMEVENT).
+std::optional<u32> input_server_time(const SDL_Event& e) {
+  if (e.type != SDL_SYSWMEVENT || !e.syswm.msg || e.syswm.msg->subsystem != SDL_SYSWM_X11) return std::nullopt;
+  const XEvent& x = e.syswm.msg->msg.x11.event;
+  switch (x.type) {
+    case KeyPress:
+    case KeyRelease: return static_cast<u32>(x.xkey.time);
+    case ButtonPress:
+    case ButtonRelease: return static_cast<u32>(x.xbutton.time);
+    default: return std::nullopt;
+  }
+}
+
+// Only key and button events are wanted as X delivered them: the others would only queue
+// and wake the idle wait (XInput2's raw motion of the whole desktop among them).
+int keep_input_x_events(void*, SDL_Event* e) { return e->type != SDL_SYSWMEVENT || input_server_time(*e) ? 1 : 0; }
+
 // SDL's video subsystem lives as long as any window (or the event pump) needs it. SDL
 // turns SIGINT/SIGTERM into SDL_QUIT, so Ctrl+C ends the app cleanly.
 struct sdl_video {
@@ -56,8 +87,13 @@ struct sdl_video {
     ok = SDL_InitSubSystem(SDL_INIT_VIDEO) == 0;
     if (!ok) XE_LOG_ERROR("SDL_InitSubSystem(VIDEO) failed: {}", SDL_GetError());
     if (ok) claim_display_loss();
-    // Each X event comes first as it is (its server time stamp), then as SDL's own event.
-    if (ok) SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
+    // A key or button comes first as X delivered it (its server time stamp), then as SDL's
+    // own event. Where SDL makes one without the other (an input method's keys) or puts a
+    // window event between them, the input keeps SDL's time stamp.
+    if (ok) {
+      SDL_SetEventFilter(keep_input_x_events, nullptr);
+      SDL_EventState(SDL_SYSWMEVENT, SDL_ENABLE);
+    }
   }
   ~sdl_video() {
     if (ok) SDL_QuitSubSystem(SDL_INIT_VIDEO);
@@ -158,33 +194,6 @@ key translate(SDL_Keycode k) {
     case SDLK_HOME: return key::home;
     case SDLK_r: return key::r;
     default: return key::unknown;
-  }
-}
-
-// How long an input waited before SDL read it, from the X server's time stamp of a key or
-// button event: the server's clock is CLOCK_MONOTONIC in ms (Xorg, Xvfb), 32 bits that wrap.
-// SDL's own time stamp is when it read the event, which leaves out the time the input waited
-// while the app was busy. A server whose clock is not this machine's (a remote display) gives
-// an age below SDL's or beyond a minute: SDL's is kept then.
-u32 input_age_ms(u32 server_ms, u32 read_age_ms) {
-  timespec now{};
-  if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return read_age_ms;
-  const u32 now_ms =
-      static_cast<u32>(static_cast<u64>(now.tv_sec) * 1000u + static_cast<u64>(now.tv_nsec) / 1'000'000u);
-  const u32 age = now_ms - server_ms;  // modulo 2^32, as the server's clock wraps
-  return age >= read_age_ms && age < 60'000 ? age : read_age_ms;
-}
-
-// The server time of the key or button event SDL read last, for the SDL event made from it.
-std::optional<u32> input_server_time(const SDL_Event& e) {
-  if (e.type != SDL_SYSWMEVENT || !e.syswm.msg || e.syswm.msg->subsystem != SDL_SYSWM_X11) return std::nullopt;
-  const XEvent& x = e.syswm.msg->msg.x11.event;
-  switch (x.type) {
-    case KeyPress:
-    case KeyRelease: return static_cast<u32>(x.xkey.time);
-    case ButtonPress:
-    case ButtonRelease: return static_cast<u32>(x.xbutton.time);
-    default: return std::nullopt;
   }
 }
 

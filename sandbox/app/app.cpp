@@ -51,16 +51,22 @@ int app::run() {
   }
   // Nor onto the learner's settings, named or not (the command line refuses them as outputs).
   keep_file(_opts.settings.empty() ? default_settings_path() : std::filesystem::path{_opts.settings}, settings_keeper);
-  if (const int code = load_lessons(); code != exit_ok) return code;
+  read_lessons();
   // A played lesson checks its hazards: the validation layer on where it is installed.
-  if (_opts.play && _lessons) gfx::request_validation_layer();
+  if (_opts.play) gfx::request_validation_layer();
   if (!_opts.fault.empty()) {
     fault::set_active(fault::from_name(_opts.fault));
     std::fprintf(stderr, "xengine-sandbox: engine fault '%s' is on: this engine is wrong on purpose\n",
                  _opts.fault.c_str());
   }
-  if (auto r = start(); !r) {
-    std::fprintf(stderr, "xengine-sandbox: start-up failed: %s\n", r.error_value().reason.c_str());
+  const result<void> engine = start();
+  // No path leaves with the lessons still being read. Their exit code comes before the engine's.
+  if (const int code = _lessons_read.get().code; code != exit_ok) {
+    stop();
+    return code;
+  }
+  if (!engine) {
+    std::fprintf(stderr, "xengine-sandbox: start-up failed: %s\n", engine.error_value().reason.c_str());
     stop();
     return exit_runtime;
   }
@@ -150,6 +156,20 @@ int app::run() {
   return code;
 }
 
+// The lessons are read on a thread while the device is made (start() waits for them before
+// any window opens); the overlay's font waits for their characters.
+void app::read_lessons() {
+  _lessons_read = std::async(std::launch::async, [this] {
+                    try {
+                      const int code = load_lessons();
+                      return lessons_read{code, code == exit_ok && _lessons ? _lessons->cjk_text() : std::string{}};
+                    } catch (const std::exception& e) {  // not left to surface on the font's thread
+                      std::fprintf(stderr, "xengine-sandbox: reading the lessons failed: %s\n", e.what());
+                      return lessons_read{exit_runtime, {}};
+                    }
+                  }).share();
+}
+
 gfx::renderer_desc app::renderer_desc() const {
   gfx::renderer_desc desc;
   desc.adapter = _opts.adapter;
@@ -165,10 +185,14 @@ result<void> app::start() {
     if (_renderdoc)
       XE_LOG_INFO("{} is in the process: Capture, F12 and --capture-frames write .rdc files", _renderdoc->version());
   }
+  // Lessons that could not be read end the run (run() says so): with no overlay to build
+  // beside the device, before the engine starts; with one, before any window opens.
+  if (!_opts.overlay && _lessons_read.get().code != exit_ok) return {};
   // The overlay first: its font is read and its atlas built on a thread while the device is made.
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
-                          _lessons ? _lessons->cjk_text() : std::string{});
+                          [read = _lessons_read] { return read.get().glyphs; });
   XE_TRY(gfx::initialize(renderer_desc()));
+  if (_lessons_read.get().code != exit_ok) return {};
   if (_opts.hooks) _recorder.emplace();
   _content.triangle = _opts.triangle;
   _content.gpu_load_passes = _opts.gpu_load;

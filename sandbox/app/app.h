@@ -5,6 +5,7 @@
 // their own), then either one engine frame or, while the engine is held (a lesson is open,
 // or the learner paused it), one overlay redraw through the overlay's own submission path.
 #include <chrono>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -105,7 +106,13 @@ private:
   using clock = std::chrono::steady_clock;
 
   gfx::renderer_desc renderer_desc() const;
+  // load_lessons' exit code, and the lessons' Chinese characters for the overlay's font.
+  struct lessons_read {
+    int code;
+    std::string glyphs;
+  };
   int load_lessons();
+  void read_lessons();  // load_lessons on a thread: _lessons_read
   std::vector<u32> lessons_asked() const;
   int play_lessons();
   int ui_tour();
@@ -167,8 +174,11 @@ private:
   gfx::observer _observer;                   // the overlay's redraws while the engine is held
   action_runner _runner{*this};              // one for scripts and controls: labels outlive a frame
   std::unique_ptr<lesson_session> _lessons;  // null: no lesson panel
-  code_watch* _code{nullptr};                // --exercise in a window, or _own_code
-  std::unique_ptr<code_watch> _own_code;     // an exercise started with Your turn
+  // Read on a thread while the device is made; _lessons and _own_turn are that thread's
+  // until it is ready.
+  std::shared_future<lessons_read> _lessons_read;
+  code_watch* _code{nullptr};                                                  // --exercise in a window, or _own_code
+  std::unique_ptr<code_watch> _own_code;                                       // an exercise started with Your turn
   std::map<std::string, std::vector<lesson_exercise>, std::less<>> _own_turn;  // exercises by lesson id
   std::vector<lesson_request> _key_requests;                                   // lesson keys pressed in a window
   // The open lesson's state after each step, recorded when the engine was on the lesson's

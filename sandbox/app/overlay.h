@@ -2,6 +2,7 @@
 // The UI drawn over a surface: the inspector (overlay_imgui.cpp) or, in builds without Dear
 // ImGui (XE_WITH_IMGUI=OFF, or mingw without its sources), nothing (overlay_none.cpp).
 // CMake picks the file.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -80,8 +81,12 @@ public:
   virtual bool select_view(std::string id) = 0;
 };
 
-// An overlay for this build; with enabled == false, one that draws nothing. glyph_text:
-// characters the font must have beyond the common set (the lessons' Chinese text).
-std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, std::string_view glyph_text = {});
+// Characters the font must have beyond the common set (the lessons' Chinese text). Called
+// once, on the thread that builds the font (it may wait for the lessons to be read); never
+// by an overlay that draws nothing.
+using glyph_source = std::function<std::string()>;
+
+// An overlay for this build; with enabled == false, one that draws nothing.
+std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, glyph_source glyph_text = {});
 
 }  // namespace xe::sandbox

@@ -29,25 +29,22 @@ constexpr const char* compact_title = "XEngine Sandbox###compact";
 
 class imgui_overlay final : public overlay {
 public:
-  imgui_overlay(bool enabled, overlay_mode mode, std::string_view glyph_text) : _enabled{enabled}, _mode{mode} {
+  imgui_overlay(bool enabled, overlay_mode mode, glyph_source glyph_text) : _enabled{enabled}, _mode{mode} {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layout from code: the same every run (and in tests)
     ui::apply_style(ImGui::GetStyle());
-    std::string glyphs{glyph_text};
-    for (language lang : languages())
-      if (lang.cjk()) glyphs += catalogue_characters(lang);
     // No baked lines: the renderer draws anti-aliased lines as geometry.
     io.Fonts->Flags |= ImFontAtlasFlags_NoBakedLines;
-    if (!_enabled) {
-      load_overlay_font(15.f, glyphs);
-      return;
-    }
+    if (!_enabled) return;  // draws nothing: no font
     // The font is read and its atlas (thousands of CJK glyphs rasterised) built on a thread
-    // of its own while the device and the window are made. Contract: until attach() (or the
-    // destructor) joins it, nothing calls ImGui, whose allocations count into the context
-    // the build uses too.
-    _atlas_build = std::thread{[fonts = io.Fonts, glyphs = std::move(glyphs)] {
+    // of its own while the device and the window are made. Contract: until
+    // prepare_device_objects() (or the destructor) joins it, nothing calls ImGui, whose
+    // allocations count into the context the build uses too.
+    _atlas_build = std::thread{[fonts = io.Fonts, glyph_text = std::move(glyph_text)] {
+      std::string glyphs = glyph_text ? glyph_text() : std::string{};
+      for (language lang : languages())
+        if (lang.cjk()) glyphs += catalogue_characters(lang);
       load_overlay_font(15.f, glyphs);
       unsigned char* pixels = nullptr;
       int width = 0, height = 0;
@@ -497,8 +494,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, std::string_view glyph_text) {
-  return std::make_unique<imgui_overlay>(enabled, mode, glyph_text);
+std::unique_ptr<overlay> make_overlay(bool enabled, overlay_mode mode, glyph_source glyph_text) {
+  return std::make_unique<imgui_overlay>(enabled, mode, std::move(glyph_text));
 }
 
 }  // namespace xe::sandbox

@@ -40,6 +40,6 @@ public:
 
 }  // namespace
 
-std::unique_ptr<overlay> make_overlay(bool, overlay_mode, std::string_view) { return std::make_unique<no_overlay>(); }
+std::unique_ptr<overlay> make_overlay(bool, overlay_mode, glyph_source) { return std::make_unique<no_overlay>(); }
 
 }  // namespace xe::sandbox

@@ -256,9 +256,10 @@ struct object_info {
 // ---------------------------------------------------------------------------------
 // Hooks. Null by default. When installed, events reach them on the thread that caused
 // them, in the order they happened there, never under an engine lock; a hook must not call
-// the renderer. Every renderer.h call runs on the renderer's thread, so its events do too;
-// only heaps driven from other threads (tests, the race demonstration: built not to emit)
-// could emit elsewhere. String views in an event are valid only during the call.
+// the renderer. renderer.h calls run on one thread at a time (the app hands the renderer to
+// a start-up thread and joins it before calling again), so its events never overlap; only
+// heaps driven from other threads (tests, the race demonstration: built not to emit) could
+// emit concurrently. String views in an event are valid only during the call.
 //
 // Descriptor allocations, frees and returns (a heap's hot path) are queued per thread as
 // compact descriptor_events and delivered in batches: when the queue fills, before the
