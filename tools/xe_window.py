@@ -301,8 +301,10 @@ class Sandbox:
         self.display.run("wmctrl", "-i", "-a", self.window, check=False)
 
     def windows(self, visible=False):
-        """Every window of the app (minimised ones too, unless visible), lowest surface first."""
-        by_process = [] if self.launcher else ["--pid", str(self.proc.pid)]
+        """Every window of the app (minimised ones too, unless visible), lowest surface first.
+        Only titled ones: a window is mapped before its surface names it. (xdotool joins its
+        conditions with 'or' unless told --all.)"""
+        by_process = [] if self.launcher else ["--all", "--pid", str(self.proc.pid)]
         r = self.display.run("xdotool", "search", *by_process, *(["--onlyvisible"] if visible else []),
                              "--name", "XEngine Sandbox - surface", check=False)
         ids = r.stdout.split()

@@ -95,9 +95,10 @@ TEST_F(burst, a_thousand_resizes_and_five_hundred_surface_cycles_headless) {
 std::string start_windowed(const std::string& extra) {
   return shell_quote(XE_SANDBOX_EXE) + " --size 320x240 --settings settings.json --snapshot snap.json " + extra +
          " >out.txt 2>err.txt & pid=$!\n"
-         "for i in $(seq 100); do wid=$(xdotool search --pid $pid --onlyvisible --name 'XEngine' 2>/dev/null | head "
-         "-1); "
-         "[ -n \"$wid\" ] && break; sleep 0.1; done\n"
+         "for i in $(seq 100); do\n"
+         "  wid=$(xdotool search --all --pid $pid --onlyvisible --name 'XEngine' 2>/dev/null | head -1)\n"
+         "  [ -n \"$wid\" ] && break; sleep 0.1\n"
+         "done\n"
          "[ -n \"$wid\" ] || { echo 'no window' >&2; kill $pid; exit 90; }\n"
          "xdotool windowactivate --sync $wid\n";
 }
