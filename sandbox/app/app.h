@@ -102,6 +102,9 @@ private:
   struct surface_entry {
     gfx::surface_id id;
     std::unique_ptr<platform::window> window;
+    // The surface's size when the app last made or checked it: a difference later is the
+    // engine's stale path rebuilding it first (rebuild_if_resized).
+    u32 width{}, height{};
   };
   using clock = std::chrono::steady_clock;
 
@@ -148,6 +151,7 @@ private:
   result<u32> add_surface(u32 width, u32 height, std::unique_ptr<platform::window> window);
   result<void> remake_engine();  // restart_engine's new device, surfaces and overlay
   result<bool> rebuild_if_resized(u32 slot);
+  void note_surface_size(surface_entry& entry);
   result<void> write_outputs();
   void stop();
   static void report_leaks(const gfx::shutdown_report& report);

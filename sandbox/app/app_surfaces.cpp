@@ -14,15 +14,29 @@
 
 namespace xe::sandbox {
 
-// Rebuilds a window's surface when the window's size no longer matches it; true if it did.
+// Rebuilds a window's surface when the window's size no longer matches it. True if the
+// surface changed size since the app last saw it: by this rebuild, or by the engine's stale
+// path (begin_frame) when the window system reported the new size to it first.
 result<bool> app::rebuild_if_resized(u32 slot) {
   XE_TRY_ASSIGN(auto entry, entry_at(slot));
   const platform::window& w = *entry->window;
   if (w.is_minimized()) return false;  // skipped while minimised; the restore decides
   const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
-  if (s.width == w.width() && s.height == w.height()) return false;
+  if (s.width == w.width() && s.height == w.height()) {
+    const bool rebuilt_first = s.width != entry->width || s.height != entry->height;
+    entry->width = s.width;
+    entry->height = s.height;
+    return rebuilt_first;
+  }
   XE_TRY(gfx::resize_surface(entry->id, w.width(), w.height()));
+  note_surface_size(*entry);
   return true;
+}
+
+void app::note_surface_size(surface_entry& entry) {
+  const gfx::surface_info s = gfx::calculate_surfaces_info().slots[entry.id.index()];
+  entry.width = s.width;
+  entry.height = s.height;
 }
 
 result<app::surface_entry*> app::entry_at(u32 slot) {
@@ -55,6 +69,7 @@ result<u32> app::add_surface(u32 width, u32 height, std::unique_ptr<platform::wi
   XE_TRY_ASSIGN(auto id, gfx::create_surface({.width = width, .height = height, .window = window.get()}));
   const u32 slot = id.index();
   _surfaces[slot] = {id, std::move(window)};
+  note_surface_size(_surfaces[slot]);
   update_titles();
   XE_TRY(attach_overlay());
   return slot;
@@ -85,9 +100,10 @@ result<void> app::remove_surface(u32 slot) {
 
 result<void> app::resize_surface(u32 slot, u32 width, u32 height) {
   XE_TRY_ASSIGN(auto entry, entry_at(slot));
-  if (!entry->window) return gfx::resize_surface(entry->id, width, height);
-  XE_TRY(entry->window->resize(width, height));
-  return gfx::resize_surface(entry->id, width, height);
+  if (entry->window) XE_TRY(entry->window->resize(width, height));
+  XE_TRY(gfx::resize_surface(entry->id, width, height));
+  note_surface_size(*entry);
+  return {};
 }
 
 result<void> app::toggle_fullscreen(u32 slot) {
@@ -95,7 +111,9 @@ result<void> app::toggle_fullscreen(u32 slot) {
   platform::window* w = entry->window.get();
   if (!w) return make_error(errc::unsupported, "offscreen surfaces have no fullscreen mode; run with a window");
   XE_TRY(w->set_fullscreen(!w->is_fullscreen()));
-  return gfx::resize_surface(entry->id, w->width(), w->height());
+  XE_TRY(gfx::resize_surface(entry->id, w->width(), w->height()));
+  note_surface_size(*entry);
+  return {};
 }
 
 result<gfx::image_rgba8> app::screenshot(std::optional<u32> slot) {
