@@ -362,12 +362,10 @@ result<void> app::redraw_held() {
   _next_idle_redraw = now + 500ms;
   build_overlay();
   XE_TRY(redraw_windows());
-  // A swap chain the window system declared stale is rebuilt now: a change the learner made.
+  // A swap chain the window system declared stale is rebuilt now. The window's own event
+  // notes the learner's change and measures it, whichever came first (rebuild_if_resized).
   XE_TRY_ASSIGN(auto rebuilt, gfx::rebuild_stale_surfaces());
-  if (rebuilt) {
-    note_learner_change(localize("a window changed size"_t));
-    record_between_frames();
-  }
+  if (rebuilt) record_between_frames();
   // About 60 redraws a second while active; an event ends the wait early.
   const auto next = now + 16ms;
   if (const auto left = next - clock::now(); left > 0ms)
