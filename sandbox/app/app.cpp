@@ -362,8 +362,9 @@ result<void> app::redraw_held() {
   _next_idle_redraw = now + 500ms;
   build_overlay();
   XE_TRY(redraw_windows());
-  // A swap chain the window system declared stale is rebuilt now. The window's own event
-  // notes the learner's change and measures it, whichever came first (rebuild_if_resized).
+  // A swap chain the window system declared stale is rebuilt and recorded now. A resize is
+  // noted and measured at the window's event, whichever comes first (rebuild_if_resized); a
+  // rebuild at the size the app last saw is the window system's, not the learner's.
   XE_TRY_ASSIGN(auto rebuilt, gfx::rebuild_stale_surfaces());
   if (rebuilt) record_between_frames();
   // About 60 redraws a second while active; an event ends the wait early.
@@ -510,12 +511,12 @@ result<void> app::handle_events() {
       _latency.action_done(latency_kind::fullscreen, change.arrived.value_or(polled));
       changed = true;
     } else if (change.check_size) {
-      XE_TRY_ASSIGN(auto rebuilt, rebuild_if_resized(slot));
-      if (rebuilt) {
+      XE_TRY_ASSIGN(const size_check checked, rebuild_if_resized(slot));
+      if (checked.resized) {
         note_learner_change(localize("a window was resized"_t));
         _latency.action_done(latency_kind::resize, change.arrived.value_or(polled));
       }
-      changed = changed || rebuilt;
+      changed = changed || checked.rebuilt;
     }
   }
   if (changed && !_quit) record_between_frames();

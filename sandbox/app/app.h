@@ -150,7 +150,12 @@ private:
   result<std::unique_ptr<platform::window>> open_window(u32 width, u32 height, u32 open);
   result<u32> add_surface(u32 width, u32 height, std::unique_ptr<platform::window> window);
   result<void> remake_engine();  // restart_engine's new device, surfaces and overlay
-  result<bool> rebuild_if_resized(u32 slot);
+  // What a window's size check found (rebuild_if_resized).
+  struct size_check {
+    bool rebuilt{};  // the app rebuilt the surface now: the inspector's record is due
+    bool resized{};  // its size is not the one the app last saw: the learner's resize
+  };
+  result<size_check> rebuild_if_resized(u32 slot);
   void note_surface_size(surface_entry& entry);
   result<void> write_outputs();
   void stop();

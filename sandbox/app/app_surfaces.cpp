@@ -14,23 +14,23 @@
 
 namespace xe::sandbox {
 
-// Rebuilds a window's surface when the window's size no longer matches it. True if the
-// surface changed size since the app last saw it: by this rebuild, or by the engine's stale
-// path (begin_frame) when the window system reported the new size to it first.
-result<bool> app::rebuild_if_resized(u32 slot) {
+// Rebuilds a window's surface when the window's size no longer matches it, and tells whether
+// the size is new to the app: rebuilt here, or earlier by the engine's stale path
+// (begin_frame, rebuild_stale_surfaces), which recorded it then.
+result<app::size_check> app::rebuild_if_resized(u32 slot) {
   XE_TRY_ASSIGN(auto entry, entry_at(slot));
   const platform::window& w = *entry->window;
-  if (w.is_minimized()) return false;  // skipped while minimised; the restore decides
+  if (w.is_minimized()) return size_check{};  // skipped while minimised; the restore decides
   const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
-  if (s.width == w.width() && s.height == w.height()) {
-    const bool rebuilt_first = s.width != entry->width || s.height != entry->height;
-    entry->width = s.width;
-    entry->height = s.height;
-    return rebuilt_first;
+  size_check checked;
+  if (s.width != w.width() || s.height != w.height()) {
+    XE_TRY(gfx::resize_surface(entry->id, w.width(), w.height()));
+    checked.rebuilt = true;
   }
-  XE_TRY(gfx::resize_surface(entry->id, w.width(), w.height()));
+  const u32 seen_width = entry->width, seen_height = entry->height;
   note_surface_size(*entry);
-  return true;
+  checked.resized = entry->width != seen_width || entry->height != seen_height;
+  return checked;
 }
 
 void app::note_surface_size(surface_entry& entry) {

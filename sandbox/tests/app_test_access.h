@@ -23,6 +23,11 @@ struct app_test_access {
   static sandbox::inspector* inspector(app& a) { return a._overlay->get_inspector(); }  // null without ImGui
   static lesson_session* lessons(app& a) { return a._lessons.get(); }
   static const latency_meter& latency(const app& a) { return a._latency; }
+  // One redraw of a held engine, due now, with the window's events left unread.
+  static result<void> redraw_held(app& a) {
+    a._redraw = true;
+    return a.redraw_held();
+  }
   static app::surface_entry& surface(app& a, u32 slot) { return a._surfaces.at(slot); }
   // A lesson key pressed (Right, Left, Home) or panel request: handled at the next run_requests.
   static void press(app& a, lesson_request request) { a._key_requests.push_back(std::move(request)); }

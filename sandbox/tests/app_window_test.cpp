@@ -3,94 +3,110 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <filesystem>
+#include <functional>
 
 #include "app_test_access.h"
 #include "graphics/renderer.h"
 #include "graphics/stats.h"
 #include "platform/window.h"
+#include "test_support.h"
 
 namespace xe::sandbox {
 namespace {
 
-namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+
+class app_window : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!platform::has_display()) GTEST_SKIP() << "no display";
+  }
+  void TearDown() override {
+    if (!_app) return;
+    EXPECT_EQ(gfx::get_validation_error_count(), 0u);
+    app_test_access::stop(*_app);
+  }
+  void start(options o) {
+    o.windows = 1;
+    o.lessons_dir = XE_SOURCE_DIR "/lessons";
+    o.language = "en";
+    o.settings = (_dir.path() / "settings.json").string();
+    _app = std::make_unique<app>(o);
+    ASSERT_TRUE(app_test_access::start(*_app));
+  }
+  size_t resizes() const { return app_test_access::latency(*_app).summarize(latency_kind::resize).count; }
+  auto& window() const { return app_test_access::surface(*_app, 0); }
+  gfx::surface_info surface_info() const { return gfx::calculate_surfaces_info().slots[window().id.index()]; }
+  // Passes of the loop until done() or, loaded or not, long past any window system's answer.
+  void tick_until(const std::function<bool()>& done, const char* what) {
+    const auto deadline = std::chrono::steady_clock::now() + 20s;
+    while (!done() && std::chrono::steady_clock::now() < deadline) ASSERT_TRUE(app_test_access::tick(*_app));
+    ASSERT_TRUE(done()) << "no " << what << " in 20 s";
+  }
+  void tick_for(std::chrono::milliseconds time) {
+    const auto end = std::chrono::steady_clock::now() + time;
+    while (std::chrono::steady_clock::now() < end) ASSERT_TRUE(app_test_access::tick(*_app));
+  }
+
+  scratch_dir _dir{"xe-app-window-test"};
+  std::unique_ptr<app> _app;
+};
 
 // A learner's resize that the engine's stale path rebuilt before the app read the window's
 // event (the window system told the swap chain first) is still that learner's resize: it is
-// measured once, from the event, and never twice.
-TEST(app_window, a_resize_the_engine_rebuilt_first_is_measured_once) {
-  if (!platform::has_display()) GTEST_SKIP() << "no display";
-  const fs::path dir = fs::temp_directory_path() / "xe-app-window-test";
-  fs::create_directories(dir);
+// measured once, from the event, and a restore at the same size later adds nothing.
+TEST_F(app_window, a_resize_the_engine_rebuilt_first_is_measured_once) {
   options o;
-  o.windows = 1;
   o.width = 320;
   o.height = 240;
   o.overlay = false;
-  o.settings = (dir / "settings.json").string();
-  app a{o};
-  ASSERT_TRUE(app_test_access::start(a));
-  auto resizes = [&] { return app_test_access::latency(a).summarize(latency_kind::resize).count; };
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(app_test_access::tick(a));
+  start(o);
+  tick_for(200ms);
   ASSERT_EQ(resizes(), 0u);
 
-  auto& entry = app_test_access::surface(a, 0);
-  ASSERT_TRUE(entry.window->resize(400, 300));
+  ASSERT_TRUE(window().window->resize(400, 300));
+  tick_until([&] { return window().window->width() == 400 && window().window->height() == 300; }, "400x300 window");
   // What begin_frame's stale path does: the surface takes the window's new size.
-  ASSERT_TRUE(gfx::resize_surface(entry.id, 0, 0));
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds{20};
-  while (resizes() == 0 && std::chrono::steady_clock::now() < deadline) ASSERT_TRUE(app_test_access::tick(a));
-  ASSERT_EQ(resizes(), 1u) << "the resize's event was not measured";
-  // Minimised and restored at the same size: the restore's size check finds nothing new.
-  ASSERT_TRUE(entry.window->resize(0, 0));
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(app_test_access::tick(a));
-  ASSERT_TRUE(entry.window->resize(400, 300));
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(app_test_access::tick(a));
-  EXPECT_EQ(resizes(), 1u) << "one resize measured twice";
+  ASSERT_TRUE(gfx::resize_surface(window().id, 0, 0));
+  ASSERT_EQ(surface_info().width, 400u);
+  tick_until([&] { return resizes() > 0; }, "resize measured");
+  ASSERT_EQ(resizes(), 1u);
 
-  EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-  app_test_access::stop(a);
-  fs::remove_all(dir);
+  ASSERT_TRUE(window().window->resize(0, 0));
+  tick_until([&] { return window().window->is_minimized(); }, "minimised window");
+  ASSERT_TRUE(window().window->resize(400, 300));
+  tick_until([&] { return !window().window->is_minimized(); }, "restored window");
+  tick_for(1s);
+  EXPECT_EQ(resizes(), 1u) << "one resize measured twice";
 }
 
-// Held by a lesson, the engine only redraws, and the redraw rebuilds a stale swap chain
-// itself. Whichever comes first, the redraw's rebuild or the window's event, the learner's
-// change is noted as the resize it was and measured once.
-TEST(app_window, a_resize_while_a_lesson_holds_the_engine_is_noted_and_measured_once) {
-  if (!platform::has_display()) GTEST_SKIP() << "no display";
-  const fs::path dir = fs::temp_directory_path() / "xe-app-window-test-held";
-  fs::create_directories(dir);
+// Held by a lesson, the engine only redraws, and a redraw rebuilds a swap chain that went
+// stale itself, before the app reads the window's event. The learner's change is then noted
+// as the resize it was, at the event, and measured once; nothing is noted before it.
+TEST_F(app_window, a_resize_a_held_redraw_rebuilt_first_is_noted_and_measured_once) {
   options o;
-  o.windows = 1;
   o.width = 640;
   o.height = 480;
-  o.lessons_dir = XE_SOURCE_DIR "/lessons";
-  o.language = "en";
-  o.settings = (dir / "settings.json").string();
-  app a{o};
-  ASSERT_TRUE(app_test_access::start(a));
-  ASSERT_TRUE(app_test_access::lessons(a)->open("10"));
-  ASSERT_TRUE(app_test_access::engine_held(a));
-  auto resizes = [&] { return app_test_access::latency(a).summarize(latency_kind::resize).count; };
-  for (int i = 0; i < 3; ++i) ASSERT_TRUE(app_test_access::tick(a));
+  start(o);
+  ASSERT_TRUE(app_test_access::lessons(*_app)->open("10"));
+  ASSERT_TRUE(app_test_access::engine_held(*_app));
+  tick_for(500ms);
+  ASSERT_EQ(resizes(), 0u);
+  const auto before = app_test_access::lessons(*_app)->view().engine_changed;
+  ASSERT_FALSE(before) << "noted before the learner changed anything: " << before->in(language::english());
 
-  auto& entry = app_test_access::surface(a, 0);
-  ASSERT_TRUE(entry.window->resize(720, 540));
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds{20};
-  while (resizes() == 0 && std::chrono::steady_clock::now() < deadline) ASSERT_TRUE(app_test_access::tick(a));
-  ASSERT_EQ(resizes(), 1u) << "the resize was not measured";
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(app_test_access::tick(a));
+  ASSERT_TRUE(window().window->resize(720, 540));
+  for (int i = 0; i < 40 && surface_info().width != 720; ++i) ASSERT_TRUE(app_test_access::redraw_held(*_app));
+  ASSERT_EQ(surface_info().width, 720u) << "the redraw never found the swap chain stale";
+  ASSERT_EQ(surface_info().height, 540u);
+  ASSERT_EQ(resizes(), 0u);
+
+  tick_until([&] { return resizes() > 0; }, "resize measured");
+  tick_for(1s);
   EXPECT_EQ(resizes(), 1u) << "one resize measured twice";
-  const gfx::surface_info s = gfx::calculate_surfaces_info().slots[entry.id.index()];
-  EXPECT_EQ(s.width, 720u);
-  EXPECT_EQ(s.height, 540u);
-  const auto changed = app_test_access::lessons(a)->view().engine_changed;
+  const auto changed = app_test_access::lessons(*_app)->view().engine_changed;
   ASSERT_TRUE(changed) << "the resize was not noted as the learner's change";
   EXPECT_EQ(changed->in(language::english()), "a window was resized");
-
-  EXPECT_EQ(gfx::get_validation_error_count(), 0u);
-  app_test_access::stop(a);
-  fs::remove_all(dir);
 }
 
 }  // namespace
