@@ -2,9 +2,9 @@
 // latency_meter: what a learner waits for. For each input that changes what is shown (a
 // lesson step, Back, Home, Step one frame, a resize, F11), the time from the input's arrival
 // to the end of the present of the first frame drawn after its action ran: the frame that
-// shows the result. Arrival is the event's time stamp: on Windows when the input was posted;
-// with SDL when SDL read it from the X server, so there time an input waits while the app is
-// busy is not counted. --bench-latency prints p50/p95/max per kind at exit.
+// shows the result. Arrival is the event's time stamp: for keys and buttons when the input
+// was posted (GetMessageTime; the X server's stamp), so the time one waits while the app is
+// busy counts; other events when SDL read them. --bench-latency prints p50/p95/max per kind.
 #include <array>
 #include <chrono>
 #include <optional>

@@ -41,8 +41,8 @@ struct window_event {
   // A key or mouse button pressed or released (the input that makes a click or a key's
   // action), not a motion, wheel or repaint.
   bool button{};
-  // How long it waited before poll_events read it, in ms, from the system's stamp (X server
-  // time for keys and buttons, else SDL's; GetMessageTime): the app's latency starts there.
+  // How long it waited before poll_events read it, in ms: keys and buttons from the system's
+  // stamp (the X server's, GetMessageTime); others from SDL's, or 0 on Win32. Latency starts there.
   u32 age_ms{};
 };
 
