@@ -21,15 +21,16 @@ result<app::size_check> app::rebuild_if_resized(u32 slot) {
   XE_TRY_ASSIGN(auto entry, entry_at(slot));
   const platform::window& w = *entry->window;
   if (w.is_minimized()) return size_check{};  // skipped while minimised; the restore decides
-  const gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
   size_check checked;
+  gfx::surface_info s = gfx::calculate_surfaces_info().slots[slot];
   if (s.width != w.width() || s.height != w.height()) {
     XE_TRY(gfx::resize_surface(entry->id, w.width(), w.height()));
+    s = gfx::calculate_surfaces_info().slots[slot];
     checked.rebuilt = true;
   }
-  const u32 seen_width = entry->width, seen_height = entry->height;
-  note_surface_size(*entry);
-  checked.resized = entry->width != seen_width || entry->height != seen_height;
+  checked.resized = s.width != entry->width || s.height != entry->height;
+  entry->width = s.width;
+  entry->height = s.height;
   return checked;
 }
 
