@@ -253,8 +253,7 @@ result<void> app::remake_engine() {
   for (std::unique_ptr<platform::window>& window : kept) {
     if (window->is_fullscreen()) XE_TRY(window->set_fullscreen(false));
     XE_TRY(window->resize(_opts.width, _opts.height));
-    XE_TRY_ASSIGN(auto id, gfx::create_surface({.width = _opts.width, .height = _opts.height, .window = window.get()}));
-    note_surface_size(_surfaces[id.index()] = {id, std::move(window)});
+    XE_TRY(add_surface(_opts.width, _opts.height, std::move(window)));
   }
   for (size_t i = kept.size(); i < _opts.windows; ++i) {  // the learner closed some
     XE_TRY(create_surface(_opts.width, _opts.height));
