@@ -12,6 +12,7 @@
   window_tests.py layout                panels inside the window and apart, at five sizes
   window_tests.py lifecycle             minimise, restore, close, SIGINT, SIGTERM in each state
   window_tests.py step-frame            paused: Step one frame advances exactly one frame, at once
+  window_tests.py next-replays          Next after Step one frame replays, counted to the kept state and after
   window_tests.py failure               a failed step: Retry, no silent replay, Back, exit 3
   window_tests.py glossary              a step's term opens the Glossary tab; See; search
   window_tests.py exercises             "Your turn" solved with the Controls' own buttons, then Check
@@ -648,6 +649,37 @@ def test_input_wait(run, args):
             app.kill()
 
 
+def test_next_replays(run, args):
+    """Next after the learner's own change replays the lesson on a fresh engine, and the state
+    kept for the step it leads to is shown first (issue 32). Lesson 07: Right twice, Left (Back
+    to step 1), Step one frame (the change), Right: the panel reaches step 2, and --bench-latency
+    counts that Next to the replayed engine too (step_live), as it counts Back's (back_live)."""
+    with Display() as display:
+        app = run.sandbox(display, "next-replays", "--lesson", "07", "--language", "en", "--bench-latency")
+        try:
+            app.wait_window()
+            wait_steps(app, 0, "the lesson opening")
+            for key, n in (("Right", 1), ("Right", 2), ("Left", 1)):
+                time.sleep(0.4)
+                app.key(key)
+                wait_steps(app, n, key)
+            time.sleep(0.4)
+            frame = app.ui_map()["engine"]["frame"]
+            app.click("Step one frame")
+            app.guard("one frame", lambda: app.ui_map()["engine"]["frame"] == frame + 1, 10)
+            time.sleep(0.4)
+            app.key("Right")
+            wait_steps(app, 2, "Next after the learner's frame")
+            time.sleep(0.5)
+            app.close_expecting(0, "the next-replays run")
+            for kind in ("step_live", "back_live"):
+                if not re.search(rf"latency kind={kind} count=1 ", app.stdout()):
+                    raise TestFailure(f"no single {kind} sample in the app's output:\n{app.stdout()[-2000:]}")
+            print("Next after Step one frame replayed to step 2, measured to the kept state and to the live engine")
+        finally:
+            app.kill()
+
+
 FAILING_LESSON = {
     "id": "90-a-step-that-fails", "chapter": 90,
     "title": {"zh": "会失败的一步", "en": "A step that fails", "pt": "A step that fails"},
@@ -1161,7 +1193,7 @@ def test_frame_timeline(run, args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "input-wait", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
+    p.add_argument("test", choices=["lesson", "slow", "layout", "lifecycle", "step-frame", "input-wait", "next-replays", "failure", "glossary", "exercises", "feedback", "handover", "timeline",
                                      "frame-timeline", "your-code", "your-turn"])
     p.add_argument("lesson", nargs="?")
     p.add_argument("language", nargs="?")
@@ -1187,7 +1219,7 @@ def main():
     hogs = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(args.load)]
     try:
         {"lesson": test_lesson, "slow": test_slow, "layout": test_layout, "lifecycle": test_lifecycle,
-         "step-frame": test_step_frame, "input-wait": test_input_wait, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
+         "step-frame": test_step_frame, "input-wait": test_input_wait, "next-replays": test_next_replays, "failure": test_failure, "glossary": test_glossary, "exercises": test_exercises, "feedback": test_feedback, "handover": test_handover, "timeline": test_timeline,
          "frame-timeline": test_frame_timeline, "your-code": test_your_code,
          "your-turn": test_your_turn}[args.test](run, args)
     except TestFailure as failure:

@@ -412,10 +412,11 @@ const app::kept_state* app::kept_for(const lesson_request& request) const {
   return *target > 0 && !kept.outcome ? nullptr : &kept;
 }
 
-// Back and Home replay the lesson on a fresh engine, a few frames' time: the state they lead
-// to, as kept, is on screen first, and stays there (panel and inspector) until the replay
-// has reached it. With nothing kept, the panel still shows the step they lead to during the
-// replay's frames, not the steps it passes through. kind: the latency this present ends.
+// Back, Home and Next after a change replay the lesson on a fresh engine, a few frames'
+// time: the state they lead to, as kept, is on screen first, and stays there (panel and
+// inspector) until the replay has reached it. With nothing kept, the panel still shows the
+// step they lead to during the replay's frames, not the steps it passes through. kind: the
+// latency this present ends.
 result<void> app::show_kept_state(const lesson_request& request, latency_kind kind) {
   if (!engine_held() || !_overlay->draws() || !_lessons->target_of(request)) return {};
   const kept_state* kept = kept_for(request);
@@ -573,21 +574,24 @@ result<void> app::run_requests() {
         continue;
       }
       const bool back = request.command == lesson_command::back, home = request.command == lesson_command::restart;
+      const bool step = request.command == lesson_command::next || request.command == lesson_command::check;
+      // These replay the lesson on a fresh engine: the state they lead to, as kept, goes first.
+      const bool replays = back || home || (step && _lessons->target_of(request));
+      const latency_kind kind = back ? latency_kind::back : home ? latency_kind::home : latency_kind::step;
       const std::optional<clock::time_point> input = _latency.latest_input();
-      const result<void> shown =
-          back || home ? show_kept_state(request, back ? latency_kind::back : latency_kind::home) : result<void>{};
+      const result<void> shown = replays ? show_kept_state(request, kind) : result<void>{};
       _lessons->apply(request);
       if (_kept_view) {
         _kept_view.reset();
         _overlay->show_recorded(nullptr, 0);
       }
       XE_TRY(shown);
-      if (request.command == lesson_command::next || request.command == lesson_command::check)
-        _latency.action_done(latency_kind::step);
-      else if (back || home)
-        _latency.action_done(back ? latency_kind::back : latency_kind::home);  // when nothing was kept
-      if ((back || home) && input)
-        _latency.action_done(back ? latency_kind::back_live : latency_kind::home_live, *input);
+      if (step || back || home) _latency.action_done(kind);  // when nothing was kept
+      if (replays && input)
+        _latency.action_done(back   ? latency_kind::back_live
+                             : home ? latency_kind::home_live
+                                    : latency_kind::step_live,
+                             *input);
     }
   }
   if (ran) {

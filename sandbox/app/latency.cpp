@@ -8,7 +8,7 @@ namespace xe::sandbox {
 
 const char* to_string(latency_kind kind) {
   constexpr const char* names[latency_kind_count] = {"step",       "back",      "home",      "step_frame", "resize",
-                                                     "fullscreen", "back_live", "home_live", "start_up"};
+                                                     "fullscreen", "back_live", "home_live", "start_up",   "step_live"};
   return names[static_cast<size_t>(kind)];
 }
 

@@ -15,12 +15,24 @@
 
 namespace xe::sandbox {
 
-// back and home: until their state is on screen (kept records, at once, when there are);
-// back_live and home_live: until the engine has been replayed to it and a frame shows it;
+// back and home, and a step that starts the engine again (after the learner changed it):
+// until their state is on screen (kept records, at once, when there are); back_live,
+// home_live and step_live: until the engine has been replayed to it and a frame shows it;
 // start_up: from the process's start to the first frame of the window's loop, the first
 // that answers input.
-enum class latency_kind : u8 { step, back, home, step_frame, resize, fullscreen, back_live, home_live, start_up };
-constexpr size_t latency_kind_count{9};
+enum class latency_kind : u8 {
+  step,
+  back,
+  home,
+  step_frame,
+  resize,
+  fullscreen,
+  back_live,
+  home_live,
+  start_up,
+  step_live
+};
+constexpr size_t latency_kind_count{10};
 const char* to_string(latency_kind kind);
 
 class latency_meter {

@@ -225,6 +225,9 @@ std::optional<u32> lesson_session::target_of(const lesson_request& request) cons
   if (!_player.current()) return std::nullopt;
   if (request.command == lesson_command::back) return _player.back_target();
   if (request.command == lesson_command::restart) return 0u;
+  // Next after the learner changed the engine starts it again and replays to the next step.
+  if (request.command == lesson_command::next && _player.engine_changed() && !_player.failure() && !_player.finished())
+    return _player.steps_done() + 1;
   return std::nullopt;
 }
 
@@ -240,7 +243,9 @@ lesson_view lesson_session::view_after(const lesson_request& request, const step
   v.failure = nullptr;
   v.error.clear();
   v.engine_changed.reset();
-  v.replayed = request.command == lesson_command::back && target > 0 ? std::optional<u32>{target} : std::nullopt;
+  // As the live view will say: Back replays steps 1..target, Next those before its step.
+  const u32 replayed = request.command == lesson_command::next ? target - 1 : target;
+  v.replayed = request.command != lesson_command::restart && replayed > 0 ? std::optional<u32>{replayed} : std::nullopt;
   v.feedback = nullptr;
   v.exercise_touched = false;
   v.exercise_did = &no_changes;

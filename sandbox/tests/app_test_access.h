@@ -23,6 +23,8 @@ struct app_test_access {
   static sandbox::inspector* inspector(app& a) { return a._overlay->get_inspector(); }  // null without ImGui
   static lesson_session* lessons(app& a) { return a._lessons.get(); }
   static const latency_meter& latency(const app& a) { return a._latency; }
+  // A key or button arriving now, as its window event would report it: the next request answers it.
+  static void input_arrived(app& a) { a._latency.input_arrived(latency_meter::clock::now()); }
   // One redraw of a held engine, due now, with the window's events left unread.
   static result<void> redraw_held(app& a) {
     a._redraw = true;
@@ -36,7 +38,7 @@ struct app_test_access {
     return steps_done < a._kept_states.size() && a._kept_states[steps_done] ? &a._kept_states[steps_done]->record
                                                                             : nullptr;
   }
-  // The panel's view a Back or Home request shows at once (none: nothing kept for it).
+  // The panel's view a request that replays shows at once (none: nothing kept for it).
   static std::optional<lesson_view> kept_view(const app& a, const lesson_request& request) {
     const app::kept_state* kept = a.kept_for(request);
     if (!kept) return std::nullopt;

@@ -1,5 +1,5 @@
 // The app behind a real window (needs a display; skipped without one): what it counts when
-// the window system changes a surface under it.
+// the window system changes a surface under it, and what it presents while it replays.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -107,6 +107,38 @@ TEST_F(app_window, a_resize_a_held_redraw_rebuilt_first_is_noted_and_measured_on
   const auto changed = app_test_access::lessons(*_app)->view().engine_changed;
   ASSERT_TRUE(changed) << "the resize was not noted as the learner's change";
   EXPECT_EQ(changed->in(language::english()), "a window was resized");
+}
+
+// After the learner's own change, Next starts the engine again and replays the lesson to
+// its next step. The state kept for that step is presented first, before the replay: the
+// step's wait ends there, the live engine's after the replay.
+TEST_F(app_window, a_next_that_replays_presents_the_kept_step_first) {
+  options o;
+  o.width = 640;
+  o.height = 480;
+  start(o);
+  ASSERT_TRUE(app_test_access::lessons(*_app)->open("07"));
+  const auto request = [&](lesson_command command) {
+    app_test_access::press(*_app, {command});
+    ASSERT_TRUE(app_test_access::run_requests(*_app));
+  };
+  for (lesson_command command : {lesson_command::restart, lesson_command::next, lesson_command::next})
+    ASSERT_NO_FATAL_FAILURE(request(command));  // steps 1 and 2 kept on the lesson's path
+  ASSERT_NO_FATAL_FAILURE(request(lesson_command::back));
+  auto two_frames = actions::parse_step({{"do", "advance_frames"}, {"count", 2}}, 1);
+  ASSERT_TRUE(two_frames && app_test_access::run_control(*_app, *two_frames));
+  ASSERT_TRUE(app_test_access::lessons(*_app)->player().engine_changed());
+
+  app_test_access::input_arrived(*_app);
+  ASSERT_NO_FATAL_FAILURE(request(lesson_command::next));
+  ASSERT_EQ(app_test_access::lessons(*_app)->player().steps_done(), 2u);
+  const latency_meter& latency = app_test_access::latency(*_app);
+  tick_until([&] { return latency.summarize(latency_kind::step_live).count > 0; }, "replayed engine presented");
+  const latency_meter::summary shown = latency.summarize(latency_kind::step),
+                               live = latency.summarize(latency_kind::step_live);
+  ASSERT_EQ(shown.count, 1u);
+  ASSERT_EQ(live.count, 1u);
+  EXPECT_LT(shown.max_ms, live.max_ms) << "the kept step was not presented before the replay";
 }
 
 }  // namespace

@@ -148,15 +148,43 @@ protected:
         out.replace(at, std::strlen(from), to);
     std::fputs(out.c_str(), stdout);
   }
+
+  // The learner's own change: two frames the lesson did not ask for.
+  void step_two_frames() {
+    auto two_frames = actions::parse_step({{"do", "advance_frames"}, {"count", 2}}, 1);
+    ASSERT_TRUE(two_frames) << two_frames.error_value().reason;
+    ASSERT_TRUE(app_test_access::run_control(*_app, *two_frames));
+  }
+  // A request that replays on a fresh engine to target, and what it shows at once: the
+  // panel and state kept for target must be the ones the replay leads to.
+  void expect_kept_is_replayed(const lesson_request& request, u32 target) {
+    const frame_record* kept_record = app_test_access::kept_state(*_app, target);
+    ASSERT_NE(kept_record, nullptr) << "nothing kept for step " << target;
+    const nlohmann::json kept = engine_state(*kept_record);  // what is shown at once
+    const std::optional<lesson_view> kept_view = app_test_access::kept_view(*_app, request);
+    ASSERT_TRUE(kept_view) << "no panel kept for step " << target;
+    const nlohmann::json kept_panel = panel_state(*kept_view);  // before the request replaces what it points to
+    app_test_access::press(*_app, request);
+    ASSERT_TRUE(app_test_access::run_requests(*_app));
+    ASSERT_FALSE(_session->player().failure()) << _session->player().failure()->reason;
+    ASSERT_EQ(_session->player().steps_done(), target);
+    EXPECT_EQ(kept_panel, panel_state(_session->view())) << "the panel at step " << target;
+    const std::optional<frame_record> live = app_test_access::overlay(*_app).latest_record();
+    ASSERT_TRUE(live);
+    const nlohmann::json differs = nlohmann::json::diff(kept, engine_state(*live));
+    EXPECT_TRUE(differs.empty()) << "to step " << target
+                                 << ", the replay reached what was kept but: " << differs.dump();
+  }
   bool _provokes{false};
 };
 
-// Back and Home show the state the app kept for their step at once, while the engine is
-// replayed to it: kept after each step the learner ran, it must be the state the replay
-// reaches, every step of every lesson (from the last, Back to the first, then Home). Halfway
-// the learner steps two frames and asks for something else: the state they made is not the
-// lesson's, and must not replace the one kept.
-TEST_P(kept_states_test, are_the_states_back_and_home_replay_to) {
+// Back, Home and Next after a change show the state the app kept for their step at once,
+// while the engine is replayed to it: kept after each step the learner ran, it must be the
+// state the replay reaches, every step of every lesson (from the last, Back to the first,
+// then Home; then forward again, each Next but an exercise's after the learner's own
+// change). Halfway the learner steps two frames and asks for something else: the state they
+// made is not the lesson's, and must not replace the one kept.
+TEST_P(kept_states_test, are_the_states_back_home_and_next_replay_to) {
   ASSERT_TRUE(_session->open(GetParam()));
   const u32 steps = static_cast<u32>(_session->current()->steps.size());
   app_test_access::press(*_app, {lesson_command::restart});
@@ -165,9 +193,7 @@ TEST_P(kept_states_test, are_the_states_back_and_home_replay_to) {
     ASSERT_NE(app_test_access::kept_state(*_app, done), nullptr) << "nothing kept after step " << done;
     if (done == steps) break;
     if (done == steps / 2) {
-      auto two_frames = actions::parse_step({{"do", "advance_frames"}, {"count", 2}}, 1);
-      ASSERT_TRUE(two_frames) << two_frames.error_value().reason;
-      ASSERT_TRUE(app_test_access::run_control(*_app, *two_frames));
+      ASSERT_NO_FATAL_FAILURE(step_two_frames());
       app_test_access::press(*_app, {lesson_command::set_language, 0, _session->lang()});
       ASSERT_TRUE(app_test_access::run_requests(*_app));
     }
@@ -175,21 +201,19 @@ TEST_P(kept_states_test, are_the_states_back_and_home_replay_to) {
     ASSERT_TRUE(app_test_access::run_requests(*_app));
     ASSERT_FALSE(_session->player().failure()) << _session->player().failure()->reason;
   }
-  for (u32 target = steps; target-- > 0;) {
-    const lesson_request request{target == 0 ? lesson_command::restart : lesson_command::back};
-    const nlohmann::json kept = engine_state(*app_test_access::kept_state(*_app, target));  // what is shown at once
-    const std::optional<lesson_view> kept_view = app_test_access::kept_view(*_app, request);
-    ASSERT_TRUE(kept_view) << "no panel kept for step " << target;
-    const nlohmann::json kept_panel = panel_state(*kept_view);  // before the request replaces what it points to
-    app_test_access::press(*_app, request);
-    ASSERT_TRUE(app_test_access::run_requests(*_app));
-    ASSERT_EQ(_session->player().steps_done(), target);
-    EXPECT_EQ(kept_panel, panel_state(_session->view())) << "the panel back at step " << target;
-    const std::optional<frame_record> live = app_test_access::overlay(*_app).latest_record();
-    ASSERT_TRUE(live);
-    const nlohmann::json differs = nlohmann::json::diff(kept, engine_state(*live));
-    EXPECT_TRUE(differs.empty()) << "back to step " << target
-                                 << ", the replay reached what was kept but: " << differs.dump();
+  for (u32 target = steps; target-- > 0;)
+    ASSERT_NO_FATAL_FAILURE(
+        expect_kept_is_replayed({target == 0 ? lesson_command::restart : lesson_command::back}, target));
+  for (u32 target = 1; target <= steps; ++target) {
+    if (_session->player().at_exercise()) {  // there the learner's changes are the exercise's work
+      app_test_access::press(*_app, {lesson_command::next});
+      ASSERT_TRUE(app_test_access::run_requests(*_app));
+      ASSERT_EQ(_session->player().steps_done(), target);
+      continue;
+    }
+    ASSERT_NO_FATAL_FAILURE(step_two_frames());
+    ASSERT_TRUE(_session->player().engine_changed()) << "two frames at step " << target - 1 << " not noted";
+    ASSERT_NO_FATAL_FAILURE(expect_kept_is_replayed({lesson_command::next}, target));
   }
 }
 
