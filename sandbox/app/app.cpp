@@ -360,6 +360,12 @@ result<void> app::redraw_held() {
   _redraw = false;
   _next_idle_redraw = now + 500ms;
   build_overlay();
+  // A click asked for something: it runs now, and the redraw after it shows its result.
+  // This pass's picture would only show the state the request is about to change.
+  if (_overlay->requests_pending()) {
+    _redraw = true;
+    return {};
+  }
   XE_TRY(redraw_windows());
   // A swap chain the window system declared stale is rebuilt and recorded now. A resize is
   // noted and measured at the window's event, whichever comes first (rebuild_if_resized); a

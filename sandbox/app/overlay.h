@@ -60,6 +60,8 @@ public:
   // A lesson step just ran: its mark goes on the history's newest frame (and into a trace).
   virtual void note_lesson_step(std::string label) = 0;
   virtual std::vector<lesson_request> take_lesson_requests() = 0;
+  // The last UI pass asked for something (a control, a step, a lesson request) not yet taken.
+  virtual bool requests_pending() const = 0;
   virtual bool loop_paused() const = 0;  // the learner's pause (a lesson holds the loop too)
   virtual bool take_step_request() = 0;
   // Input not yet seen by a UI pass, or a UI still changing without input (a highlight

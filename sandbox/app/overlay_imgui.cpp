@@ -194,6 +194,9 @@ public:
   std::vector<lesson_request> take_lesson_requests() override { return _lesson_panel.take_requests(); }
   bool loop_paused() const override { return _inspector.loop_paused(); }
   bool take_step_request() override { return _inspector.take_step_request(); }
+  bool requests_pending() const override {
+    return _enabled && (_inspector.has_requests() || _lesson_panel.has_requests());
+  }
   // Input not yet seen by a UI pass, a highlight still fading, or panels still sizing to
   // new content: keep building.
   bool input_pending() const override {

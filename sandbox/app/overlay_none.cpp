@@ -29,6 +29,7 @@ public:
   std::vector<lesson_request> take_lesson_requests() override { return {}; }
   bool loop_paused() const override { return false; }
   bool take_step_request() override { return false; }
+  bool requests_pending() const override { return false; }
   bool input_pending() const override { return false; }
   bool wants_keyboard() const override { return false; }
   void release_device_objects() override {}

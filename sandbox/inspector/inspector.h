@@ -49,6 +49,7 @@ public:
   bool take_step_request() { return _controls.take_step_request(); }
   // What the controls asked for since the last call.
   std::vector<actions::step> take_requests() { return _controls.take_requests(); }
+  bool has_requests() const { return _controls.has_requests(); }  // a step or other request not taken yet
   // The app ran one of those steps: says what it did ("Wrote /abs/file (88 KB)") or why not.
   void request_done(const actions::step& step, const result<void>& outcome);
   // The newest notice while it is on screen, "" after (tests, the UI map).

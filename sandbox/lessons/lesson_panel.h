@@ -23,6 +23,7 @@ public:
   void draw(const lesson_view& view);
   void set_height_limit(f32 height) { _height_limit = height; }
   std::vector<lesson_request> take_requests() { return std::exchange(_requests, {}); }
+  bool has_requests() const { return !_requests.empty(); }
   void begin_pass() {
     _buttons.clear();
     _hovered.clear();
