@@ -147,7 +147,7 @@ result<step_outcome> lesson_player::next() {
   if (!_lesson) return make_error(errc::invalid_argument, "no lesson started");
   if (finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
   if (_keep_going) _failure.reset();
-  if (_failure || _changed || (at_exercise() && _touched)) {
+  if (next_replays()) {
     const u32 target = _done;
     XE_TRY(start(*_lesson));
     while (_done < target) XE_TRY(next());

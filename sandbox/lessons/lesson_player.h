@@ -59,6 +59,9 @@ public:
   void note_engine_changed(const localized& what, std::string_view control = {});
   // The next step is an exercise ("Your turn").
   bool at_exercise() const;
+  // next() starts the engine again and replays the steps done first: after a failure, a
+  // change of the learner's, or at an exercise they touched.
+  bool next_replays() const { return _failure || _changed || (at_exercise() && _touched); }
   // Checks the exercise's expectations against the live engine, measured from the state
   // when it began. Passing completes the step; failing leaves the engine and the lesson
   // as they are and keeps the reason in exercise_feedback().

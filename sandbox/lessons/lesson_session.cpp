@@ -54,7 +54,7 @@ result<step_outcome> lesson_session::next() {
   const lesson* l = _player.current();
   if (!l) return make_error(errc::invalid_argument, "no lesson started");
   if (_player.finished()) return make_error(errc::invalid_argument, "the lesson has no more steps");
-  const bool replays = _player.failure() || _player.engine_changed();
+  const bool replays = _player.next_replays();
   const u32 at = _player.steps_done();
   const lesson_step& step = l->steps[at];
   if (_listener) _listener->step_starting(*l, step);
@@ -225,8 +225,9 @@ std::optional<u32> lesson_session::target_of(const lesson_request& request) cons
   if (!_player.current()) return std::nullopt;
   if (request.command == lesson_command::back) return _player.back_target();
   if (request.command == lesson_command::restart) return 0u;
-  // Next after the learner changed the engine starts it again and replays to the next step.
-  if (request.command == lesson_command::next && _player.engine_changed() && !_player.failure() && !_player.finished())
+  // Next after the learner changed the engine (or touched the exercise) starts it again and
+  // replays to the next step; after a failure it may fail again, so it leads nowhere known.
+  if (request.command == lesson_command::next && _player.next_replays() && !_player.failure() && !_player.finished())
     return _player.steps_done() + 1;
   return std::nullopt;
 }

@@ -113,8 +113,9 @@ public:
 
   lesson_view view() const;
   // Where a request that replays on a fresh engine leads: the steps done after it. Back,
-  // Home (restart), and Next after the learner changed the engine; none for other requests,
-  // and when the lesson is not started or the request would replay nothing.
+  // Home (restart), and Next after the learner changed the engine or touched the exercise;
+  // none for other requests (Retry), and when the lesson is not started or the request
+  // would replay nothing.
   std::optional<u32> target_of(const lesson_request& request) const;
   // The view the request will leave (target_of), shown at once while the engine replays;
   // outcome: the target step's, as kept on the lesson's path (lesson_player::outcome_of;
