@@ -360,12 +360,15 @@ result<void> app::redraw_held() {
   _redraw = false;
   _next_idle_redraw = now + 500ms;
   build_overlay();
-  // A click asked for something: it runs now, and the redraw after it shows its result.
-  // This pass's picture would only show the state the request is about to change.
-  if (_overlay->requests_pending()) {
+  // The UI pass asked for something (a button, a slider): it runs at the next pass's
+  // run_requests, and the redraw after it shows its result; this pass's picture would show
+  // the state it is about to change. Never twice in a row: a slider dragged asks every pass.
+  if (_overlay->requests_pending() && !_skipped_present) {
+    _skipped_present = true;
     _redraw = true;
     return {};
   }
+  _skipped_present = false;
   XE_TRY(redraw_windows());
   // A swap chain the window system declared stale is rebuilt and recorded now. A resize is
   // noted and measured at the window's event, whichever comes first (rebuild_if_resized); a
@@ -409,7 +412,8 @@ void app::keep_step_state() {
   _kept_states[done] = kept_state{std::move(*record), outcome ? std::optional{*outcome} : std::nullopt, _content};
 }
 
-// What a Back or Home request leads to, as kept (null: nothing kept, or it does nothing).
+// What a request that replays leads to, as kept (lesson_session::target_of; null: nothing
+// kept, or it replays nothing).
 const app::kept_state* app::kept_for(const lesson_request& request) const {
   if (!_lessons || _lessons->current() != _kept_lesson) return nullptr;
   const std::optional<u32> target = _lessons->target_of(request);
@@ -592,7 +596,7 @@ result<void> app::run_requests() {
         _overlay->show_recorded(nullptr, 0);
       }
       XE_TRY(shown);
-      if (step || back || home) _latency.action_done(kind);  // when nothing was kept
+      if (step || back || home) _latency.action_done(kind);  // a step's; a replay's when nothing was kept
       if (replays && input)
         _latency.action_done(back   ? latency_kind::back_live
                              : home ? latency_kind::home_live

@@ -191,7 +191,8 @@ private:
   std::map<std::string, std::vector<lesson_exercise>, std::less<>> _own_turn;  // exercises by lesson id
   std::vector<lesson_request> _key_requests;                                   // lesson keys pressed in a window
   // The open lesson's state after each step, recorded when the engine was on the lesson's
-  // own path (lesson_player::on_played_path): what Back and Home show while they replay.
+  // own path (lesson_player::on_played_path): what Back, Home and a Next that replays show
+  // while they replay.
   struct kept_state {
     frame_record record;
     std::optional<step_outcome> outcome;  // the step's, for the panel
@@ -207,6 +208,7 @@ private:
   clock::time_point _active_until{};      // held: redraw at frame rate until then (input settles)
   clock::time_point _next_idle_redraw{};  // held and idle: a slow redraw (tooltips, timers)
   bool _redraw{true};                     // held: something changed; redraw now
+  bool _skipped_present{false};           // held: the last UI pass was not presented (its request ran)
   std::vector<platform::window_event> _events;
   gfx::frame_content _content{clear_color};
   bool _engine_fresh{false};  // start() made the engine and nothing has run on it yet

@@ -19,6 +19,7 @@ void latency_meter::action_done(latency_kind kind) {
 }
 
 void latency_meter::presented(clock::time_point at) {
+  ++_presents;
   for (const auto& [kind, input] : _open)
     _ms[static_cast<size_t>(kind)].push_back(std::chrono::duration<f64, std::milli>(at - input).count());
   _open.clear();

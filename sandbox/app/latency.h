@@ -15,7 +15,7 @@
 
 namespace xe::sandbox {
 
-// back and home, and a step that starts the engine again (after the learner changed it):
+// back and home, and a step that starts the engine again (lesson_player::next_replays):
 // until their state is on screen (kept records, at once, when there are); back_live,
 // home_live and step_live: until the engine has been replayed to it and a frame shows it;
 // start_up: from the process's start to the first frame of the window's loop, the first
@@ -50,6 +50,7 @@ public:
   std::optional<clock::time_point> latest_input() const { return _input; }
   // A present ended: every action done before it is shown now.
   void presented(clock::time_point at);
+  u64 presents() const { return _presents; }  // so far, of every window
 
   struct summary {
     size_t count{};
@@ -60,6 +61,7 @@ public:
 
 private:
   std::optional<clock::time_point> _input;
+  u64 _presents{0};
   std::vector<std::pair<latency_kind, clock::time_point>> _open;  // done, not yet presented
   std::array<std::vector<f64>, latency_kind_count> _ms;
 };

@@ -46,8 +46,9 @@ public:
   // The newest record, with the whole window of frame timings, to keep (none: no inspector,
   // or nothing recorded yet).
   virtual std::optional<frame_record> latest_record() const = 0;
-  // Back or Home: until called with null, the panels show record (the app's) while the
-  // engine is replayed to the state it holds, after step steps_done.
+  // A request that replays (Back, Home, Next after a change): until called with null, the
+  // panels show record (the app's) while the engine is replayed to the state it holds, after
+  // step steps_done.
   virtual void show_recorded(const frame_record* record, u32 steps_done) = 0;
   // The recorded history as a trace (snapshot/trace.h); an error without an inspector.
   virtual result<std::string> trace(const gfx::adapter_info& adapter) const = 0;

@@ -69,8 +69,9 @@ public:
     _loaded.reset();
     _timeline.go_live();
   }
-  // Back or Home: until called with null, the panels show record, the state the engine is
-  // being replayed to, as recorded when the learner was last there (steps_done: that step).
+  // A request that replays (Back, Home, Next after a change): until called with null, the
+  // panels show record, the state the engine is being replayed to, as recorded when the
+  // learner was last there (steps_done: that step).
   void show_recorded(const frame_record* record, u32 steps_done) {
     _recorded = record;
     _recorded_step = steps_done;

@@ -106,7 +106,7 @@ public:
   bool take_step_request() { return std::exchange(_step_requested, false); }
   bool take_layout_reset() { return std::exchange(_layout_reset, false); }
   std::vector<actions::step> take_requests() { return std::exchange(_requests, {}); }
-  bool has_requests() const { return _step_requested || !_requests.empty(); }  // either take_ above
+  bool has_requests() const { return _step_requested || !_requests.empty(); }  // take_step_request, take_requests
   file_request take_file_request() { return std::exchange(_file_request, {}); }
   // The learner heap was just allocated from or freed into: the Heaps panel shows it.
   bool take_learner_heap_shown() { return std::exchange(_learner_heap_touched, false); }

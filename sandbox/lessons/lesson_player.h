@@ -41,8 +41,8 @@ public:
   // A fresh engine, no step run yet.
   result<void> start(const lesson& l);
   // Runs the next step. Errors name the lesson file and the step. When the engine is not
-  // at step steps_done() (a step failed part-way, or the learner changed it), the call
-  // first replays the chapter to there on a fresh engine.
+  // at step steps_done() (next_replays: a step failed part-way, the learner changed it or
+  // touched the exercise), the call first replays the chapter to there on a fresh engine.
   result<step_outcome> next();
   // Back to the state before the last step run, or after a failure to the state before
   // the failed step (replays from the chapter's start).
@@ -61,7 +61,7 @@ public:
   bool at_exercise() const;
   // next() starts the engine again and replays the steps done first: after a failure, a
   // change of the learner's, or at an exercise they touched.
-  bool next_replays() const { return _failure || _changed || (at_exercise() && _touched); }
+  bool next_replays() const { return (_failure && !_keep_going) || _changed || (at_exercise() && _touched); }
   // Checks the exercise's expectations against the live engine, measured from the state
   // when it began. Passing completes the step; failing leaves the engine and the lesson
   // as they are and keeps the reason in exercise_feedback().

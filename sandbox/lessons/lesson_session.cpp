@@ -226,7 +226,8 @@ std::optional<u32> lesson_session::target_of(const lesson_request& request) cons
   if (request.command == lesson_command::back) return _player.back_target();
   if (request.command == lesson_command::restart) return 0u;
   // Next after the learner changed the engine (or touched the exercise) starts it again and
-  // replays to the next step; after a failure it may fail again, so it leads nowhere known.
+  // replays to the next step. After a failure Next does nothing (apply): Retry replays, and
+  // may fail again, so where it leads is not known.
   if (request.command == lesson_command::next && _player.next_replays() && !_player.failure() && !_player.finished())
     return _player.steps_done() + 1;
   return std::nullopt;
@@ -234,7 +235,8 @@ std::optional<u32> lesson_session::target_of(const lesson_request& request) cons
 
 lesson_view lesson_session::view_after(const lesson_request& request, const step_outcome* outcome) const {
   static const std::vector<lesson_player::learner_change> no_changes;
-  const u32 target = target_of(request).value_or(_player.steps_done());
+  const std::optional<u32> leads_to = target_of(request);
+  const u32 target = leads_to.value_or(_player.steps_done());
   lesson_view v = view();
   v.steps_done = target;
   v.answer.reset();
@@ -245,8 +247,10 @@ lesson_view lesson_session::view_after(const lesson_request& request, const step
   v.error.clear();
   v.engine_changed.reset();
   // As the live view will say: Back replays steps 1..target, Next those before its step.
-  const u32 replayed = request.command == lesson_command::next ? target - 1 : target;
-  v.replayed = request.command != lesson_command::restart && replayed > 0 ? std::optional<u32>{replayed} : std::nullopt;
+  const u32 replayed = !leads_to || request.command == lesson_command::restart ? 0
+                       : request.command == lesson_command::next               ? target - 1
+                                                                               : target;
+  v.replayed = replayed > 0 ? std::optional<u32>{replayed} : std::nullopt;
   v.feedback = nullptr;
   v.exercise_touched = false;
   v.exercise_did = &no_changes;

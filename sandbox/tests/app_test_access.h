@@ -33,7 +33,7 @@ struct app_test_access {
   static app::surface_entry& surface(app& a, u32 slot) { return a._surfaces.at(slot); }
   // A lesson key pressed (Right, Left, Home) or panel request: handled at the next run_requests.
   static void press(app& a, lesson_request request) { a._key_requests.push_back(std::move(request)); }
-  // The state the app kept for a step of the open lesson (what Back and Home show at once).
+  // The state the app kept for a step of the open lesson (what a request that replays shows at once).
   static const frame_record* kept_state(const app& a, u32 steps_done) {
     return steps_done < a._kept_states.size() && a._kept_states[steps_done] ? &a._kept_states[steps_done]->record
                                                                             : nullptr;
