@@ -260,9 +260,9 @@ struct command_line {
     flag("--bench-latency",
          "print, at exit, the time from each input to the present that shows its result, per kind (step, back, "
          "home, step_frame, resize, fullscreen; for those that replay on a fresh engine also step_live, back_live, "
-         "home_live, until the replayed engine is shown: p50/p95/max ms), and in a window start_up, from the process's "
-         "start to "
-         "the first frame that answers input; tools/bench_latency.py drives a session of real X input, "
+         "home_live, until the replayed engine is shown: p50/p95/max ms), and in a window start_up, from the "
+         "process's start to the first frame that answers input; tools/bench_latency.py drives a session of real X "
+         "input, "
          "tools/peer-startup.sh times start-up beside Dear ImGui's own example (docs/PERFORMANCE.md)",
          [this] { o.bench_latency = true; });
     flag("--no-hooks", "no stats hooks (snapshots then have no events): a benchmark baseline",

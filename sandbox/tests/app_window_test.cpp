@@ -85,7 +85,8 @@ TEST_F(app_window, a_next_that_replays_presents_the_kept_step_first) {
     ASSERT_NO_FATAL_FAILURE(request(command));  // steps 1 and 2 kept on the lesson's path
   ASSERT_NO_FATAL_FAILURE(request(lesson_command::back));
   auto two_frames = actions::parse_step({{"do", "advance_frames"}, {"count", 2}}, 1);
-  ASSERT_TRUE(two_frames && app_test_access::run_control(*_app, *two_frames));
+  ASSERT_TRUE(two_frames) << two_frames.error_value().reason;
+  ASSERT_TRUE(app_test_access::run_control(*_app, *two_frames));
   ASSERT_TRUE(app_test_access::lessons(*_app)->player().engine_changed());
 
   app_test_access::input_arrived(*_app);
