@@ -46,7 +46,14 @@ void lesson_player::note_engine_changed(const localized& what, std::string_view 
       _did.push_back({std::string{control}, what});
     return;
   }
-  if (_lesson && !_changed) _changed = what;
+  // The first change is the one named; a slider dragged on through values, at its last.
+  if (!_lesson) return;
+  if (!_changed) {
+    _changed = what;
+    _changed_control = control;
+  } else if (!control.empty() && control == _changed_control && control.starts_with("set_")) {
+    _changed = what;
+  }
 }
 
 result<step_outcome> lesson_player::check() {

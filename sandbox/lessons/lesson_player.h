@@ -108,6 +108,7 @@ private:
   u32 _done{0};
   std::optional<step_failure> _failure;  // a step failed part-way: the engine is not at step _done
   std::optional<localized> _changed;     // the learner moved the engine away from step _done
+  std::string _changed_control;          // the Controls' action kind of that first change, if any
   std::optional<step_outcome> _last;
   std::vector<std::optional<step_outcome>> _outcomes;  // by step, since start()
   bool _played{false};                                 // on_played_path, but for failures and changes

@@ -125,6 +125,25 @@ TEST_F(lesson_panel_test, only_a_next_that_replays_leads_to_a_kept_step) {
   EXPECT_FALSE(_session->target_of(next)) << "after a failed step and a change";
 }
 
+// The panel names the learner's first change; a slider dragged on through values at its last
+// (not the first value it passed), and a change of another kind after it names nothing new.
+TEST_F(lesson_panel_test, a_change_is_named_as_first_made_and_a_slider_at_its_last_value) {
+  const auto named = [&] { return _session->view().engine_changed->in(language::english()); };
+  ASSERT_TRUE(_session->open("07"));
+  ASSERT_TRUE(_session->next());
+  for (const char* load : {"GPU load = 2", "GPU load = 5", "GPU load = 9"})
+    _session->note_engine_changed(localized{{load, load, load}}, "set_gpu_load");
+  ASSERT_TRUE(_session->view().engine_changed);
+  EXPECT_EQ(named(), "GPU load = 9");
+  _session->note_engine_changed(localized{{"Step one frame", "Step one frame", "Step one frame"}}, "advance_frames");
+  _session->note_engine_changed(localized{{"frames in flight = 2", "", ""}}, "set_frames_in_flight");
+  EXPECT_EQ(named(), "GPU load = 9");
+  ASSERT_TRUE(_session->next());  // replays: the next change is the first again
+  _session->note_engine_changed(localized{{"Step one frame", "Step one frame", "Step one frame"}}, "advance_frames");
+  _session->note_engine_changed(localized{{"GPU load = 3", "GPU load = 3", "GPU load = 3"}}, "set_gpu_load");
+  EXPECT_EQ(named(), "Step one frame");
+}
+
 // The engine's state in a record, without what timing decides (how far the GPU got, waits,
 // frame times, events), where the allocator put a surface, and how much of the upload ring
 // the overlay's own vertices took (the UI drawn, not the lesson, decides that).
