@@ -50,32 +50,40 @@ TEST_F(app_input, a_clicks_request_runs_before_the_window_is_presented_again) {
   const inspector* panels = app_test_access::inspector(*_app);
   ASSERT_NE(panels, nullptr);
   const sandbox::overlay& overlay = app_test_access::overlay(*_app);
-  // Aim where the button is drawn, until it stays there (the panels settle in their first passes).
-  ImVec2 centre{-1.f, -1.f};
-  for (int aim = 0; aim < 5; ++aim) {
-    tick_for(200ms);
-    const std::optional<ImVec4> button = panels->button_rect("Step one frame");
-    ASSERT_TRUE(button) << "no Step one frame button";
-    const ImVec2 at{(button->x + button->z) / 2, (button->y + button->w) / 2};
-    if (at.x == centre.x && at.y == centre.y) break;
-    centre = at;
-    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEMOTION, centre));
-    tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the pointer");
-  }
-  ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONDOWN, centre));
-  tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the press");
-  tick_for(100ms);
-  const u64 frame = gfx::get_frame_stats().frame_number;
-  const u64 presented = presents();
+  // A click the window system's own events moved off the button (a new window's enter and
+  // leave, late on a loaded machine) asks for nothing, and is made again.
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    // Aim where the button is drawn, until it stays there (the panels settle in their first passes).
+    ImVec2 centre{-1.f, -1.f};
+    for (int aim = 0; aim < 5; ++aim) {
+      tick_for(200ms);
+      const std::optional<ImVec4> button = panels->button_rect("Step one frame");
+      ASSERT_TRUE(button) << "no Step one frame button";
+      const ImVec2 at{(button->x + button->z) / 2, (button->y + button->w) / 2};
+      if (at.x == centre.x && at.y == centre.y) break;
+      centre = at;
+      ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEMOTION, centre));
+      tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the pointer");
+    }
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONDOWN, centre));
+    tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the press");
+    tick_for(100ms);
+    const u64 frame = gfx::get_frame_stats().frame_number;
+    const u64 presented = presents();
 
-  ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONUP, centre));
-  ASSERT_TRUE(app_test_access::tick(*_app));  // the release read, its UI pass asks for a frame
-  EXPECT_EQ(presents(), presented) << "the pass that asked for the frame was presented";
-  ASSERT_EQ(gfx::get_frame_stats().frame_number, frame) << "the frame ran in the pass that asked for it";
-  ASSERT_TRUE(app_test_access::tick(*_app));  // the frame, then a redraw that shows it
-  EXPECT_EQ(gfx::get_frame_stats().frame_number, frame + 1) << "Step one frame did not run one frame";
-  EXPECT_EQ(presents(), presented + 2) << "not the frame's present and then the redraw's";
-  EXPECT_EQ(app_test_access::latency(*_app).summarize(latency_kind::step_frame).count, 1u);
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONUP, centre));
+    ASSERT_TRUE(app_test_access::tick(*_app));  // the release read, its UI pass asks for a frame
+    const u64 presented_then = presents(), frame_then = gfx::get_frame_stats().frame_number;
+    ASSERT_TRUE(app_test_access::tick(*_app));                   // the frame, then a redraw that shows it
+    if (gfx::get_frame_stats().frame_number == frame) continue;  // the click missed: nothing ran
+    EXPECT_EQ(presented_then, presented) << "the pass that asked for the frame was presented";
+    ASSERT_EQ(frame_then, frame) << "the frame ran in the pass that asked for it";
+    EXPECT_EQ(gfx::get_frame_stats().frame_number, frame + 1) << "Step one frame did not run one frame";
+    EXPECT_EQ(presents(), presented + 2) << "not the frame's present and then the redraw's";
+    EXPECT_EQ(app_test_access::latency(*_app).summarize(latency_kind::step_frame).count, 1u);
+    return;
+  }
+  FAIL() << "5 clicks on Step one frame ran no frame";
 }
 
 // Dragging a slider asks for a change on every UI pass; the window is still presented,
@@ -88,26 +96,31 @@ TEST_F(app_input, a_slider_dragged_is_still_presented) {
   ASSERT_TRUE(app_test_access::lessons(*_app)->open("07"));
   const sandbox::overlay& overlay = app_test_access::overlay(*_app);
   tick_for(1s);  // the panels settle to their size and place
-  const auto& names = ui::shown_names();
-  const auto slider = names.find(actions::control_label("set_gpu_load").english);
-  ASSERT_NE(slider, names.end()) << "no GPU load slider on screen";
-  ImVec2 at{slider->second.rect.x + 2.f, (slider->second.rect.y + slider->second.rect.w) / 2.f};  // at 0 passes
-  ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEMOTION, at));
-  tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the pointer");
-  ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONDOWN, at));
-  tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the press");
-  const u64 before = presents();
-  for (int pass = 0; pass < 10; ++pass) {  // a few passes of GPU load each: the redraws stay short
-    at.x += 3;
+  // A drag the window system's own events moved off the slider asks for nothing: again.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const auto& names = ui::shown_names();
+    const auto slider = names.find(actions::control_label("set_gpu_load").english);
+    ASSERT_NE(slider, names.end()) << "no GPU load slider on screen";
+    ImVec2 at{slider->second.rect.x + 2.f, (slider->second.rect.y + slider->second.rect.w) / 2.f};  // 0 passes
     ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEMOTION, at));
-    ASSERT_TRUE(app_test_access::tick(*_app));
+    tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the pointer");
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONDOWN, at));
+    tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the press");
+    const u64 before = presents();
+    for (int pass = 0; pass < 10; ++pass) {  // a few passes of GPU load each: the redraws stay short
+      at.x += 3;
+      ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEMOTION, at));
+      ASSERT_TRUE(app_test_access::tick(*_app));
+    }
+    // Each pass's change runs at the next; a pass that asked nothing is presented anyway.
+    const u64 presented = presents() - before;
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONUP, at));
+    tick_for(200ms);
+    if (presented > 8) continue;  // nothing asked: the slider was missed
+    EXPECT_GE(presented, 4u) << "a slider dragged over 10 passes was presented too seldom";
+    return;
   }
-  // Each pass's change runs at the next; a pass that asked nothing is presented anyway.
-  const u64 presented = presents() - before;
-  EXPECT_GE(presented, 4u) << "a slider dragged over 10 passes was presented too seldom";
-  EXPECT_LE(presented, 8u) << "the drag asked for nothing: the slider was missed";
-  ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONUP, at));
-  tick_for(200ms);
+  FAIL() << "3 drags asked for nothing: the slider was missed";
 }
 
 }  // namespace
