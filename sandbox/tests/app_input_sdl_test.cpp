@@ -41,12 +41,7 @@ protected:
 // its picture would show the state the request is about to change. The request runs at the
 // next pass, and the present after it shows its result.
 TEST_F(app_input, a_clicks_request_runs_before_the_window_is_presented_again) {
-  options o;
-  o.width = 1280;
-  o.height = 720;
-  start(o);
-  ASSERT_TRUE(app_test_access::lessons(*_app)->open("07"));
-  ASSERT_TRUE(app_test_access::engine_held(*_app));
+  ASSERT_NO_FATAL_FAILURE(start_lesson(1280, 720, "07"));
   const inspector* panels = app_test_access::inspector(*_app);
   ASSERT_NE(panels, nullptr);
   const sandbox::overlay& overlay = app_test_access::overlay(*_app);
@@ -89,11 +84,7 @@ TEST_F(app_input, a_clicks_request_runs_before_the_window_is_presented_again) {
 // Dragging a slider asks for a change on every UI pass; the window is still presented,
 // every other pass at least, so the learner sees the slider follow the pointer.
 TEST_F(app_input, a_slider_dragged_is_still_presented) {
-  options o;
-  o.width = 1280;
-  o.height = 720;
-  start(o);
-  ASSERT_TRUE(app_test_access::lessons(*_app)->open("07"));
+  ASSERT_NO_FATAL_FAILURE(start_lesson(1280, 720, "07"));
   const sandbox::overlay& overlay = app_test_access::overlay(*_app);
   tick_for(1s);  // the panels settle to their size and place
   // A drag the window system's own events moved off the slider asks for nothing: again.

@@ -33,6 +33,15 @@ protected:
     _app = std::make_unique<app>(o);
     ASSERT_TRUE(app_test_access::start(*_app));
   }
+  // A width x height window with lesson id open: the lesson holds the engine.
+  void start_lesson(u32 width, u32 height, const char* id) {
+    options o;
+    o.width = width;
+    o.height = height;
+    ASSERT_NO_FATAL_FAILURE(start(o));
+    ASSERT_TRUE(app_test_access::lessons(*_app)->open(id));
+    ASSERT_TRUE(app_test_access::engine_held(*_app));
+  }
   size_t resizes() const { return app_test_access::latency(*_app).summarize(latency_kind::resize).count; }
   auto& window() const { return app_test_access::surface(*_app, 0); }
   gfx::surface_info surface_info() const { return gfx::calculate_surfaces_info().slots[window().id.index()]; }

@@ -43,12 +43,7 @@ TEST_F(app_window, a_resize_the_engine_rebuilt_first_is_measured_once) {
 // stale itself, before the app reads the window's event. The learner's change is then noted
 // as the resize it was, at the event, and measured once; nothing is noted before it.
 TEST_F(app_window, a_resize_a_held_redraw_rebuilt_first_is_noted_and_measured_once) {
-  options o;
-  o.width = 640;
-  o.height = 480;
-  start(o);
-  ASSERT_TRUE(app_test_access::lessons(*_app)->open("10"));
-  ASSERT_TRUE(app_test_access::engine_held(*_app));
+  ASSERT_NO_FATAL_FAILURE(start_lesson(640, 480, "10"));
   tick_for(500ms);
   ASSERT_EQ(resizes(), 0u);
   const auto before = app_test_access::lessons(*_app)->view().engine_changed;
@@ -72,11 +67,7 @@ TEST_F(app_window, a_resize_a_held_redraw_rebuilt_first_is_noted_and_measured_on
 // its next step. The state kept for that step is presented first, before the replay: the
 // step's wait ends there, the live engine's after the replay.
 TEST_F(app_window, a_next_that_replays_presents_the_kept_step_first) {
-  options o;
-  o.width = 640;
-  o.height = 480;
-  start(o);
-  ASSERT_TRUE(app_test_access::lessons(*_app)->open("07"));
+  ASSERT_NO_FATAL_FAILURE(start_lesson(640, 480, "07"));
   const auto request = [&](lesson_command command) {
     app_test_access::press(*_app, {command});
     ASSERT_TRUE(app_test_access::run_requests(*_app));
