@@ -64,19 +64,29 @@ TEST_F(app_input, a_clicks_request_runs_before_the_window_is_presented_again) {
     tick_until([&] { return !overlay.input_pending(); }, "UI pass taking the press");
     tick_for(100ms);
     const u64 frame = gfx::get_frame_stats().frame_number;
-    const u64 presented = presents();
+    const u64 measured = app_test_access::latency(*_app).summarize(latency_kind::step_frame).count;
 
+    // The release may reach ImGui a pass late: the press's pointer grab makes the window system
+    // report the real pointer, wherever it is, and the release then waits a pass at its place.
+    // So follow the passes one at a time until the frame runs.
     ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONUP, centre));
-    ASSERT_TRUE(app_test_access::tick(*_app));  // the release read, its UI pass asks for a frame
-    const u64 presented_then = presents(), frame_then = gfx::get_frame_stats().frame_number;
-    ASSERT_TRUE(app_test_access::tick(*_app));                   // the frame, then a redraw that shows it
-    if (gfx::get_frame_stats().frame_number == frame) continue;  // the click missed: nothing ran
-    EXPECT_EQ(presented_then, presented) << "the pass that asked for the frame was presented";
-    ASSERT_EQ(frame_then, frame) << "the frame ran in the pass that asked for it";
-    EXPECT_EQ(gfx::get_frame_stats().frame_number, frame + 1) << "Step one frame did not run one frame";
-    EXPECT_EQ(presents(), presented + 2) << "not the frame's present and then the redraw's";
-    EXPECT_EQ(app_test_access::latency(*_app).summarize(latency_kind::step_frame).count, 1u);
-    return;
+    bool asked = false;  // the pass before asked for the frame
+    u64 presented_asking = 0;
+    for (int pass = 0; pass < 8; ++pass) {
+      const u64 presented = presents();
+      ASSERT_TRUE(app_test_access::tick(*_app));
+      if (gfx::get_frame_stats().frame_number != frame) {
+        ASSERT_TRUE(asked) << "the frame ran in the pass that asked for it";
+        EXPECT_EQ(presented_asking, 0u) << "the pass that asked for the frame was presented";
+        EXPECT_EQ(gfx::get_frame_stats().frame_number, frame + 1) << "Step one frame did not run one frame";
+        EXPECT_EQ(presents(), presented + 2) << "not the frame's present and then the redraw's";
+        EXPECT_EQ(app_test_access::latency(*_app).summarize(latency_kind::step_frame).count, measured + 1);
+        return;
+      }
+      asked = overlay.requests_pending();
+      presented_asking = presents() - presented;
+    }
+    // The click missed: nothing was asked for.
   }
   FAIL() << "5 clicks on Step one frame ran no frame";
 }
