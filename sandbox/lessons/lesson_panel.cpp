@@ -61,7 +61,7 @@ void path_wrapped(const std::string& path) {
   if (start < path.size()) ImGui::TextUnformatted(path.data() + start, path.data() + path.size());
 }
 
-// What a step about to run does to the window the panels are in (surface 0), said before
+// What the step about to run (Next) does to the window the panels are in (surface 0), said before
 // it happens: "" when it leaves the window alone.
 std::string takes_over_window(const lesson_step& step, language lang) {
   for (const actions::step& a : step.actions) {
@@ -69,11 +69,11 @@ std::string takes_over_window(const lesson_step& step, language lang) {
     const nlohmann::json& p = attempt ? a.params["action"] : a.params;
     const std::string name = attempt ? p.value("do", std::string{}) : a.name;
     if (p.value("slot", 0u) != 0u) continue;
-    if (name == "toggle_fullscreen") return text(lang, "This step switches this window to fullscreen or back."_t);
+    if (name == "toggle_fullscreen") return text(lang, "The next step switches this window to fullscreen or back."_t);
     if (name != "resize") continue;
     const u32 w = p.value("width", 0u), h = p.value("height", 0u);
-    if (w == 0 || h == 0) return text(lang, "This step minimises this window; restore it from the taskbar."_t);
-    return textf(lang, "This step resizes this window to {}x{}."_t, w, h);
+    if (w == 0 || h == 0) return text(lang, "The next step minimises this window; restore it from the taskbar."_t);
+    return textf(lang, "The next step resizes this window to {}x{}."_t, w, h);
   }
   return {};
 }
