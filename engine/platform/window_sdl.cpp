@@ -205,8 +205,29 @@ bool has_display() {
   return (x && *x) || (wl && *wl);
 }
 
+namespace {
+
+// A display named but not opened: SDL then falls back to a driver without windows, whose
+// complaint ("Vulkan support ... not available in current SDL video driver (offscreen)") does
+// not say what is wrong. "" when SDL drives a window system.
+std::string unopened_display() {
+  const char* driver = SDL_GetCurrentVideoDriver();
+  if (driver && (std::strcmp(driver, "x11") == 0 || std::strcmp(driver, "wayland") == 0)) return {};
+  const char* x = std::getenv("DISPLAY");
+  const char* wl = std::getenv("WAYLAND_DISPLAY");
+  const std::string named = x && *x ? fmt::format("DISPLAY={}", x) : fmt::format("WAYLAND_DISPLAY={}", wl ? wl : "");
+  return fmt::format(
+      "the display {} could not be opened: is its server running, and may this user connect to it? "
+      "(without DISPLAY and WAYLAND_DISPLAY the sandbox runs headless)",
+      named);
+}
+
+}  // namespace
+
 result<std::unique_ptr<window>> create_window(const window_desc& desc) {
   if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
+  if (const std::string unopened = unopened_display(); !unopened.empty())
+    return make_error(errc::unsupported, unopened);
   if (desc.width == 0 || desc.height == 0)
     return make_error(errc::invalid_argument,
                       fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));

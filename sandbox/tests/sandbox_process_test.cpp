@@ -157,5 +157,19 @@ TEST(sandbox_process, no_display_means_headless) {
   EXPECT_NE(r.err.find("running headless"), std::string::npos) << r.err;
 }
 
+// A display named that nobody serves: SDL falls back to a driver without windows, and the
+// learner is told which display could not be opened, not what that fallback lacks.
+TEST(sandbox_process, a_display_that_cannot_be_opened_is_named) {
+  int number = 900;  // far above the numbers tests' servers take (-displayfd counts up from 0)
+  while (std::filesystem::exists("/tmp/.X11-unix/X" + std::to_string(number)) ||
+         std::filesystem::exists("/tmp/.X" + std::to_string(number) + "-lock"))
+    ++number;
+  const std::string display = ":" + std::to_string(number);
+  auto r = run_process("env -u WAYLAND_DISPLAY DISPLAY=" + display + " " + shell_quote(XE_SANDBOX_EXE) + " --frames 3");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("the display DISPLAY=" + display + " could not be opened"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("offscreen"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace xe::test
