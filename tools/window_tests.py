@@ -173,11 +173,14 @@ def lesson_state(app):
 
 
 def wait_steps(app, n, what):
+    """Until the lesson is at step n on the live engine: a request that replays shows the step
+    at once, and the UI map says "replaying" until the engine has reached it."""
     def reached():
-        state = lesson_state(app)
+        m = wait_for("a readable UI map", app.ui_map, 10)
+        state = m.get("lesson", {})
         if state.get("failed"):
             raise TestFailure(f"a step failed while {what}:\n{app.stderr()[-3000:]}")
-        return state.get("steps_done") == n
+        return state.get("steps_done") == n and "replaying" not in m
     app.guard(f"step {n} ({what})", reached, 60)
 
 

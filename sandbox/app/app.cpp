@@ -425,14 +425,14 @@ const app::kept_state* app::kept_for(const lesson_request& request) const {
 // Back, Home and Next after a change replay the lesson on a fresh engine, a few frames'
 // time: the state they lead to, as kept, is on screen first, and stays there (panel and
 // inspector) until the replay has reached it. With nothing kept, the panel still shows the
-// step they lead to during the replay's frames, not the steps it passes through. kind: the
-// latency this present ends.
+// step they lead to during the replay's frames, not the steps it passes through, and the
+// Inspector says its frames are the replay's. kind: the latency this present ends.
 result<void> app::show_kept_state(const lesson_request& request, latency_kind kind) {
   if (!engine_held() || !_overlay->draws() || !_lessons->target_of(request)) return {};
   const kept_state* kept = kept_for(request);
   _kept_view = _lessons->view_after(request, kept && kept->outcome ? &*kept->outcome : nullptr);
+  _overlay->show_replay(kept ? &kept->record : nullptr, _kept_view->steps_done);
   if (!kept) return {};
-  _overlay->show_recorded(&kept->record, _kept_view->steps_done);
   _content = kept->content;  // the replay starts from a fresh engine's anyway
   _latency.action_done(kind);
   // A second pass brings the step's tab to the front (ImGui selects it the pass after it is
@@ -593,7 +593,7 @@ result<void> app::run_requests() {
       _lessons->apply(request);
       if (_kept_view) {
         _kept_view.reset();
-        _overlay->show_recorded(nullptr, 0);
+        _overlay->end_replay();
       }
       XE_TRY(shown);
       if (step || back || home) _latency.action_done(kind);  // a step's; a replay's when nothing was kept

@@ -46,10 +46,11 @@ public:
   // The newest record, with the whole window of frame timings, to keep (none: no inspector,
   // or nothing recorded yet).
   virtual std::optional<frame_record> latest_record() const = 0;
-  // A request that replays (Back, Home, Next after a change): until called with null, the
-  // panels show record (the app's) while the engine is replayed to the state it holds, after
-  // step steps_done.
-  virtual void show_recorded(const frame_record* record, u32 steps_done) = 0;
+  // A request that replays (Back, Home, Next after a change) to step `step`: until end_replay,
+  // the panels show kept (the app's), the state the engine is being replayed to; with nothing
+  // kept (null), the replay's own frames, said to be such.
+  virtual void show_replay(const frame_record* kept, u32 step) = 0;
+  virtual void end_replay() = 0;
   // The recorded history as a trace (snapshot/trace.h); an error without an inspector.
   virtual result<std::string> trace(const gfx::adapter_info& adapter) const = 0;
   virtual std::vector<actions::step> take_requests() = 0;

@@ -144,9 +144,10 @@ public:
     kept.timings = history.timeline_of(history.size() - 1);  // on its own, it holds the whole window
     return kept;
   }
-  void show_recorded(const frame_record* record, u32 steps_done) override {
-    if (_enabled) _inspector.show_recorded(record, steps_done);
+  void show_replay(const frame_record* kept, u32 step) override {
+    if (_enabled) _inspector.show_replay(kept, step);
   }
+  void end_replay() override { _inspector.end_replay(); }
   std::vector<actions::step> take_requests() override { return _inspector.take_requests(); }
   void request_done(const actions::step& step, const result<void>& outcome) override {
     if (_enabled) _inspector.request_done(step, outcome);
@@ -418,6 +419,8 @@ private:
     map["panel"] = _inspector.shown_panel();
     if (!_inspector.visible() && _hint_shown) map["hint"] = {_hint.x, _hint.y, _hint.z, _hint.w};
     if (const std::string& notice = _inspector.notice(); !notice.empty()) map["notice"] = notice;
+    // "engine" is the live engine's newest record: a replay has not reached that step yet.
+    if (const std::optional<u32> step = _inspector.replaying_to()) map["replaying"] = *step;
     if (const frame_record* shown = _inspector.shown_record()) {
       map["shown_frame"] = shown->frame.frame_number;
       map["shown_at"] = _inspector.shown_at();  // history index: several records may share a frame

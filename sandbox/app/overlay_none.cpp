@@ -17,7 +17,8 @@ public:
   gfx::surface_recorder recorder() override { return {}; }
   void record(const event_recorder*, const gfx::frame_stats&, f32) override {}
   std::optional<frame_record> latest_record() const override { return std::nullopt; }
-  void show_recorded(const frame_record*, u32) override {}
+  void show_replay(const frame_record*, u32) override {}
+  void end_replay() override {}
   result<std::string> trace(const gfx::adapter_info&) const override {
     return make_error(errc::unsupported,
                       "this build has no inspector, so no history to trace (built without Dear ImGui)");

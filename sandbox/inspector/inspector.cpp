@@ -82,7 +82,7 @@ void inspector::request_done(const actions::step& step, const result<void>& outc
 
 ui::shown_frame inspector::shown() const {
   if (_loaded) return {&_loaded->record, nullptr, nullptr, 0};
-  if (_recorded) return {_recorded, nullptr, nullptr, 0, true};
+  if (_replay && _replay->kept) return {_replay->kept, nullptr, nullptr, 0, true};
   return _timeline.shown(_history);
 }
 
@@ -92,11 +92,14 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
                        ui::trf("Snapshot (read-only), frame {}"_t, _loaded->record.frame.frame_number).c_str());
     ImGui::SameLine();
     if (_marks.button("Back to live"_t)) show_live();
-  } else if (_recorded) {
+  } else if (_replay) {
+    const u32 step = _replay->step;
     const std::string what =
-        _recorded_step == 0
-            ? ui::tr("As recorded at the lesson's start: a fresh engine is being made"_t)
-            : ui::trf("As recorded after step {}: the engine is being replayed to it"_t, _recorded_step);
+        _replay->kept
+            ? (step == 0 ? ui::tr("As recorded at the lesson's start: a fresh engine is being made"_t)
+                         : ui::trf("As recorded after step {}: the engine is being replayed to it"_t, step))
+            : (step == 0 ? ui::tr("A fresh engine is being made for the lesson's start"_t)
+                         : ui::trf("The engine is being replayed to step {}: these are its frames on the way"_t, step));
     ImGui::TextColored(ImVec4{1, 0.8f, 0.3f, 1}, "%s", what.c_str());
   } else {
     _timeline.draw(_history, _marks);

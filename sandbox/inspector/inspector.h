@@ -69,13 +69,13 @@ public:
     _loaded.reset();
     _timeline.go_live();
   }
-  // A request that replays (Back, Home, Next after a change): until called with null, the
-  // panels show record, the state the engine is being replayed to, as recorded when the
-  // learner was last there (steps_done: that step).
-  void show_recorded(const frame_record* record, u32 steps_done) {
-    _recorded = record;
-    _recorded_step = steps_done;
-  }
+  // A request that replays (Back, Home, Next after a change) to step `step`: until
+  // end_replay, the panels show kept, the state the engine is being replayed to as recorded
+  // when the learner was last there; with nothing kept (null), the replay's own frames, and
+  // the Inspector says they are its frames on the way.
+  void show_replay(const frame_record* kept, u32 step) { _replay = replay_shown{kept, step}; }
+  void end_replay() { _replay.reset(); }
+  std::optional<u32> replaying_to() const { return _replay ? std::optional{_replay->step} : std::nullopt; }
   void clear_history() {
     _history.clear();
     _frame_times.clear();
@@ -130,8 +130,11 @@ private:
   history_ring _history;
   std::optional<loaded_snapshot> _loaded;
   std::optional<loaded_snapshot> _diff_against;
-  const frame_record* _recorded{};  // show_recorded's, owned by the app
-  u32 _recorded_step{};
+  struct replay_shown {
+    const frame_record* kept;  // the app's; null: nothing kept
+    u32 step;
+  };
+  std::optional<replay_shown> _replay;
   std::string _diff_path;    // where _diff_against came from
   std::string _loaded_path;  // where _loaded came from
   std::string _failure;      // the last load or compare that failed; cleared by the next action

@@ -46,7 +46,7 @@ struct shown_frame {
   const frame_record* previous{};  // the frame before it, when there is one
   const history_ring* history{};
   u32 at{};
-  bool recorded{};  // a kept record shown while the engine replays to it (inspector::show_recorded)
+  bool recorded{};  // a kept record shown while the engine replays to it (inspector::show_replay)
 };
 
 // What a lesson step points at: cells (heap, index), a frame slot's deferred queue, a

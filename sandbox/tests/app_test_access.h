@@ -38,6 +38,11 @@ struct app_test_access {
     return steps_done < a._kept_states.size() && a._kept_states[steps_done] ? &a._kept_states[steps_done]->record
                                                                             : nullptr;
   }
+  // What a request that replays puts on screen before its replay runs; the app's own handling
+  // of the request then replays and ends it.
+  static result<void> show_kept_state(app& a, const lesson_request& request) {
+    return a.show_kept_state(request, latency_kind::back);
+  }
   // The panel's view a request that replays shows at once (none: nothing kept for it).
   static std::optional<lesson_view> kept_view(const app& a, const lesson_request& request) {
     const app::kept_state* kept = a.kept_for(request);

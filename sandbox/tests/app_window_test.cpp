@@ -2,9 +2,13 @@
 // the window system changes a surface under it, and what it presents while it replays.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 
 #include "app_window_fixture.h"
+#include "lessons/lesson_session.h"
 
 namespace xe::sandbox {
 namespace {
@@ -90,6 +94,51 @@ TEST_F(app_window, a_next_that_replays_presents_the_kept_step_first) {
   ASSERT_EQ(shown.count, 1u);
   ASSERT_EQ(live.count, 1u);
   EXPECT_LT(shown.max_ms, live.max_ms) << "the kept step was not presented before the replay";
+}
+
+// Until a replay is done, the panel shows the step it leads to, and the Inspector says what
+// its panels show: the state kept for that step, or, with nothing kept (steps the session ran
+// on its own, not through the app's requests), the replay's frames on the way. The UI map
+// says a replay is running, since its "engine" is not yet at that step.
+TEST_F(app_window, a_replay_says_what_the_inspector_shows_until_it_is_done) {
+  ASSERT_NO_FATAL_FAILURE(start_lesson(1280, 720, "07"));
+  lesson_session& session = *app_test_access::lessons(*_app);
+  const std::filesystem::path map_file = _dir.path() / "ui-map.json";
+  app_test_access::overlay(*_app).write_ui_map_to(map_file.string());
+  const auto map = [&] {
+    std::ifstream in{map_file};
+    return nlohmann::json::parse(in, nullptr, false);
+  };
+  const auto shows = [&](const nlohmann::json& m, std::string_view text) {
+    return std::ranges::any_of(m.value("texts", nlohmann::json::array()), [&](const nlohmann::json& line) {
+      return line.get<std::string>().find(text) != std::string::npos;
+    });
+  };
+  const lesson_request back{lesson_command::back};
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(session.next());
+  ASSERT_EQ(app_test_access::kept_state(*_app, 3), nullptr);
+  ASSERT_TRUE(app_test_access::show_kept_state(*_app, back));
+  ASSERT_TRUE(app_test_access::frame(*_app));  // one of the replay's own frames
+  nlohmann::json m = map();
+  EXPECT_EQ(m.value("replaying", -1), 3) << "nothing kept";
+  EXPECT_EQ(m["lesson"]["steps_done"], 3) << "nothing kept";
+  EXPECT_TRUE(shows(m, "The engine is being replayed to step 3: these are its frames on the way")) << m["texts"];
+
+  app_test_access::press(*_app, back);
+  ASSERT_TRUE(app_test_access::run_requests(*_app));
+  ASSERT_TRUE(app_test_access::tick(*_app));
+  m = map();
+  EXPECT_FALSE(m.contains("replaying")) << "after the replay";
+  EXPECT_FALSE(shows(m, "being replayed")) << m["texts"];
+
+  // Step 3 was kept as Back reached it: a second Back from step 4 shows it at once.
+  app_test_access::press(*_app, lesson_request{lesson_command::next});
+  ASSERT_TRUE(app_test_access::run_requests(*_app));
+  ASSERT_NE(app_test_access::kept_state(*_app, 3), nullptr);
+  ASSERT_TRUE(app_test_access::show_kept_state(*_app, back));
+  m = map();
+  EXPECT_EQ(m.value("replaying", -1), 3) << "kept";
+  EXPECT_TRUE(shows(m, "As recorded after step 3: the engine is being replayed to it")) << m["texts"];
 }
 
 }  // namespace
