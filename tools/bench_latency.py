@@ -7,27 +7,33 @@ app's p50/p95/max per kind, and the ratio of each p95 to the app's frame time. A
 not a test: its figures go in docs/PERFORMANCE.md.
 
 Usage: tools/bench_latency.py --exe build/bin/xengine-sandbox --lessons lessons [--rounds N]
+  [--load N] [--launcher /usr/lib/wine/wine64 (with WINEPREFIX set) --exe build-mingw/bin/xengine-sandbox.exe]
+With --load, N busy processes run beside the session. It ends with where the session's time
+went per group of processes (tools/sched_sample.py): CPU, and time runnable but waiting.
 """
 import argparse
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sched_sample import SchedSampler  # noqa: E402
 from xe_window import Display, Sandbox, TestFailure, wait_for  # noqa: E402
 
 PAUSE = 0.4  # between a person's actions
 
 
-def lesson(app):
-    return wait_for("a readable UI map", app.ui_map, 10).get("lesson", {})
-
-
 def steps_done(app, n, what):
-    app.guard(f"step {n} ({what})", lambda: lesson(app).get("steps_done") == n, 60)
+    """Until the lesson is at step n on the live engine (the UI map says "replaying" until a
+    replay has reached the step it shows)."""
+    def reached():
+        m = wait_for("a readable UI map", app.ui_map, 10)
+        return m.get("lesson", {}).get("steps_done") == n and "replaying" not in m
+    app.guard(f"step {n} ({what})", reached, 60)
 
 
 def session(app, display, rounds):
@@ -70,6 +76,8 @@ def main():
     p.add_argument("--lessons", required=True)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--out", help="keep the app's files here (default: a temporary folder, removed)")
+    p.add_argument("--launcher", help="runs the exe: /usr/lib/wine/wine64 for the Windows build")
+    p.add_argument("--load", type=int, default=0, metavar="N", help="N busy processes beside the session")
     args = p.parse_args()
     missing = [t for t in ("Xvfb", "openbox", "xdotool", "wmctrl", "xwininfo") if not shutil.which(t)]
     if missing:
@@ -77,18 +85,26 @@ def main():
         return 77
     out = os.path.abspath(args.out) if args.out else tempfile.mkdtemp(prefix="xe-latency-")
     os.makedirs(os.path.join(out, "out"), exist_ok=True)
-    with Display() as display:
-        app = Sandbox(display, os.path.abspath(args.exe),
-                      ["--lessons", os.path.abspath(args.lessons), "--settings", os.path.join(out, "settings.json"),
-                       "--lesson", "07", "--language", "en", "--size", "1280x720", "--bench-latency"], out)
-        try:
-            session(app, display, args.rounds)
-            app.close_expecting(0, "the latency session")
-        except TestFailure as failure:
-            print(f"FAILED: {failure}\n(files in {out})", file=sys.stderr)
-            return 1
-        finally:
-            app.kill()
+    hogs = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(args.load)]
+    try:
+        with Display() as display, SchedSampler() as sched:
+            app = Sandbox(display, os.path.abspath(args.exe),
+                          ["--lessons", os.path.abspath(args.lessons), "--settings", os.path.join(out, "settings.json"),
+                           "--lesson", "07", "--language", "en", "--size", "1280x720", "--bench-latency"], out,
+                          args.launcher)
+            sched.app_pid = app.proc.pid
+            try:
+                session(app, display, args.rounds)
+                app.close_expecting(0, "the latency session")
+            except TestFailure as failure:
+                print(f"FAILED: {failure}\n(files in {out})", file=sys.stderr)
+                return 1
+            finally:
+                app.kill()
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
     stdout = app.stdout()
     lines = [line.strip() for line in stdout.splitlines() if line.strip().startswith("latency kind=")]
     frame = re.search(r"frame time: mean ([0-9.]+) ms", stdout)
@@ -97,6 +113,7 @@ def main():
         p95 = float(re.search(r"p95_ms=([0-9.]+)", line).group(1))
         print(line + (f" p95/frame={p95 / frame_ms:.1f}" if frame_ms else ""))
     print(f"frame time: mean {frame_ms:.1f} ms (the app's own frames, CPU wall time)")
+    print(sched.report())
     if not args.out:
         shutil.rmtree(out, ignore_errors=True)
     return 0 if lines else 1
