@@ -85,8 +85,10 @@ def main():
         return 77
     out = os.path.abspath(args.out) if args.out else tempfile.mkdtemp(prefix="xe-latency-")
     os.makedirs(os.path.join(out, "out"), exist_ok=True)
-    hogs = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(args.load)]
+    hogs, failed = [], False
     try:
+        for _ in range(args.load):
+            hogs.append(subprocess.Popen(["sh", "-c", "while :; do :; done"]))
         with Display() as display, SchedSampler() as sched:
             app = Sandbox(display, os.path.abspath(args.exe),
                           ["--lessons", os.path.abspath(args.lessons), "--settings", os.path.join(out, "settings.json"),
@@ -98,13 +100,16 @@ def main():
                 app.close_expecting(0, "the latency session")
             except TestFailure as failure:
                 print(f"FAILED: {failure}\n(files in {out})", file=sys.stderr)
-                return 1
+                failed = True
             finally:
                 app.kill()
     finally:
         for hog in hogs:
             hog.kill()
             hog.wait()
+    if failed:
+        print(sched.report(), file=sys.stderr)
+        return 1
     stdout = app.stdout()
     lines = [line.strip() for line in stdout.splitlines() if line.strip().startswith("latency kind=")]
     frame = re.search(r"frame time: mean ([0-9.]+) ms", stdout)

@@ -1,7 +1,7 @@
 """Where a session's time went, per group of processes, from the kernel's own counters
 (/proc/PID/task/TID/schedstat: time on a CPU, time runnable but waiting for one, and how
-many times the thread was put on a CPU). A sampler thread reads every task a few times a
-second; a task's figures count from when the session started (or it did). A task that ends
+many times the thread was put on a CPU). A sampler thread reads every task twice a
+second (each read costs a few ms of a core); a task's figures count from when the session started (or it did). A task that ends
 between two reads loses what it did since the last one: short-lived helpers (xdotool) are
 undercounted, the app and the servers are not.
 """
@@ -14,7 +14,8 @@ import time
 GROUPS = (
     ("other xengine-sandbox processes", lambda comm, cmd: comm.startswith("xengine-sandbo")),
     ("wineserver", lambda comm, cmd: comm.startswith("wineserver")),
-    ("other Wine processes", lambda comm, cmd: comm.endswith(".exe") or "wine" in comm or ".exe" in cmd),
+    ("other Wine processes", lambda comm, cmd: comm.endswith(".exe") or "wine" in comm or
+     cmd.split(" ", 1)[0].endswith(".exe")),
     ("Xvfb", lambda comm, cmd: comm == "Xvfb"),
     ("openbox", lambda comm, cmd: comm == "openbox"),
     ("busy loops (the load)", lambda comm, cmd: cmd.startswith("sh -c while :; do :; done")),
@@ -63,7 +64,7 @@ def read_tasks():
 
 
 class SchedSampler:
-    def __init__(self, interval=0.2):
+    def __init__(self, interval=0.5):
         self.interval = interval
         self._stop = threading.Event()
         self._base = {}
@@ -116,6 +117,8 @@ class SchedSampler:
             if group is None:
                 group = "the harness (python, xdotool)" if self._ours(key[0]) else "the rest of the machine"
             b = self._base.get(key, (0, 0, 0))
+            if cpu < b[0]:  # a new task under a reused id
+                b = (0, 0, 0)
             t = out.setdefault(group, [0.0, 0.0, 0])
             t[0] += (cpu - b[0]) / 1e9
             t[1] += (wait - b[1]) / 1e9

@@ -209,10 +209,11 @@ namespace {
 
 // A display named but not opened: SDL then falls back to a driver without windows, whose
 // complaint ("Vulkan support ... not available in current SDL video driver (offscreen)") does
-// not say what is wrong. "" when SDL drives a window system.
+// not say what is wrong. "" unless SDL fell back so (a driver chosen with SDL_VIDEODRIVER,
+// such as kmsdrm, is the user's).
 std::string unopened_display() {
   const char* driver = SDL_GetCurrentVideoDriver();
-  if (driver && (std::strcmp(driver, "x11") == 0 || std::strcmp(driver, "wayland") == 0)) return {};
+  if (!driver || (std::strcmp(driver, "offscreen") != 0 && std::strcmp(driver, "dummy") != 0)) return {};
   const char* x = std::getenv("DISPLAY");
   const char* wl = std::getenv("WAYLAND_DISPLAY");
   const std::string named = x && *x ? fmt::format("DISPLAY={}", x) : fmt::format("WAYLAND_DISPLAY={}", wl ? wl : "");

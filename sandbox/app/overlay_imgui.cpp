@@ -147,6 +147,7 @@ public:
   void show_replay(const frame_record* kept, u32 step) override {
     if (_enabled) _inspector.show_replay(kept, step);
   }
+  // Unguarded: a replay shown before the overlay was turned off must not outlive it.
   void end_replay() override { _inspector.end_replay(); }
   std::vector<actions::step> take_requests() override { return _inspector.take_requests(); }
   void request_done(const actions::step& step, const result<void>& outcome) override {

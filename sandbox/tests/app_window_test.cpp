@@ -139,6 +139,10 @@ TEST_F(app_window, a_replay_says_what_the_inspector_shows_until_it_is_done) {
   m = map();
   EXPECT_EQ(m.value("replaying", -1), 3) << "kept";
   EXPECT_TRUE(shows(m, "As recorded after step 3: the engine is being replayed to it")) << m["texts"];
+  app_test_access::press(*_app, back);
+  ASSERT_TRUE(app_test_access::run_requests(*_app));
+  ASSERT_TRUE(app_test_access::tick(*_app));
+  EXPECT_FALSE(map().contains("replaying")) << "after the kept replay";
 }
 
 }  // namespace

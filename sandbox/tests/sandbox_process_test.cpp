@@ -165,7 +165,9 @@ TEST(sandbox_process, a_display_that_cannot_be_opened_is_named) {
          std::filesystem::exists("/tmp/.X" + std::to_string(number) + "-lock"))
     ++number;
   const std::string display = ":" + std::to_string(number);
-  auto r = run_process("env -u WAYLAND_DISPLAY DISPLAY=" + display + " " + shell_quote(XE_SANDBOX_EXE) + " --frames 3");
+  // XDG_SESSION_TYPE=x11: on a Wayland desktop SDL would otherwise try wayland-0 next.
+  auto r = run_process("env -u WAYLAND_DISPLAY XDG_SESSION_TYPE=x11 DISPLAY=" + display + " " +
+                       shell_quote(XE_SANDBOX_EXE) + " --frames 3");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.err.find("the display DISPLAY=" + display + " could not be opened"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("offscreen"), std::string::npos) << r.err;
