@@ -18,22 +18,32 @@ namespace xe::sandbox {
 namespace fs = std::filesystem;
 
 namespace {
+// A path as compared with a guarded one: absolute, with what exists of it resolved.
+fs::path comparable(const fs::path& path) {
+  std::error_code ec;
+  return fs::weakly_canonical(fs::absolute(path, ec), ec);
+}
+
 struct guarded_file {
   fs::path path;
-  std::string keeper;  // empty: an input, which nobody writes
+  std::string keeper;                       // empty: an input, which nobody writes
+  fs::path where;                           // comparable(path)
+  std::optional<detail::file_identity> id;  // an input's, once seen
 };
 std::mutex g_guarded_mutex;
 std::vector<guarded_file> g_guarded;
 }  // namespace
 
 void protect_input(const fs::path& path) {
+  guarded_file g{path, {}, comparable(path), detail::identity_of(path)};
   std::lock_guard lock{g_guarded_mutex};
-  g_guarded.push_back({path, {}});
+  g_guarded.push_back(std::move(g));
 }
 
 void keep_file(const fs::path& path, std::string keeper) {
+  guarded_file g{path, std::move(keeper), comparable(path), std::nullopt};
   std::lock_guard lock{g_guarded_mutex};
-  g_guarded.push_back({path, std::move(keeper)});
+  g_guarded.push_back(std::move(g));
 }
 
 void clear_protected_inputs() {
@@ -188,14 +198,32 @@ std::string temp_prefix(const std::string& file_name, size_t name_max, size_t re
   return "." + file_name.substr(0, n);
 }
 
+// The target is looked at once, whatever the number of guarded files: a lesson session guards
+// every lesson file, and under Wine each look at a path is several round trips to its server
+// (comparing with each in turn made a UI map write take 55 ms on a loaded machine).
 std::string guarded_reason(const fs::path& path, std::string_view keeper) {
   std::lock_guard lock{g_guarded_mutex};
-  for (const guarded_file& g : g_guarded) {
+  if (g_guarded.empty()) return {};
+  const std::optional<file_identity> id = identity_of(path);
+  std::optional<fs::path> where;
+  const auto at_path_of = [&](const guarded_file& g) {
+    if (!where) where = comparable(path);
+    return *where == g.where;
+  };
+  for (guarded_file& g : g_guarded) {
     if (g.keeper.empty()) {
-      std::error_code ec;
-      if (fs::equivalent(path, g.path, ec))
+      // An input: the file itself (by any name), or whatever now sits at its path.
+      if (!id) continue;
+      if (!g.id) g.id = identity_of(g.path);
+      if ((g.id && *g.id == *id) || at_path_of(g))
         return fmt::format("it is an input of this run ('{}'); nothing was written", g.path.string());
-    } else if (g.keeper != keeper && same_file(path, g.path)) {
+      continue;
+    }
+    if (g.keeper == keeper) continue;
+    // A kept file is written anew each time (a new file renamed over it): looked at now.
+    // Both there: the same file; neither: the same path; one only: another file.
+    const std::optional<file_identity> kept = identity_of(g.path);
+    if (id && kept ? *id == *kept : !id && !kept && at_path_of(g)) {
       return fmt::format("it is {} ('{}'), which only the sandbox itself writes; nothing was written", g.keeper,
                          g.path.string());
     }

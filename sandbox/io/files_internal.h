@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <streambuf>
 #include <string>
 #include <string_view>
@@ -71,6 +72,16 @@ bool is_stale_temporary(const std::filesystem::path& file, u64 maker_pid);
 // too: a file past max_bytes is errc::parse, naming what and path.
 result<std::string> read_bounded(const std::filesystem::path& path, std::string_view what, u64 size, u64 max_bytes,
                                  const std::function<result<size_t>(char* into, size_t room)>& read_some);
+
+// Which file a path names, following links (device and inode; on Windows the volume's serial
+// number and the file's index): two paths name the same file when these are equal. None when
+// nothing is there.
+struct file_identity {
+  u64 device{};
+  u64 index{};
+  bool operator==(const file_identity&) const = default;
+};
+std::optional<file_identity> identity_of(const std::filesystem::path& path);
 
 // Why a write by keeper (empty: anyone) may not replace path, an input of this run or a
 // file kept by another (protect_input, keep_file); empty when it may.

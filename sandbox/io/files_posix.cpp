@@ -218,6 +218,12 @@ result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& f
 
 u64 current_process_id() { return static_cast<u64>(::getpid()); }
 
+std::optional<file_identity> identity_of(const fs::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return file_identity{static_cast<u64>(st.st_dev), static_cast<u64>(st.st_ino)};
+}
+
 bool is_stale_temporary(const fs::path& file, u64 maker_pid) {
   struct stat st {};
   if (::lstat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::geteuid()) return false;

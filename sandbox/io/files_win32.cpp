@@ -185,6 +185,15 @@ result<std::unique_ptr<temporary_file>> temporary_file::create(const fs::path& f
 
 u64 current_process_id() { return GetCurrentProcessId(); }
 
+std::optional<file_identity> identity_of(const fs::path& path) {
+  // No access asked: a file another program holds open still answers. BACKUP_SEMANTICS: a folder too.
+  handle_closer file{CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                 OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr)};
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (file.h == INVALID_HANDLE_VALUE || !GetFileInformationByHandle(file.h, &info)) return std::nullopt;
+  return file_identity{info.dwVolumeSerialNumber, (u64{info.nFileIndexHigh} << 32) | info.nFileIndexLow};
+}
+
 bool is_stale_temporary(const fs::path& file, u64 maker_pid) {
   WIN32_FILE_ATTRIBUTE_DATA data{};
   if (!GetFileAttributesExW(file.c_str(), GetFileExInfoStandard, &data) ||

@@ -114,6 +114,18 @@ TEST_F(files_test, inputs_of_the_run_are_never_replaced) {
     EXPECT_MENTIONS(r.error_value().reason, "it is an input of this run");
   }
   EXPECT_EQ(read(_dir / "script.json"), "{}");
+  // Another name for the same file, a new file an editor saved at the input's path, and the
+  // file the run read moved away by that save.
+  fs::create_hard_link(_dir / "script.json", _dir / "hard.json");
+  EXPECT_FALSE(write_file_atomic(_dir / "hard.json", std::string_view{"replaced"}));
+  fs::remove(_dir / "hard.json");
+  fs::rename(_dir / "script.json", _dir / "old.json");
+  std::ofstream{_dir / "script.json"} << "{\"saved\": 1}";
+  auto r = write_file_atomic(_dir / "script.json", std::string_view{"replaced"});
+  ASSERT_FALSE(r) << "an input saved again since";
+  EXPECT_MENTIONS(r.error_value().reason, "it is an input of this run");
+  EXPECT_FALSE(write_file_atomic(_dir / "old.json", std::string_view{"x"})) << "the file the run read, renamed";
+  fs::rename(_dir / "old.json", _dir / "script.json");
   EXPECT_TRUE(same_file(_dir / "script.json", _dir / "alias.json"));
   EXPECT_TRUE(same_file(_dir / "new.json", _dir / "." / "new.json"));
   EXPECT_FALSE(same_file(_dir / "script.json", _dir / "new.json"));
