@@ -3,7 +3,8 @@
 to the present of the first frame that shows its result. A scripted session of real X input
 in a window (Xvfb + openbox, xdotool), with a person's pauses: lesson 07's steps (Right), Back
 (Left), Home, Step one frame (a click), resizes (the window manager's) and F11. Prints the
-app's p50/p95/max per kind, and the ratio of each p95 to the app's frame time. A benchmark,
+app's p50/p95/max per kind, and the ratio of each p95 to the app's frame time; "rest" is each
+sample less the engine frames its action ran itself (a step's own frames). A benchmark,
 not a test: its figures go in docs/PERFORMANCE.md.
 
 Usage: tools/bench_latency.py --exe build/bin/xengine-sandbox --lessons lessons [--rounds N]
@@ -115,8 +116,9 @@ def main():
     frame = re.search(r"frame time: mean ([0-9.]+) ms", stdout)
     frame_ms = float(frame.group(1)) if frame else 0.0
     for line in lines:
-        p95 = float(re.search(r"p95_ms=([0-9.]+)", line).group(1))
-        print(line + (f" p95/frame={p95 / frame_ms:.1f}" if frame_ms else ""))
+        p95 = float(re.search(r" p95_ms=([0-9.]+)", line).group(1))
+        rest = float(re.search(r" rest_p95_ms=([0-9.]+)", line).group(1))
+        print(line + (f" p95/frame={p95 / frame_ms:.1f} rest_p95/frame={rest / frame_ms:.1f}" if frame_ms else ""))
     print(f"frame time: mean {frame_ms:.1f} ms (the app's own frames, CPU wall time)")
     print(sched.report())
     if not args.out:

@@ -434,7 +434,8 @@ result<void> app::show_kept_state(const lesson_request& request, latency_kind ki
   _overlay->show_replay(kept ? &kept->record : nullptr, _kept_view->steps_done);
   if (!kept) return {};
   _content = kept->content;  // the replay starts from a fresh engine's anyway
-  _latency.action_done(kind);
+  const auto now = clock::now();
+  _latency.action_done(kind, latency_meter::span{now, now});  // showing it is all the app's
   // A second pass brings the step's tab to the front (ImGui selects it the pass after it is
   // asked for) and sizes the panels to their new content; a third if they are still moving.
   for (int pass = 0; pass < 3 && (pass < 2 || _overlay->layout_moving()); ++pass) build_overlay();
@@ -517,14 +518,18 @@ result<void> app::handle_events() {
     }
     if (change.toggle_fullscreen) {
       note_learner_change(localize("a window went fullscreen or back"_t));
+      const auto began = clock::now();
       XE_TRY(toggle_fullscreen(slot));
-      _latency.action_done(latency_kind::fullscreen, change.arrived.value_or(polled));
+      _latency.action_done(latency_kind::fullscreen, change.arrived.value_or(polled),
+                           latency_meter::span{began, clock::now()});
       changed = true;
     } else if (change.check_size) {
+      const auto began = clock::now();
       XE_TRY_ASSIGN(const size_check checked, rebuild_if_resized(slot));
       if (checked.resized) {
         note_learner_change(localize("a window was resized"_t));
-        _latency.action_done(latency_kind::resize, change.arrived.value_or(polled));
+        _latency.action_done(latency_kind::resize, change.arrived.value_or(polled),
+                             latency_meter::span{began, clock::now()});
       }
       changed = changed || checked.rebuilt;
     }
@@ -569,9 +574,10 @@ result<void> app::run_requests() {
   if (_overlay->take_step_request()) {
     ran = true;
     note_learner_change(localize("Step one frame"_t), "advance_frames");
+    const auto began = clock::now();
     XE_TRY(frame());
     // That frame's UI was built from the record before it: the next present shows the new one.
-    _latency.action_done(latency_kind::step_frame);
+    _latency.action_done(latency_kind::step_frame, latency_meter::span{began, clock::now()});
   }
   if (_lessons) {
     std::vector<lesson_request> requests = _overlay->take_lesson_requests();
@@ -590,18 +596,20 @@ result<void> app::run_requests() {
       const latency_kind kind = back ? latency_kind::back : home ? latency_kind::home : latency_kind::step;
       const std::optional<clock::time_point> input = _latency.latest_input();
       const result<void> shown = replays ? show_kept_state(request, kind) : result<void>{};
+      const auto began = clock::now();
       _lessons->apply(request);
+      const latency_meter::span applied{began, clock::now()};
       if (_kept_view) {
         _kept_view.reset();
         _overlay->end_replay();
       }
       XE_TRY(shown);
-      if (step || back || home) _latency.action_done(kind);  // a step's; a replay's when nothing was kept
+      if (step || back || home) _latency.action_done(kind, applied);  // a step's; a replay's when nothing was kept
       if (replays && input)
         _latency.action_done(back   ? latency_kind::back_live
                              : home ? latency_kind::home_live
                                     : latency_kind::step_live,
-                             *input);
+                             *input, applied);
     }
   }
   if (ran) {

@@ -41,12 +41,18 @@ public:
 
   // A key or mouse button event, when it arrived: the latest is the one an action answers.
   void input_arrived(clock::time_point at) { _input = at; }
+  // When an action ran: its own work (a step's actions and frames, a replay). The rest of a
+  // sample is the app's: the wait before the action (the loop busy, a redraw in progress) and
+  // the present after it.
+  struct span {
+    clock::time_point began, ended;
+  };
   // An action finished, answering the latest input (none: nothing to measure). An input
   // answers once.
-  void action_done(latency_kind kind);
+  void action_done(latency_kind kind, std::optional<span> ran = {});
   // Measured from a given input: a window change's own event (the latest input is left to
   // its action), or an input already answered once (Back on screen, then its replay done).
-  void action_done(latency_kind kind, clock::time_point input) { _open.emplace_back(kind, input); }
+  void action_done(latency_kind kind, clock::time_point input, std::optional<span> ran = {});
   std::optional<clock::time_point> latest_input() const { return _input; }
   // A present ended: every action done before it is shown now.
   void presented(clock::time_point at);
@@ -55,15 +61,22 @@ public:
   struct summary {
     size_t count{};
     f64 p50_ms{}, p95_ms{}, max_ms{};
+    f64 rest_p50_ms{}, rest_p95_ms{};  // each sample less its action's own run
+    f64 wait_p95_ms{};                 // from the input to the action's start
   };
   summary summarize(latency_kind kind) const;
   std::string report() const;  // one line per kind measured, for --bench-latency
 
 private:
+  struct sample {
+    latency_kind kind;
+    clock::time_point input;
+    f64 wait_ms, action_ms;
+  };
   std::optional<clock::time_point> _input;
   u64 _presents{0};
-  std::vector<std::pair<latency_kind, clock::time_point>> _open;  // done, not yet presented
-  std::array<std::vector<f64>, latency_kind_count> _ms;
+  std::vector<sample> _open;  // done, not yet presented
+  std::array<std::vector<f64>, latency_kind_count> _ms, _rest_ms, _wait_ms;
 };
 
 // The value at fraction p (0..1) of sorted values, nearest rank; 0 when empty.

@@ -51,6 +51,36 @@ TEST(latency_meter, a_window_change_counts_from_its_own_event_and_an_input_answe
       << m.report();
 }
 
+// A step's own run (its actions and frames) is the lesson's content: the rest of a sample is
+// the app's, the wait before the action (a redraw in progress) and the present after it.
+TEST(latency_meter, keeps_an_actions_own_run_apart_from_what_the_app_added) {
+  latency_meter m;
+  const clock::time_point t0{};
+  m.input_arrived(t0);
+  m.action_done(latency_kind::step, latency_meter::span{t0 + 10ms, t0 + 55ms});  // waited 10, ran 45
+  m.presented(t0 + 60ms);
+  m.input_arrived(t0 + 100ms);
+  m.action_done(latency_kind::step, latency_meter::span{t0 + 100ms, t0 + 100ms});  // ran nothing
+  m.presented(t0 + 130ms);
+  m.input_arrived(t0 + 200ms);
+  m.action_done(latency_kind::step, latency_meter::span{t0 + 205ms, t0 + 215ms});
+  m.presented(t0 + 230ms);
+  m.input_arrived(t0 + 300ms);
+  m.action_done(latency_kind::resize, latency_meter::span{t0 + 250ms, t0 + 320ms});  // stamped late:
+  m.presented(t0 + 330ms);                                                           // no wait, ran 20
+  const auto s = m.summarize(latency_kind::step);  // totals 60, 30, 30; rests 15, 30, 20; waits 10, 0, 5
+  EXPECT_DOUBLE_EQ(s.p50_ms, 30.0);
+  EXPECT_DOUBLE_EQ(s.max_ms, 60.0);
+  EXPECT_DOUBLE_EQ(s.rest_p50_ms, 20.0);
+  EXPECT_DOUBLE_EQ(s.rest_p95_ms, 30.0);
+  EXPECT_DOUBLE_EQ(s.wait_p95_ms, 10.0);
+  EXPECT_NE(m.report().find("max_ms=60.0 rest_p50_ms=20.0 rest_p95_ms=30.0 wait_p95_ms=10.0"), std::string::npos)
+      << m.report();
+  const auto r = m.summarize(latency_kind::resize);
+  EXPECT_DOUBLE_EQ(r.rest_p95_ms, 10.0);
+  EXPECT_DOUBLE_EQ(r.wait_p95_ms, 0.0);
+}
+
 // Start-up runs from the process's start: read from the system, it lies between the test
 // binary's launch (this machine's tests run for minutes, not hours) and now, and a second
 // reading names the same moment to the system's tick (10 ms on Linux).
