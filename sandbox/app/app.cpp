@@ -360,6 +360,10 @@ result<void> app::redraw_held() {
   _redraw = false;
   _next_idle_redraw = now + 500ms;
   build_overlay();
+  // Input still queued (a click's release behind its press) is taken now, not after a
+  // present and the wait below; a pass that asks for something stops there. Bounded: each
+  // pass takes a button change, and the window system keeps delivering.
+  for (int more = 0; more < 3 && _overlay->input_queued() && !_overlay->requests_pending(); ++more) build_overlay();
   // The UI pass asked for something (a button, a slider): it runs at the next pass's
   // run_requests, and the redraw after it shows its result; this pass's picture would show
   // the state it is about to change. Never twice in a row: a slider dragged asks every pass.

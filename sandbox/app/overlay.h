@@ -69,6 +69,9 @@ public:
   // Input not yet seen by a UI pass, or a UI still changing without input (a highlight
   // fading, panels sizing to new content): build again now.
   virtual bool input_pending() const = 0;
+  // Of that, mouse input the window delivered and no UI pass has taken (a pass takes one
+  // button change: a click's release waits behind its press).
+  virtual bool input_queued() const = 0;
   virtual bool wants_keyboard() const = 0;  // a text field has the keyboard: keys are its
   // Before the renderer shuts down: drop every D3D12 object (attach() recreates them).
   virtual void release_device_objects() = 0;

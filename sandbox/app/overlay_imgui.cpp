@@ -204,6 +204,7 @@ public:
   bool input_pending() const override {
     return _enabled && (_platform.input_pending() || _inspector.animating() || _layout_moving);
   }
+  bool input_queued() const override { return _enabled && _platform.input_pending(); }
   bool wants_keyboard() const override { return _enabled && _inspector.visible() && ImGui::GetIO().WantTextInput; }
   sandbox::inspector* get_inspector() override { return _enabled ? &_inspector : nullptr; }
   void release_device_objects() override {

@@ -32,6 +32,7 @@ public:
   bool take_step_request() override { return false; }
   bool requests_pending() const override { return false; }
   bool input_pending() const override { return false; }
+  bool input_queued() const override { return false; }
   bool wants_keyboard() const override { return false; }
   void release_device_objects() override {}
   sandbox::inspector* get_inspector() override { return nullptr; }
