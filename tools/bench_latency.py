@@ -3,8 +3,9 @@
 to the present of the first frame that shows its result. A scripted session of real X input
 in a window (Xvfb + openbox, xdotool), with a person's pauses: lesson 07's steps (Right), Back
 (Left), Home, Step one frame (a click), resizes (the window manager's) and F11. Prints the
-app's p50/p95/max per kind, and the ratio of each p95 to the app's frame time; "rest" is each
-sample less the engine frames its action ran itself (a step's own frames). A benchmark,
+app's p50/p95/max per kind, and the ratio of each p95 to the app's frame time. "rest" is each
+sample less its action's own run (a step's actions and frames, a replay), "wait" the part
+before the action began: what the app added to the lesson's content. A benchmark,
 not a test: its figures go in docs/PERFORMANCE.md.
 
 Usage: tools/bench_latency.py --exe build/bin/xengine-sandbox --lessons lessons [--rounds N]
