@@ -80,6 +80,11 @@ int keep_input_x_events(void*, SDL_Event* e) { return e->type != SDL_SYSWMEVENT 
 struct sdl_video {
   bool ok{false};
   sdl_video() {
+    // No Wayland compositor can be reached without WAYLAND_DISPLAY or XDG_RUNTIME_DIR, and
+    // libwayland's probe would print an error of its own before the one that says why.
+    const auto set = [](const char* name) { return std::getenv(name) && *std::getenv(name); };
+    if (!set("SDL_VIDEODRIVER") && !set("WAYLAND_DISPLAY") && !set("XDG_RUNTIME_DIR"))
+      SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11,offscreen,dummy");
     SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
     // A window a lesson or a control opens must not take the keyboard from the one the
     // learner is typing into (keys sent to a window that then closes are lost).
@@ -225,10 +230,15 @@ std::string unopened_display() {
 
 }  // namespace
 
-result<std::unique_ptr<window>> create_window(const window_desc& desc) {
+result<void> open_display() {
   if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
   if (const std::string unopened = unopened_display(); !unopened.empty())
     return make_error(errc::unsupported, unopened);
+  return {};
+}
+
+result<std::unique_ptr<window>> create_window(const window_desc& desc) {
+  XE_TRY(open_display());
   if (desc.width == 0 || desc.height == 0)
     return make_error(errc::invalid_argument,
                       fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));

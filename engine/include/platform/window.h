@@ -68,6 +68,9 @@ public:
 
 // Whether windows can be opened at all (a display is reachable).
 bool has_display();
+// Connects to the window system, so that a display named but not reachable is said before
+// anything else starts. create_window does it too.
+result<void> open_display();
 result<std::unique_ptr<window>> create_window(const window_desc& desc);
 // Moves the OS's pending events into out (appends).
 void poll_events(std::vector<window_event>& out);
