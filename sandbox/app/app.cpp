@@ -442,9 +442,10 @@ result<void> app::show_kept_state(const lesson_request& request, latency_kind ki
   _content = kept->content;  // the replay starts from a fresh engine's anyway
   const auto now = clock::now();
   _latency.action_done(kind, latency_meter::span{now, now});  // showing it is all the app's
-  // A second pass brings the step's tab to the front (ImGui selects it the pass after it is
-  // asked for) and sizes the panels to their new content; a third if they are still moving.
-  for (int pass = 0; pass < 3 && (pass < 2 || _overlay->layout_moving()); ++pass) build_overlay();
+  // Passes until the step's tab is in front (ImGui selects it the pass after it is asked
+  // for) and the panels have sized to their new content: two at most after the first.
+  build_overlay();
+  for (int pass = 0; pass < 2 && _overlay->layout_moving(); ++pass) build_overlay();
   return redraw_windows();
 }
 

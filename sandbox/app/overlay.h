@@ -80,7 +80,8 @@ public:
   virtual sandbox::inspector* get_inspector() = 0;
   // Tests that drive the window: keep path holding the panels' and buttons' rectangles.
   virtual void write_ui_map_to(std::string path) = 0;
-  // The last pass moved or resized a panel: another pass is needed before it shows its final layout.
+  // The last pass moved or resized a panel, or asked for a tab not yet in front: another pass
+  // is needed before it shows its final layout.
   virtual bool layout_moving() const = 0;
   // In the compact layout (one window of tabs), selects the tab with this id ("tab-lesson",
   // "tab-inspector", "tab-controls") on the next pass, as a click on it would; false in the

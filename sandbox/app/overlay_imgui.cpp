@@ -202,7 +202,7 @@ public:
   // Input not yet seen by a UI pass, a highlight still fading, or panels still sizing to
   // new content: keep building.
   bool input_pending() const override {
-    return _enabled && (_platform.input_pending() || _inspector.animating() || _layout_moving);
+    return _enabled && (_platform.input_pending() || _inspector.animating() || layout_moving());
   }
   bool input_queued() const override { return _enabled && _platform.input_pending(); }
   bool wants_keyboard() const override { return _enabled && _inspector.visible() && ImGui::GetIO().WantTextInput; }
@@ -218,7 +218,7 @@ public:
     _ui_map_file = std::move(path);
     _ui_map_written.clear();  // a new file gets the map even when it has not changed
   }
-  bool layout_moving() const override { return _enabled && _layout_moving; }
+  bool layout_moving() const override { return _enabled && (_layout_moving || _inspector.panel_switch_pending()); }
   bool select_view(std::string id) override {
     if (!_enabled || !_compact) return false;
     _view_request = std::move(id);

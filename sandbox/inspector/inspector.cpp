@@ -115,6 +115,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   const auto tab_flags = [this](std::string_view tab) {
     return _panel_request == tab ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
   };
+  _panel_switch_pending = false;  // without a tab bar, no tab is on its way
   if (!shown.record || !ImGui::BeginTabBar("panels")) return;
   const auto tab = [&](text_key name, auto&& draw) {
     const std::string_view id = name.english;
@@ -138,6 +139,7 @@ void inspector::draw_main(const gfx::adapter_info& adapter) {
   tab("Adapter"_t, [&] { ui::draw_adapter(_loaded ? _loaded->adapter : adapter); });
   tab("Diff"_t, [&] { ui::draw_diff(shown, _diff_against ? &*_diff_against : nullptr, _diff_path); });
   ImGui::EndTabBar();
+  _panel_switch_pending = !_panel_request.empty() && _panel_request != _shown_panel;
   _panel_request.clear();
 }
 

@@ -102,6 +102,8 @@ public:
   std::string message() const;
   std::vector<std::string> log_lines() const { return _log->last_formatted(); }  // what the Log tab lists
   const std::string& shown_panel() const { return _shown_panel; }                // the tab in front, last pass
+  // A panel asked for in the last pass is not in front yet: ImGui selects it the pass after.
+  bool panel_switch_pending() const { return _visible && _panel_switch_pending; }
   const history_ring& history() const { return _history; }
   // The history as a trace (snapshot/trace.h), with the lesson steps noted.
   std::string trace(const gfx::adapter_info& adapter) const {
@@ -141,6 +143,7 @@ private:
   bool _visible{true};
   std::string _panel_request;
   std::string _shown_panel;
+  bool _panel_switch_pending{false};
   ui::focus _focus;
   ui::marks _marks;
   ui::timeline _timeline;

@@ -314,6 +314,24 @@ TEST_F(inspector_test, history_markers_jump_between_events) {
   EXPECT_FALSE(_inspector->animating()) << "faded after " << ui::highlights::fade.count() << " ms";
 }
 
+// A panel asked for is in front one pass later (ImGui selects a tab the pass after): until
+// then the inspector says a switch is on its way, so a caller that must show it builds again.
+TEST_F(inspector_test, a_panel_asked_for_is_pending_until_it_is_in_front) {
+  frames(2);
+  for (const char* panel : {"Fences", "Surfaces", "Fences"}) {
+    _inspector->select_panel(panel);
+    frames(1);
+    EXPECT_NE(_inspector->shown_panel(), panel);
+    EXPECT_TRUE(_inspector->panel_switch_pending()) << panel;
+    frames(1);
+    EXPECT_EQ(_inspector->shown_panel(), panel);
+    EXPECT_FALSE(_inspector->panel_switch_pending()) << panel;
+  }
+  _inspector->select_panel("Fences");  // already in front: nothing on its way
+  frames(1);
+  EXPECT_FALSE(_inspector->panel_switch_pending());
+}
+
 // Events raised between frames outside the inspector's requests (a window rebuilt before
 // them, a script step) are in the history: the record of the frame that follows has them.
 TEST_F(inspector_test, events_between_frames_reach_the_history) {
