@@ -286,29 +286,36 @@ private:
       return;
     }
     // The controls sit right under the lesson panel as it grows and shrinks with its step,
-    // unless the learner has moved them.
+    // unless the learner has moved them, or their pointer is on them: a click there must not
+    // see its button move away (Step one frame's own note grows the lesson), so the lesson
+    // scrolls instead until the pointer leaves.
     // The lesson may also take what the controls leave unused (their height last pass).
     panel_rect controls = layout.controls;
     const std::string controls_title = ui::ui_label("Controls"_t), inspector_title = ui::ui_label("Inspector"_t);
     const ImGuiWindow* previous = ImGui::FindWindowByName(controls_title.c_str());
+    const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
+    const ImVec2 pointer = ImGui::GetIO().MousePos;
+    const bool held = !place && followed && previous->WasActive && pointer.x >= previous->Pos.x &&
+                      pointer.y >= previous->Pos.y && pointer.x < previous->Pos.x + previous->Size.x &&
+                      pointer.y < previous->Pos.y + previous->Size.y;
     if (_lesson) {
       panel_rect lesson = layout.lesson;
       if (previous) {
         const f32 needed = previous->ContentSize.y + 2 * previous->WindowPadding.y + previous->TitleBarHeight();
         lesson.h = std::max(lesson.h, controls.bottom() - needed - 8.f - lesson.y);
       }
+      if (held) lesson.h = std::min(lesson.h, previous->Pos.y - 8.f - lesson.y);
       to_content(lesson);
       if (ImGui::Begin(lesson_panel::title(*_lesson).c_str(), nullptr, sized_to_content)) {
         capture_text();
         _lesson_panel.set_height_limit(lesson.h);
         _lesson_panel.draw(*_lesson);
       }
-      const f32 bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+      const f32 bottom = held ? previous->Pos.y - 8.f : ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
       end_panel();
       controls.h += controls.y - (bottom + 8.f);
       controls.y = bottom + 8.f;
     }
-    const bool followed = previous && previous->Pos.x == _controls_at.x && previous->Pos.y == _controls_at.y;
     ImGui::SetNextWindowPos(ImVec2{controls.x, controls.y}, place || followed ? ImGuiCond_Always : ImGuiCond_Appearing);
     ImGui::SetNextWindowSizeConstraints(ImVec2{controls.w, 0.f}, ImVec2{controls.w, std::max(controls.h, 60.f)});
     if (ImGui::Begin(controls_title.c_str(), nullptr, sized_to_content)) {

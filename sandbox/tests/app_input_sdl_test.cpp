@@ -131,6 +131,36 @@ TEST_F(app_input, a_click_that_arrives_whole_asks_in_one_pass) {
   FAIL() << "5 clicks on Step one frame asked for nothing";
 }
 
+// Step one frame's click grows the lesson panel (its note that the engine changed), which
+// the controls follow down: while the learner's pointer is on them they stay, so a second
+// click lands on the same button. They follow once the pointer leaves.
+TEST_F(app_input, the_controls_stay_under_the_pointer_while_the_lesson_grows) {
+  ASSERT_NO_FATAL_FAILURE(start_lesson(1280, 720, "07"));
+  const inspector* panels = app_test_access::inspector(*_app);
+  ASSERT_NE(panels, nullptr);
+  for (int attempt = 0; attempt < 5; ++attempt) {  // missed by the window system's own events: again
+    ImVec2 centre;
+    ASSERT_NO_FATAL_FAILURE(aim_at("Step one frame", centre));
+    const std::optional<ImVec4> before = panels->button_rect("Step one frame");
+    const u64 frame = gfx::get_frame_stats().frame_number;
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONDOWN, centre));
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEBUTTONUP, centre));
+    tick_for(500ms);  // the frame, the note, and the panels sized to them
+    if (gfx::get_frame_stats().frame_number == frame) continue;
+    const std::optional<ImVec4> after = panels->button_rect("Step one frame");
+    ASSERT_TRUE(before && after);
+    EXPECT_EQ(after->y, before->y) << "the button moved from under the pointer";
+    EXPECT_EQ(after->x, before->x);
+    ASSERT_NO_FATAL_FAILURE(push_mouse(SDL_MOUSEMOTION, ImVec2{640.f, 700.f}));  // off every panel
+    tick_for(500ms);
+    const std::optional<ImVec4> left = panels->button_rect("Step one frame");
+    ASSERT_TRUE(left);
+    EXPECT_GT(left->y, before->y) << "the controls did not follow the grown lesson once the pointer left";
+    return;
+  }
+  FAIL() << "5 clicks on Step one frame ran no frame";
+}
+
 TEST_F(app_input, a_slider_dragged_is_still_presented) {
   ASSERT_NO_FATAL_FAILURE(start_lesson(1280, 720, "07"));
   const sandbox::overlay& overlay = app_test_access::overlay(*_app);
