@@ -80,11 +80,6 @@ int keep_input_x_events(void*, SDL_Event* e) { return e->type != SDL_SYSWMEVENT 
 struct sdl_video {
   bool ok{false};
   sdl_video() {
-    // No Wayland compositor can be reached without WAYLAND_DISPLAY or XDG_RUNTIME_DIR, and
-    // libwayland's probe would print an error of its own before the one that says why.
-    const auto set = [](const char* name) { return std::getenv(name) && *std::getenv(name); };
-    if (!set("SDL_VIDEODRIVER") && !set("WAYLAND_DISPLAY") && !set("XDG_RUNTIME_DIR"))
-      SDL_SetHint(SDL_HINT_VIDEODRIVER, "x11,offscreen,dummy");
     SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1");
     // A window a lesson or a control opens must not take the keyboard from the one the
     // learner is typing into (keys sent to a window that then closes are lost).
@@ -216,29 +211,39 @@ namespace {
 // complaint ("Vulkan support ... not available in current SDL video driver (offscreen)") does
 // not say what is wrong. "" unless SDL fell back so (a driver chosen with SDL_VIDEODRIVER,
 // such as kmsdrm, is the user's).
-std::string unopened_display() {
-  const char* driver = SDL_GetCurrentVideoDriver();
-  if (!driver || (std::strcmp(driver, "offscreen") != 0 && std::strcmp(driver, "dummy") != 0)) return {};
+std::string not_opened() {
   const char* x = std::getenv("DISPLAY");
   const char* wl = std::getenv("WAYLAND_DISPLAY");
   const std::string named = x && *x ? fmt::format("DISPLAY={}", x) : fmt::format("WAYLAND_DISPLAY={}", wl ? wl : "");
-  return fmt::format(
-      "the display {} could not be opened: is its server running, and may this user connect to it? "
-      "(without DISPLAY and WAYLAND_DISPLAY the sandbox runs headless)",
-      named);
+  return fmt::format("the display {} could not be opened: is its server running, and may this user connect to it?",
+                     named);
+}
+
+std::string unopened_display() {
+  const char* driver = SDL_GetCurrentVideoDriver();
+  if (!driver || (std::strcmp(driver, "offscreen") != 0 && std::strcmp(driver, "dummy") != 0)) return {};
+  return not_opened();
 }
 
 }  // namespace
 
-result<void> open_display() {
-  if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
-  if (const std::string unopened = unopened_display(); !unopened.empty())
-    return make_error(errc::unsupported, unopened);
+// Only an X display is tried here (a Wayland one is SDL's to find); SDL_VIDEODRIVER's choice
+// is the user's.
+result<void> check_display() {
+  const char* x = std::getenv("DISPLAY");
+  const char* wl = std::getenv("WAYLAND_DISPLAY");
+  const char* driver = std::getenv("SDL_VIDEODRIVER");
+  if (!x || !*x || (wl && *wl) || (driver && *driver)) return {};
+  Display* display = XOpenDisplay(nullptr);
+  if (!display) return make_error(errc::unsupported, not_opened());
+  XCloseDisplay(display);
   return {};
 }
 
 result<std::unique_ptr<window>> create_window(const window_desc& desc) {
-  XE_TRY(open_display());
+  if (!video().ok) return make_error(errc::unsupported, fmt::format("no video: {}", SDL_GetError()));
+  if (const std::string unopened = unopened_display(); !unopened.empty())
+    return make_error(errc::unsupported, unopened);
   if (desc.width == 0 || desc.height == 0)
     return make_error(errc::invalid_argument,
                       fmt::format("a window needs a non-zero size ({}x{})", desc.width, desc.height));

@@ -218,7 +218,7 @@ bool register_class() {
 
 bool has_display() { return true; }
 
-result<void> open_display() { return {}; }  // the desktop is there
+result<void> check_display() { return {}; }  // the desktop is there
 
 result<std::unique_ptr<window>> create_window(const window_desc& desc) {
   if (desc.width == 0 || desc.height == 0)

@@ -189,7 +189,10 @@ result<void> app::start() {
   // beside the device, before the engine starts; with one, before any window opens.
   if (!_opts.overlay && _lessons_read.get().code != exit_ok) return {};
   // A display that cannot be opened is said first, not after the device's lines.
-  if (windowed()) XE_TRY(platform::open_display());
+  if (windowed())
+    if (auto display = platform::check_display(); !display)
+      return make_error(display.error_value().code,
+                        display.error_value().reason + " (--headless runs without a window)");
   // The overlay first: its font is read and its atlas built on a thread while the device is made.
   _overlay = make_overlay(_opts.overlay, _opts.imgui_demo ? overlay_mode::imgui_demo : overlay_mode::inspector,
                           [read = _lessons_read] { return read.get().glyphs; });

@@ -166,7 +166,8 @@ TEST(sandbox_process, a_display_that_cannot_be_opened_is_named) {
     ++number;
   const std::string display = ":" + std::to_string(number);
   // XDG_SESSION_TYPE=x11: on a Wayland desktop SDL would otherwise try wayland-0 next.
-  // Without XDG_RUNTIME_DIR, no Wayland probe speaks first (libwayland prints its own error).
+  // Without XDG_RUNTIME_DIR, no Wayland probe speaks first (SDL's, whose libwayland prints
+  // its own error): the display is tried before SDL starts.
   for (const char* runtime_dir : {"", "-u XDG_RUNTIME_DIR "}) {
     auto r = run_process(std::string{"env -u WAYLAND_DISPLAY "} + runtime_dir +
                          "XDG_SESSION_TYPE=x11 DISPLAY=" + display + " " + shell_quote(XE_SANDBOX_EXE) + " --frames 3");

@@ -68,9 +68,10 @@ public:
 
 // Whether windows can be opened at all (a display is reachable).
 bool has_display();
-// Connects to the window system, so that a display named but not reachable is said before
-// anything else starts. create_window does it too.
-result<void> open_display();
+// A display named but not reachable, said before anything else starts (an X display is
+// connected to and closed again; SDL's own connection is made with the first window, while
+// the device is made). create_window says it too.
+result<void> check_display();
 result<std::unique_ptr<window>> create_window(const window_desc& desc);
 // Moves the OS's pending events into out (appends).
 void poll_events(std::vector<window_event>& out);
