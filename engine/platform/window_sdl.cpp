@@ -207,10 +207,7 @@ bool has_display() {
 
 namespace {
 
-// A display named but not opened: SDL then falls back to a driver without windows, whose
-// complaint ("Vulkan support ... not available in current SDL video driver (offscreen)") does
-// not say what is wrong. "" unless SDL fell back so (a driver chosen with SDL_VIDEODRIVER,
-// such as kmsdrm, is the user's).
+// What is said of a display named but not reachable.
 std::string not_opened() {
   const char* x = std::getenv("DISPLAY");
   const char* wl = std::getenv("WAYLAND_DISPLAY");
@@ -219,6 +216,10 @@ std::string not_opened() {
                      named);
 }
 
+// A display named but not opened: SDL then falls back to a driver without windows, whose
+// complaint ("Vulkan support ... not available in current SDL video driver (offscreen)") does
+// not say what is wrong. "" unless SDL fell back so (a driver chosen with SDL_VIDEODRIVER,
+// such as kmsdrm, is the user's).
 std::string unopened_display() {
   const char* driver = SDL_GetCurrentVideoDriver();
   if (!driver || (std::strcmp(driver, "offscreen") != 0 && std::strcmp(driver, "dummy") != 0)) return {};
